@@ -1,0 +1,110 @@
+"""The Game protocol, IllegalMove and step(): check, copy, apply, so a rejected move leaves no trace.
+
+A game is a plain object with these members (see games/ for four of them):
+
+    id: str; title: str; min_players: int; max_players: int
+    host_is_player: bool        # Hint Hunt: the host's own seat plays (DX-02)
+    spectators: bool            # people who join a running game may watch it (D3-01)
+    setup(players, rng, options) -> S
+    legal_moves(s, p) -> list[Move]         # candidates filtered through check()
+    check(s, p, move) -> None               # raises IllegalMove; the one validation path
+    apply(draft, p, move, ctx) -> list[Event]
+    view(s, viewer) -> dict                 # JSON-safe, allow-listed; viewer None = the table
+    result(s) -> Standings | None           # None while the game runs
+    deadline(s) -> int | None               # optional: when the shell must feed {"type": "timeout"}
+
+Players are opaque ids in seat order. Host controls arrive from the pseudo-player HOST, clock
+expiries from SYSTEM. Rules never read the clock: ctx.now_ms is an input, and randomness comes
+only from ctx.rng, which Match derives from the seed and the step number.
+"""
+import copy
+
+HOST = "@host"      # the host's controls (reveal, next round, end game, remove)
+SYSTEM = "@system"  # moves the shell feeds, e.g. {"type": "timeout"} at a deadline
+
+ERROR_CODES = ("unknown_move", "not_your_turn", "invalid_move", "stale", "game_over")
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. `code` is one of ERROR_CODES, `detail` a sentence for the player."""
+
+    def __init__(self, code, detail=""):
+        if code not in ERROR_CODES:
+            raise ValueError("unknown IllegalMove code %r" % (code,))
+        Exception.__init__(self, "%s: %s" % (code, detail))
+        self.code = code
+        self.detail = detail
+
+
+class Ctx:
+    """What a step may know about the world: its own random stream and the time it happened."""
+
+    __slots__ = ("rng", "now_ms")
+
+    def __init__(self, rng, now_ms):
+        self.rng = rng
+        self.now_ms = now_ms
+
+
+def step(game, state, player, move, ctx):
+    """Check `move`, then apply it to a copy of `state`. Returns (new_state, events).
+
+    Raises IllegalMove, and only that, when the move is refused; `state` is never touched.
+    """
+    if not isinstance(move, dict):
+        raise IllegalMove("invalid_move", "A move must be an object.")
+    game.check(state, player, move)
+    copier = getattr(game, "copy_state", None)
+    draft = copier(state) if copier else copy.deepcopy(state)
+    events = game.apply(draft, player, move, ctx)
+    return draft, list(events or [])
+
+
+# --- helpers every game's check() uses to read untrusted move fields ------------------------
+
+def move_type(move):
+    t = move.get("type")
+    if not isinstance(t, str):
+        raise IllegalMove("unknown_move", "That move has no type.")
+    return t
+
+
+def field(move, name, kinds, what):
+    value = move.get(name)
+    if isinstance(value, bool) and bool not in kinds:
+        raise IllegalMove("invalid_move", "%s is missing or of the wrong kind." % what)
+    if not isinstance(value, kinds):
+        raise IllegalMove("invalid_move", "%s is missing or of the wrong kind." % what)
+    return value
+
+
+def int_field(move, name, what):
+    return field(move, name, (int,), what)
+
+
+def str_field(move, name, what, max_len=64):
+    value = field(move, name, (str,), what)
+    if len(value) > max_len:
+        raise IllegalMove("invalid_move", "%s is too long." % what)
+    return value
+
+
+# --- standings ----------------------------------------------------------------------------
+
+def shared_winners(scores):
+    """Every player with the highest score (DX-06: ties share the win)."""
+    if not scores:
+        return []
+    best = max(scores.values())
+    return [p for p, v in scores.items() if v == best]
+
+
+def standings(scores, order, winners=None, note=""):
+    """The JSON-safe result every game returns: scores, seat-ordered ranking, winners, a note."""
+    ranked = sorted(order, key=lambda p: (-scores[p], order.index(p)))
+    return {
+        "scores": dict(scores),
+        "ranking": ranked,
+        "winners": list(shared_winners(scores) if winners is None else winners),
+        "note": note,
+    }
