@@ -1,0 +1,377 @@
+"""Bank or Bust: the rules (setup, check, apply, result). Views live in views.py."""
+from ...engine.core import HOST, IllegalMove, move_type, standings, str_field
+from . import cards as C
+from .views import build_view
+
+PLAYER_MOVES = ("draw", "bank", "place", "use_discard", "bust", "play", "discard_power")
+HOST_MOVES = ("remove", "end_game")
+LOG_KEEP = 12
+
+
+def _seat_after(s, pid, wanted):
+    """The next seat clockwise from `pid` (DX-01) that is still in the game and `wanted`."""
+    seats = s["seats"]
+    i = seats.index(pid)
+    n = len(seats)
+    for k in range(1, n + 1):
+        q = seats[(i + k) % n]
+        if q in s["status"] and wanted(q):
+            return q
+    return None
+
+
+class BankOrBust:
+    id = "bank_or_bust"
+    title = "Bank or Bust"
+    min_players = 2         # D2-01
+    max_players = 6
+    host_is_player = False  # DX-02
+    spectators = False      # DX-05
+    host_moves = frozenset(HOST_MOVES)
+
+    # --- setup ----------------------------------------------------------------------------
+
+    def setup(self, players, rng, options):
+        players = list(players)
+        if not (self.min_players <= len(players) <= self.max_players):
+            raise ValueError("Bank or Bust needs 2 to 6 players.")
+        options = options or {}
+        if "deck" in options:
+            deck = options["deck"]
+            if not isinstance(deck, list) or not all(C.is_card(c) for c in deck):
+                raise ValueError("options.deck must be a list of cards: 2..99 or mod10/mod20/cover/double.")
+            deck = list(deck)
+        else:
+            deck = C.full_deck()
+            rng.shuffle(deck)
+        if "first_player" in options:
+            first = options["first_player"]
+            if first not in players:
+                raise ValueError("options.first_player must be one of the players.")
+        else:
+            first = players[rng.randrange(len(players))]    # D2-02: random by default
+        return {
+            "seats": players,
+            "deck": deck,                   # top card first; never shown, only counted
+            "discard": [],
+            "supply": C.DISCARD_SUPPLY,
+            "rows": {p: C.new_rows() for p in players},
+            "status": {p: "playing" for p in players},     # keys = players still in the game
+            "holds": {p: False for p in players},          # holds a Discard card
+            "totals": {p: 0 for p in players},
+            "round": 1,
+            "starter": first,
+            "turn": first,
+            "pending": None,
+            "phase": "playing",
+            "ended": None,                  # "score" | "host" | "too_few"
+            "winners": [],
+            "summary": None,                # the last round's scoring (never mutated once made)
+            "log": [],
+        }
+
+    def copy_state(self, s):
+        return {
+            "seats": s["seats"],            # never mutated
+            "deck": list(s["deck"]),
+            "discard": list(s["discard"]),
+            "supply": s["supply"],
+            "rows": {p: C.copy_rows(r) for p, r in s["rows"].items()},
+            "status": dict(s["status"]),
+            "holds": dict(s["holds"]),
+            "totals": dict(s["totals"]),
+            "round": s["round"],
+            "starter": s["starter"],
+            "turn": s["turn"],
+            "pending": s["pending"],
+            "phase": s["phase"],
+            "ended": s["ended"],
+            "winners": list(s["winners"]),
+            "summary": s["summary"],
+            "log": list(s["log"]),
+        }
+
+    # --- validation: the one path ---------------------------------------------------------
+
+    def check(self, s, p, move):
+        if not isinstance(move, dict):
+            raise IllegalMove("invalid_move", "A move must be an object.")
+        t = move_type(move)
+        if t not in PLAYER_MOVES and t not in HOST_MOVES:
+            raise IllegalMove("unknown_move", "Bank or Bust has no move called that.")
+        if s["phase"] != "playing":
+            raise IllegalMove("game_over", "The game is over.")
+        if isinstance(p, str) and p == HOST:
+            if t not in HOST_MOVES:
+                raise IllegalMove("not_your_turn", "The table screen does not play cards; players do.")
+            if t == "remove":
+                who = str_field(move, "player", "The player to remove", 128)
+                if who not in s["status"]:
+                    raise IllegalMove("invalid_move", "That player is not in this game.")
+            return
+        if not isinstance(p, str) or p not in s["status"]:
+            raise IllegalMove("not_your_turn", "You are not playing in this game.")
+        if t in HOST_MOVES:
+            raise IllegalMove("not_your_turn", "Only the host can do that.")
+        if s["turn"] != p:
+            if s["status"][p] != "playing":
+                raise IllegalMove("not_your_turn", "You are out of this round: wait for the next one.")
+            raise IllegalMove("not_your_turn", "It is not your turn.")
+        pending = s["pending"]
+        rows = s["rows"][p]
+        if t in ("draw", "bank"):
+            if pending is not None:
+                raise IllegalMove("invalid_move", "First deal with the card you drew.")
+            if t == "draw" and not self._can_draw(s, p):
+                # D2-17: nothing left to draw, the player must Bank.
+                raise IllegalMove("invalid_move", "There are no cards left to draw: you must Bank.")
+            return
+        if t in ("place", "use_discard", "bust"):
+            if not C.is_number(pending):
+                raise IllegalMove("invalid_move", "You have no Number card to place.")
+            fit = C.rows_for_number(rows, pending)
+            if t == "place":
+                row = str_field(move, "row", "The row")
+                if row not in C.ROWS:
+                    raise IllegalMove("invalid_move", "Choose the top or the bottom row.")
+                if row not in fit:
+                    raise IllegalMove("invalid_move", "%d does not fit on your %s row." % (pending, row))
+            elif t == "use_discard":
+                if not s["holds"][p]:
+                    raise IllegalMove("invalid_move", "You do not hold a Discard card.")
+            elif fit:
+                raise IllegalMove("invalid_move", "%d fits on your %s row: you cannot bust." % (pending, fit[0]))
+            return
+        # play / discard_power
+        if pending is None or C.is_number(pending):
+            raise IllegalMove("invalid_move", "You have no Power card to play.")
+        if t == "play":
+            row = str_field(move, "row", "The row")
+            if row not in C.ROWS:
+                raise IllegalMove("invalid_move", "Choose the top or the bottom row.")
+            if not C.can_take_power(rows[row], pending):
+                raise IllegalMove("invalid_move", "Your %s row cannot take that card." % row)
+            if pending in C.MODIFY_AMOUNT:
+                sign = str_field(move, "sign", "The sign (+ or -)")
+                if sign not in C.SIGNS:
+                    raise IllegalMove("invalid_move", "Choose + or - for the Modify card.")
+
+    def _can_draw(self, s, p):
+        if s["deck"]:
+            return True
+        # D2-17 (and its extension, see the docstring): a reshuffle must be able to give a card
+        # the player can keep, else the draw would only discard Power cards forever.
+        rows = s["rows"][p]
+        for card in s["discard"]:
+            if C.keepable(rows, card):
+                return True
+        return False
+
+    def legal_moves(self, s, p):
+        if isinstance(p, str) and p == HOST:
+            candidates = [{"type": "end_game"}] + [{"type": "remove", "player": q}
+                                                   for q in s["seats"] if q in s["status"]]
+        else:
+            candidates = [{"type": "draw"}, {"type": "bank"},
+                          {"type": "place", "row": "top"}, {"type": "place", "row": "bottom"},
+                          {"type": "use_discard"}, {"type": "bust"}, {"type": "discard_power"}]
+            for row in C.ROWS:
+                if s["pending"] in C.MODIFY_AMOUNT:
+                    candidates.append({"type": "play", "row": row, "sign": "+"})
+                    candidates.append({"type": "play", "row": row, "sign": "-"})
+                else:
+                    candidates.append({"type": "play", "row": row})
+        out = []
+        for move in candidates:
+            try:
+                self.check(s, p, move)
+            except IllegalMove:
+                continue
+            out.append(move)
+        return out
+
+    # --- apply ----------------------------------------------------------------------------
+
+    def apply(self, s, p, move, ctx):
+        ev = []
+        t = move["type"]
+        if p == HOST:
+            if t == "end_game":
+                self._game_over(s, "host", [], ev)
+            else:
+                self._remove(s, move["player"], ev)
+        elif t == "bank":
+            s["status"][p] = "banked"
+            ev.append({"type": "banked", "player": p})
+            self._end_turn(s, ev)
+        elif t == "draw":
+            self._draw(s, p, ctx, ev)
+        elif t == "place":
+            self._place(s, p, move["row"], False, ev)
+        elif t == "use_discard":
+            # D2-06: the drawn card is discarded, the Discard card returns to the supply, draw again.
+            card = s["pending"]
+            s["pending"] = None
+            s["discard"].append(card)
+            s["holds"][p] = False
+            s["supply"] += 1
+            ev.append({"type": "used_discard", "player": p, "card": card})
+            self._draw(s, p, ctx, ev)
+        elif t == "bust":
+            self._bust(s, p, ev)        # D2-07: they chose to bust and keep their Discard card
+        elif t == "play":
+            card = s["pending"]
+            sign = move.get("sign") if card in C.MODIFY_AMOUNT else None
+            C.play_power(s["rows"][p][move["row"]], card, sign)
+            s["pending"] = None
+            entry = {"type": "played", "player": p, "card": card, "row": move["row"]}
+            if sign:
+                entry["sign"] = sign
+            ev.append(entry)
+            self._end_turn(s, ev)       # D2-04: playing a Power card ends the turn
+        else:   # discard_power
+            card = s["pending"]
+            s["pending"] = None
+            s["discard"].append(card)
+            ev.append({"type": "discarded_power", "player": p, "card": card})
+            self._draw(s, p, ctx, ev)   # D2-05: the redraw is immediate and mandatory
+        s["log"].extend(ev)
+        if len(s["log"]) > LOG_KEEP:
+            del s["log"][:len(s["log"]) - LOG_KEEP]
+        return ev
+
+    def _draw(self, s, p, ctx, ev):
+        """Draw and resolve until a card waits for the player's choice or the turn ends."""
+        rows = s["rows"][p]
+        while True:
+            if not s["deck"]:
+                if not self._can_draw(s, p):
+                    # D2-17: nothing to draw during a forced redraw: the turn ends, still in the round.
+                    ev.append({"type": "no_cards", "player": p})
+                    self._end_turn(s, ev)
+                    return
+                # D2-16: only the discard pile is reshuffled, with the rng of this step.
+                s["deck"] = s["discard"]
+                s["discard"] = []
+                ctx.rng.shuffle(s["deck"])
+                ev.append({"type": "reshuffled", "cards": len(s["deck"])})
+            card = s["deck"].pop(0)
+            if C.is_number(card):
+                fit = C.rows_for_number(rows, card)
+                if not fit and not s["holds"][p]:
+                    s["pending"] = card
+                    self._bust(s, p, ev)    # D2-26: no Discard card held, the bust is immediate
+                    return
+                if len(fit) == 1 and not s["holds"][p]:
+                    s["pending"] = card
+                    self._place(s, p, fit[0], True, ev)     # the only row it fits: no choice
+                    return
+                s["pending"] = card
+                ev.append({"type": "drew", "player": p, "card": card})
+                return
+            if not C.rows_for_power(rows, card):
+                # D2-26: a Power card no row can take is discarded by the engine, then draw again.
+                s["discard"].append(card)
+                ev.append({"type": "auto_discarded", "player": p, "card": card})
+                continue
+            s["pending"] = card
+            ev.append({"type": "drew", "player": p, "card": card})
+            return
+
+    def _place(self, s, p, row, auto, ev):
+        card = s["pending"]
+        s["rows"][p][row]["cards"].append({"value": card, "mods": [], "covered": False})
+        s["pending"] = None
+        ev.append({"type": "placed", "player": p, "card": card, "row": row, "auto": auto})
+        self._end_turn(s, ev)
+
+    def _bust(self, s, p, ev):
+        # D2-14: both rows with their Power cards, and the card that did not fit, go to the pile.
+        rows = s["rows"][p]
+        for name in C.ROWS:
+            s["discard"].extend(C.row_discards(rows[name]))
+        s["discard"].append(s["pending"])
+        card = s["pending"]
+        s["pending"] = None
+        s["rows"][p] = C.new_rows()
+        s["status"][p] = "busted"
+        took = not s["holds"][p]
+        if took:    # D2-06/D2-07: at most one Discard card held
+            s["holds"][p] = True
+            s["supply"] -= 1
+        ev.append({"type": "bust", "player": p, "card": card, "took_discard": took})
+        self._end_turn(s, ev)
+
+    def _end_turn(self, s, ev):
+        s["pending"] = None
+        nxt = _seat_after(s, s["turn"], lambda q: s["status"][q] == "playing")
+        if nxt is None:
+            self._end_round(s, ev)
+        else:
+            s["turn"] = nxt
+
+    def _end_round(self, s, ev):
+        order = [q for q in s["seats"] if q in s["status"]]
+        lines = C.score_round(order, s["rows"], s["status"])
+        for line in lines:
+            s["totals"][line["player"]] += line["round_score"]
+            line["total"] = s["totals"][line["player"]]
+        s["summary"] = {"round": s["round"], "lines": lines}
+        ev.append({"type": "round_over", "round": s["round"]})
+        for q in order:     # D2-15: rows to the discard pile, no reshuffle; Discard cards stay held
+            for name in C.ROWS:
+                s["discard"].extend(C.row_discards(s["rows"][q][name]))
+            s["rows"][q] = C.new_rows()
+            s["status"][q] = "playing"
+        best = max(s["totals"][q] for q in order)
+        if best >= C.WINNING_TOTAL:     # D2-23, D2-24: highest total wins, ties share
+            self._game_over(s, "score", [q for q in order if s["totals"][q] == best], ev)
+            return
+        s["round"] += 1
+        s["starter"] = _seat_after(s, s["starter"], lambda q: True)    # D2-02: rotate clockwise
+        s["turn"] = s["starter"]
+        ev.append({"type": "round_started", "round": s["round"], "player": s["starter"]})
+
+    def _game_over(self, s, why, winners, ev):
+        s["phase"] = "game_over"
+        s["ended"] = why
+        s["winners"] = winners
+        s["turn"] = None
+        if s["pending"] is not None:
+            s["discard"].append(s["pending"])
+            s["pending"] = None
+        ev.append({"type": "game_over", "reason": why, "winners": list(winners)})
+
+    def _remove(self, s, q, ev):
+        # D2-25: rows to the discard pile, Discard card to the supply, out of the standings.
+        for name in C.ROWS:
+            s["discard"].extend(C.row_discards(s["rows"][q][name]))
+        if s["holds"][q]:
+            s["supply"] += 1
+        for key in ("rows", "status", "holds", "totals"):
+            del s[key][q]
+        ev.append({"type": "removed", "player": q})
+        if len(s["status"]) < 2:
+            self._game_over(s, "too_few", [], ev)     # D2-25: no winner
+            return
+        if s["turn"] == q:
+            if s["pending"] is not None:
+                s["discard"].append(s["pending"])
+            self._end_turn(s, ev)
+
+    # --- output ---------------------------------------------------------------------------
+
+    def view(self, s, viewer):
+        return build_view(self, s, viewer)
+
+    def result(self, s):
+        if s["phase"] != "game_over":
+            return None
+        order = [q for q in s["seats"] if q in s["status"]]
+        notes = {"score": "First to %d points." % C.WINNING_TOTAL,
+                 "host": "The host ended the game: no winner.",
+                 "too_few": "Fewer than 2 players remained: no winner."}
+        return standings(dict(s["totals"]), order, winners=list(s["winners"]), note=notes[s["ended"]])
+
+
+GAME = BankOrBust()

@@ -1,0 +1,63 @@
+"""Bank or Bust: what leaves the host. Everything on the table is public (D2-22) except the deck
+ORDER: the deck appears only as a count. Built from an allow-list, never by copying state."""
+from . import cards as C
+
+
+def _row_view(row, name):
+    return {
+        "start": C.START_CARD[name],
+        "cards": [{"value": c["value"], "modifiers": list(c["mods"]), "effective": C.effective(c),
+                   "covered": c["covered"]} for c in row["cards"]],
+        "doubled": row["doubled"],
+        "reference": C.reference(row, name),
+        "count": len(row["cards"]),
+    }
+
+
+def _pending_view(s):
+    card = s["pending"]
+    if card is None:
+        return None
+    rows = s["rows"][s["turn"]]
+    out = {"card": card, "kind": C.card_kind(card), "player": s["turn"]}
+    if C.is_number(card):
+        out["fits"] = C.rows_for_number(rows, card)
+    else:
+        out["rows"] = C.rows_for_power(rows, card)
+        if card in C.MODIFY_AMOUNT:
+            out["amount"] = C.MODIFY_AMOUNT[card]
+    return out
+
+
+def build_view(game, s, viewer):
+    order = [q for q in s["seats"] if q in s["status"]]
+    players = []
+    for q in order:
+        rows = s["rows"][q]
+        players.append({"id": q, "status": s["status"][q], "holds_discard": s["holds"][q],
+                        "total": s["totals"][q], "top": _row_view(rows["top"], "top"),
+                        "bottom": _row_view(rows["bottom"], "bottom")})
+    view = {
+        "phase": s["phase"],
+        "round": s["round"],
+        "starter": s["starter"],
+        "turn": s["turn"],
+        "players": players,
+        "removed": [q for q in s["seats"] if q not in s["status"]],
+        "pending": _pending_view(s),
+        "deck_count": len(s["deck"]),
+        "discard_count": len(s["discard"]),
+        "supply_count": s["supply"],
+        "log": [dict(e) for e in s["log"]],
+        "summary": s["summary"] and {"round": s["summary"]["round"],
+                                     "lines": [dict(line) for line in s["summary"]["lines"]]},
+        "target": C.WINNING_TOTAL,
+        "winners": list(s["winners"]),
+        "ended": s["ended"],
+    }
+    if isinstance(viewer, str) and viewer in s["status"]:
+        moves = game.legal_moves(s, viewer) if s["turn"] == viewer else []
+        view["me"] = viewer
+        view["act"] = bool(moves)
+        view["moves"] = moves
+    return view

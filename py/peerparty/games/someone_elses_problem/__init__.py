@@ -1,0 +1,59 @@
+"""Your Secret. Someone Else's Problem. (id `someone_elses_problem`, RULINGS A.4, D4-01..D4-20)
+
+3-6 players get rid of their scandalous objects by gifting whole groups and exchanging one for
+one; the first to hold none wins. The host screen is the table, not a player (DX-02).
+
+Files: cards.py (every deck count and name, D4-01/D4-02), table.py (dealing), game.py (rules).
+
+Ids. Objects: secret_photo, spare_key, love_letter, burner_phone, hotel_receipt, diary (scandalous)
+and alibi (not scandalous). Actions: gift, exchange, deny, redirect. The UI owns display names.
+
+Options (all optional, JSON-safe; what is left out comes from the rng):
+    {"objects":    {pid: [object ids]},     # a player's face-up objects (normally 5)
+     "hands":      {pid: [action ids]},     # a player's private hand (normally 4)
+     "draw_pile":  [action ids],            # the whole draw pile, top first
+     "first_player": pid}
+  Explicit cards are taken out of the deck when it has them; the rest is shuffled and dealt.
+  D4-03: dealt objects are redealt until every dealt player holds a scandalous object; an
+  explicit table is used exactly as given (so tests can build any position).
+
+Moves (player ids are opaque strings; every field is checked by check()):
+    {"type": "gift", "object": obj, "to": pid}                  spends a GIFT
+    {"type": "gift2", "object": obj, "to": pid, "cards": [a, b]} spends two cards; only with no GIFT (D4-04)
+    {"type": "exchange", "give": obj, "take": obj, "from": pid}  spends an EXCHANGE; swaps at once
+    {"type": "pass"}                                            only with no legal move (D4-07)
+    {"type": "respond", "answer": "accept"|"deny"|"redirect", "to": pid}   "to" for redirect only
+    HOST: {"type": "end_game"}                                   ends with no winner (D4-15)
+  A gift offers ALL the sender's objects of that type. No timers, so SYSTEM sends nothing.
+
+Views (every view; ids only, names are the UI's business):
+    {"phase": "turn"|"respond"|"over", "players": [pid], "objects": {pid: {obj: n}},
+     "scandalous": {pid: n}, "hand_sizes": {pid: n}, "draw_count": n, "discard": [action],
+     "current": pid, "awaiting": pid|None, "pending": None|{"by", "to", "object", "count", "cards"},
+     "log": [narration], "winners": [pid], "end": None|"win"|"host"|"stalemate", "turn_no": n,
+     "me": None}
+  A player's view adds "me": pid, "hand": [own actions], "act": bool, and "can" (when act):
+    turn:    {"gift", "gift2", "exchange", "pass": bool, "gift2_pairs": [[a, b]], "targets": [pid]}
+    respond: {"accept", "deny", "redirect": bool, "redirect_to": [pid]}
+  D4-12: other hands appear only as sizes, the draw pile only as a count. D4-05: the table
+  and the other players see the same thing whatever the recipient holds.
+  Narration entries: {"kind": "gift", "by", "to", "object", "count", "cards"}, {"kind": "accept"|"deny",
+  "by", "from", "object", "count"}, {"kind": "redirect", "by", "from", "to", "object", "count"},
+  {"kind": "exchange", "by", "gave", "took", "from"}, {"kind": "pass", "by"}, {"kind": "draw", "by",
+  "count", "short"}, {"kind": "reshuffle", "count"}, {"kind": "win", "winners"}, {"kind": "end", "by"},
+  {"kind": "stalemate"}. The same dicts are the events apply() returns.
+
+Result: standings with score 1 per winner, 0 otherwise; winners is a list (D4-16), empty after
+End game (D4-15) or a stalemate (D4-07).
+
+Decisions beyond RULINGS:
+- A redirect's "to" and a deny/accept's extra fields: "to" is read only for redirect; other
+  extra fields are ignored.
+- PASS (D4-07) is legal when no gift, substitute gift or exchange can be made; a player owning no
+  object (only possible in an explicit test table) has no move.
+- Stalemate (D4-07): as many consecutive passes as there are players; any other move resets it.
+- Moves by someone not seated, or by SYSTEM, are refused as not_your_turn.
+"""
+from .game import GAME, SomeoneElsesProblem, scandalous_count
+
+__all__ = ["GAME", "SomeoneElsesProblem", "scandalous_count"]

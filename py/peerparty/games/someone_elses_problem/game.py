@@ -1,0 +1,443 @@
+"""The rules of Someone Else's Problem: one validation path (check), apply, and per-viewer views."""
+from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, standings, str_field
+from .cards import (ACTION_TYPES, DENY, EXCHANGE, GIFT, HAND_SIZE, LOG_KEEP, LOG_SHOWN,
+                    MAX_PLAYERS, MIN_PLAYERS, OBJECT_TYPES, REDIRECT, is_scandalous)
+from .table import deal
+
+TURN, RESPOND, OVER = "turn", "respond", "over"
+ANSWERS = ("accept", "deny", "redirect")
+PLAYER_MOVES = ("gift", "gift2", "exchange", "pass", "respond")
+HOST_MOVES = frozenset(["end_game"])
+NOTES = {
+    "win": "Nobody can pin a scandal on the winner any more.",
+    "shared": "Several players got rid of every scandalous object at once: they share the win.",
+    "host": "The host ended the game; nobody wins.",
+    "stalemate": "Stalemate: every player passed for a full round; nobody wins.",
+}
+
+
+def scandalous_count(objects):
+    return sum(n for kind, n in objects.items() if is_scandalous(kind))
+
+
+def _take(objects, kind, n):
+    left = objects[kind] - n
+    if left:
+        objects[kind] = left
+    else:
+        del objects[kind]
+
+
+def _put(objects, kind, n):
+    objects[kind] = objects.get(kind, 0) + n
+
+
+def _holds(hand, cards):
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
+
+
+def _pairs(hand):
+    """Every distinct two-card choice from a hand (for the substitute gift)."""
+    kinds = [k for k in ACTION_TYPES if k in hand]
+    out = []
+    for i, a in enumerate(kinds):
+        for b in kinds[i:]:
+            if _holds(hand, [a, b]):
+                out.append([a, b])
+    return out
+
+
+class SomeoneElsesProblem:
+    id = "someone_elses_problem"
+    title = "Your Secret. Someone Else's Problem."   # D4-17
+    short_title = "Someone Else's Problem"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    host_is_player = False      # DX-02: the host screen is the table
+    spectators = False          # DX-05: no mid-game joins
+    host_moves = HOST_MOVES     # D4-15: End game, no winner; no removal
+
+    # --- setup and copying ------------------------------------------------------------------
+
+    def setup(self, players, rng, options):
+        objects, hands, draw, seat = deal(players, rng, options or {})
+        return {
+            "players": list(players),
+            "objects": objects,
+            "hands": hands,
+            "draw": draw,           # top first; secret order (D4-12)
+            "discard": [],          # face up, last discarded last
+            "current": seat,
+            "phase": TURN,
+            "pending": None,        # {"by", "to", "object", "count", "cards"}
+            "spenders": [],         # who spent action cards this turn (D4-10)
+            "passes": 0,            # consecutive passes (D4-07)
+            "winners": [],
+            "end": None,            # "win" | "host" | "stalemate"
+            "log": [],
+            "turn_no": 1,
+        }
+
+    def copy_state(self, s):
+        c = dict(s)
+        c["objects"] = {p: dict(o) for p, o in s["objects"].items()}
+        c["hands"] = {p: list(h) for p, h in s["hands"].items()}
+        c["draw"] = list(s["draw"])
+        c["discard"] = list(s["discard"])
+        c["spenders"] = list(s["spenders"])
+        c["winners"] = list(s["winners"])
+        c["log"] = list(s["log"])   # entries are never mutated once written
+        return c
+
+    # --- validation: the one path -----------------------------------------------------------
+
+    def awaiting(self, s):
+        """The player whose input is awaited now (D4-20), or None once the game is over."""
+        if s["phase"] == RESPOND:
+            return s["pending"]["to"]
+        if s["phase"] == TURN:
+            return s["players"][s["current"]]
+        return None
+
+    def check(self, s, p, move):
+        if not isinstance(move, dict):
+            raise IllegalMove("invalid_move", "A move must be an object.")
+        kind = move_type(move)
+        if kind not in PLAYER_MOVES and kind not in HOST_MOVES:
+            raise IllegalMove("unknown_move", "There is no such move in this game.")
+        if s["phase"] == OVER:
+            raise IllegalMove("game_over", "The game is over.")
+        if p == HOST:
+            if kind not in HOST_MOVES:
+                raise IllegalMove("not_your_turn", "The table screen only ends the game; players make the moves.")
+            return
+        if p == SYSTEM or p not in s["players"]:
+            raise IllegalMove("not_your_turn", "You are not playing in this game.")
+        if kind in HOST_MOVES:
+            raise IllegalMove("not_your_turn", "Only the host can end the game.")
+        # D4-20: only the player whose input is awaited may act.
+        if p != self.awaiting(s):
+            if s["phase"] == RESPOND:
+                raise IllegalMove("not_your_turn", "Wait: another player is answering a gift.")
+            raise IllegalMove("not_your_turn", "It is not your turn.")
+        if s["phase"] == RESPOND:
+            if kind != "respond":
+                raise IllegalMove("invalid_move", "Answer the gift offered to you first.")
+            return self._check_respond(s, p, move)
+        if kind == "respond":
+            raise IllegalMove("invalid_move", "Nobody is offering you a gift right now.")
+        if kind == "pass":
+            if self._has_move(s, p):
+                raise IllegalMove("invalid_move", "You can still make a move; you may only pass without one.")
+            return
+        if kind == "exchange":
+            return self._check_exchange(s, p, move)
+        return self._check_gift(s, p, move, kind)
+
+    def _object(self, move, name, owner_objects, missing):
+        kind = str_field(move, name, "The object")
+        if kind not in OBJECT_TYPES:
+            raise IllegalMove("invalid_move", "There is no such object in this game.")
+        if not owner_objects.get(kind):
+            raise IllegalMove("invalid_move", missing)
+        return kind
+
+    def _other_player(self, s, p, move, name, what):
+        target = str_field(move, name, what)
+        if target not in s["players"]:
+            raise IllegalMove("invalid_move", "%s is not a player in this game." % what)
+        if target == p:
+            raise IllegalMove("invalid_move", "You cannot target yourself.")
+        return target
+
+    def _check_gift(self, s, p, move, kind):
+        hand = s["hands"][p]
+        if kind == "gift":
+            if GIFT not in hand:
+                raise IllegalMove("invalid_move", "You hold no GIFT card.")
+        else:
+            # D4-04: the two-card substitute gift only without a GIFT in hand.
+            if GIFT in hand:
+                raise IllegalMove("invalid_move", "You hold a GIFT: play it instead of two other cards.")
+            cards = move.get("cards")
+            if not isinstance(cards, list) or len(cards) != 2:
+                raise IllegalMove("invalid_move", "Choose exactly two action cards to discard.")
+            for card in cards:
+                if not isinstance(card, str) or card not in ACTION_TYPES:
+                    raise IllegalMove("invalid_move", "Those are not action cards.")
+            if not _holds(hand, cards):
+                raise IllegalMove("invalid_move", "You do not hold those two cards.")
+        self._object(move, "object", s["objects"][p], "You own no object of that type to give.")
+        self._other_player(s, p, move, "to", "The gift's recipient")
+
+    def _check_exchange(self, s, p, move):
+        if EXCHANGE not in s["hands"][p]:
+            raise IllegalMove("invalid_move", "You hold no EXCHANGE card.")
+        self._object(move, "give", s["objects"][p], "You own no object of that type to give away.")
+        other = self._other_player(s, p, move, "from", "The player you exchange with")
+        self._object(move, "take", s["objects"][other], "That player owns no object of that type.")
+
+    def _check_respond(self, s, p, move):
+        answer = str_field(move, "answer", "The answer")
+        if answer not in ANSWERS:
+            raise IllegalMove("invalid_move", "Answer with accept, deny or redirect.")
+        hand = s["hands"][p]
+        # D4-05: accept is always possible; deny and redirect need the card.
+        if answer == "deny" and DENY not in hand:
+            raise IllegalMove("invalid_move", "You hold no DENY card.")
+        if answer == "redirect":
+            if REDIRECT not in hand:
+                raise IllegalMove("invalid_move", "You hold no REDIRECT card.")
+            target = self._other_player(s, p, move, "to", "The redirect target")
+            if target == s["pending"]["by"]:
+                # D4-06: a third player, neither yourself nor the sender.
+                raise IllegalMove("invalid_move", "Redirect to a third player, not back to the sender.")
+
+    def _has_move(self, s, p):
+        # D4-07: a move exists with a GIFT, an EXCHANGE, or two cards and no GIFT (given objects).
+        hand = s["hands"][p]
+        if not s["objects"][p]:
+            return False
+        if GIFT in hand or (len(hand) >= 2):
+            return True
+        if EXCHANGE in hand:
+            return any(s["objects"][q] for q in s["players"] if q != p)
+        return False
+
+    def can(self, s, p, move):
+        try:
+            self.check(s, p, move)
+        except IllegalMove:
+            return False
+        return True
+
+    def legal_moves(self, s, p):
+        if s["phase"] == OVER:
+            return []
+        if p == HOST:
+            return [{"type": "end_game"}]
+        if p not in s["players"] or p != self.awaiting(s):
+            return []
+        others = [q for q in s["players"] if q != p]
+        if s["phase"] == RESPOND:
+            cands = [{"type": "respond", "answer": "accept"}, {"type": "respond", "answer": "deny"}]
+            cands += [{"type": "respond", "answer": "redirect", "to": q} for q in others]
+        else:
+            mine = [k for k in OBJECT_TYPES if s["objects"][p].get(k)]
+            cands = []
+            for kind in mine:
+                for q in others:
+                    cands.append({"type": "gift", "object": kind, "to": q})
+                    for pair in _pairs(s["hands"][p]):
+                        cands.append({"type": "gift2", "object": kind, "to": q, "cards": pair})
+                    for theirs in OBJECT_TYPES:
+                        if s["objects"][q].get(theirs):
+                            cands.append({"type": "exchange", "give": kind, "take": theirs, "from": q})
+            cands.append({"type": "pass"})
+        return [m for m in cands if self.can(s, p, m)]
+
+    # --- applying -----------------------------------------------------------------------------
+
+    def _note(self, s, entry, events):
+        s["log"].append(entry)
+        if len(s["log"]) > LOG_KEEP:
+            del s["log"][:-LOG_KEEP]
+        events.append(entry)
+
+    def _spend(self, s, p, cards):
+        for card in cards:
+            s["hands"][p].remove(card)
+            s["discard"].append(card)
+        if p not in s["spenders"]:
+            s["spenders"].append(p)
+
+    def apply(self, s, p, move, ctx):
+        kind = move["type"]
+        events = []
+        if kind == "end_game":
+            s["phase"], s["end"], s["winners"] = OVER, "host", []     # D4-15: no winner
+            self._note(s, {"kind": "end", "by": "host"}, events)
+            return events
+        if kind == "pass":
+            # D4-07: nothing happens and nothing is drawn; a full round of passes is a stalemate.
+            s["passes"] += 1
+            self._note(s, {"kind": "pass", "by": p}, events)
+            if s["passes"] >= len(s["players"]):
+                s["phase"], s["end"], s["winners"] = OVER, "stalemate", []
+                self._note(s, {"kind": "stalemate"}, events)
+            else:
+                self._next_turn(s)
+            return events
+        if kind in ("gift", "gift2"):
+            cards = [GIFT] if kind == "gift" else list(move["cards"])
+            self._spend(s, p, cards)
+            obj = move["object"]
+            s["pending"] = {"by": p, "to": move["to"], "object": obj,
+                            "count": s["objects"][p][obj], "cards": cards}
+            s["phase"] = RESPOND
+            self._note(s, {"kind": "gift", "by": p, "to": move["to"], "object": obj,
+                           "count": s["objects"][p][obj], "cards": cards}, events)
+            return events
+        if kind == "exchange":
+            other, give, take = move["from"], move["give"], move["take"]
+            self._spend(s, p, [EXCHANGE])
+            _take(s["objects"][p], give, 1)
+            _take(s["objects"][other], take, 1)
+            _put(s["objects"][p], take, 1)
+            _put(s["objects"][other], give, 1)
+            self._note(s, {"kind": "exchange", "by": p, "gave": give, "took": take, "from": other}, events)
+            self._resolve(s, ctx, events)
+            return events
+        # respond
+        gift = s["pending"]
+        answer = move["answer"]
+        sender, obj, n = gift["by"], gift["object"], gift["count"]
+        if answer == "deny":
+            # The objects stay; the sender's card(s) stay spent.
+            self._spend(s, p, [DENY])
+            self._note(s, {"kind": "deny", "by": p, "from": sender, "object": obj, "count": n}, events)
+        else:
+            receiver = p
+            if answer == "redirect":
+                # D4-06/D4-18: the third player must take it, answers nothing and spends nothing.
+                receiver = move["to"]
+                self._spend(s, p, [REDIRECT])
+                self._note(s, {"kind": "redirect", "by": p, "from": sender, "to": receiver,
+                               "object": obj, "count": n}, events)
+            else:
+                self._note(s, {"kind": "accept", "by": p, "from": sender, "object": obj, "count": n}, events)
+            _take(s["objects"][sender], obj, n)
+            _put(s["objects"][receiver], obj, n)
+        s["pending"] = None
+        self._resolve(s, ctx, events)
+        return events
+
+    def _resolve(self, s, ctx, events):
+        """After a gift or exchange fully resolves: win check for everyone, else refill, next turn."""
+        s["passes"] = 0
+        # D4-08: run the check after every resolution, a DENY included. D4-16: a set of winners.
+        winners = [q for q in s["players"] if scandalous_count(s["objects"][q]) == 0]
+        if winners:
+            # D4-09: the game ends at once, no refill, no further turns.
+            s["phase"], s["end"], s["winners"] = OVER, "win", winners
+            s["pending"] = None
+            self._note(s, {"kind": "win", "winners": list(winners)}, events)
+            return
+        # D4-10: only those who spent cards draw, the mover first, then clockwise from the mover.
+        n = len(s["players"])
+        seat = {q: i for i, q in enumerate(s["players"])}
+        order = sorted(s["spenders"], key=lambda q: (seat[q] - s["current"]) % n)
+        for q in order:
+            self._refill(s, q, ctx, events)
+        self._next_turn(s)
+
+    def _refill(self, s, q, ctx, events):
+        hand = s["hands"][q]
+        drawn = 0
+        while len(hand) < HAND_SIZE:
+            if not s["draw"]:
+                # D4-11: lazily, the whole discard pile (this turn's cards included) becomes the pile.
+                if not s["discard"]:
+                    break
+                s["draw"], s["discard"] = s["discard"], []
+                ctx.rng.shuffle(s["draw"])
+                self._note(s, {"kind": "reshuffle", "count": len(s["draw"])}, events)
+            hand.append(s["draw"].pop(0))
+            drawn += 1
+        if drawn or len(hand) < HAND_SIZE:
+            self._note(s, {"kind": "draw", "by": q, "count": drawn, "short": len(hand) < HAND_SIZE}, events)
+
+    def _next_turn(self, s):
+        # The next player clockwise plays, even if they just answered a gift.
+        s["current"] = (s["current"] + 1) % len(s["players"])
+        s["phase"] = TURN
+        s["spenders"] = []
+        s["turn_no"] += 1
+
+    # --- views and result -------------------------------------------------------------------
+
+    def view(self, s, viewer):
+        players = s["players"]
+        objects = {}
+        for q in players:
+            mine = s["objects"][q]
+            objects[q] = {k: mine[k] for k in OBJECT_TYPES if k in mine}
+        gift = s["pending"]
+        v = {
+            "phase": s["phase"],
+            "players": list(players),
+            "objects": objects,
+            "scandalous": {q: scandalous_count(s["objects"][q]) for q in players},
+            "hand_sizes": {q: len(s["hands"][q]) for q in players},
+            "draw_count": len(s["draw"]),       # D4-12: the order stays secret
+            "discard": list(s["discard"]),      # D4-12: face up
+            "current": players[s["current"]],
+            "awaiting": self.awaiting(s),
+            "pending": None if gift is None else {"by": gift["by"], "to": gift["to"], "object": gift["object"],
+                                                  "count": gift["count"], "cards": list(gift["cards"])},
+            "log": s["log"][-LOG_SHOWN:],
+            "winners": list(s["winners"]),
+            "end": s["end"],
+            "turn_no": s["turn_no"],
+            "me": None,
+        }
+        if viewer is None or viewer not in players:
+            return v
+        hand = s["hands"][viewer]
+        v["me"] = viewer
+        v["hand"] = [k for k in ACTION_TYPES for _ in range(hand.count(k))]   # D4-12: own hand only
+        v["act"] = self.awaiting(s) == viewer
+        v["can"] = self._buttons(s, viewer) if v["act"] else {}
+        return v
+
+    def _buttons(self, s, p):
+        """Which kinds of move the buttons may offer, each decided by check() on a sample move."""
+        others = [q for q in s["players"] if q != p]
+        if s["phase"] == RESPOND:
+            sender = s["pending"]["by"]
+            thirds = [q for q in others if q != sender]
+            return {
+                "accept": self.can(s, p, {"type": "respond", "answer": "accept"}),
+                "deny": self.can(s, p, {"type": "respond", "answer": "deny"}),
+                "redirect": bool(thirds) and self.can(s, p, {"type": "respond", "answer": "redirect",
+                                                             "to": thirds[0]}),
+                "redirect_to": thirds,
+            }
+        mine = [k for k in OBJECT_TYPES if s["objects"][p].get(k)]
+        pairs = _pairs(s["hands"][p])
+        some = mine[0] if mine else ""
+        exchange = False
+        for q in others:
+            theirs = [k for k in OBJECT_TYPES if s["objects"][q].get(k)]
+            if theirs:
+                exchange = self.can(s, p, {"type": "exchange", "give": some, "take": theirs[0], "from": q})
+                break
+        gift2 = bool(pairs) and self.can(s, p, {"type": "gift2", "object": some, "to": others[0],
+                                                "cards": pairs[0]})
+        return {
+            "gift": self.can(s, p, {"type": "gift", "object": some, "to": others[0]}),
+            "gift2": gift2,
+            "gift2_pairs": pairs if gift2 else [],
+            "exchange": exchange,
+            "pass": self.can(s, p, {"type": "pass"}),
+            "targets": others,
+        }
+
+    def result(self, s):
+        if s["phase"] != OVER:
+            return None
+        winners = list(s["winners"])
+        scores = {q: (1 if q in winners else 0) for q in s["players"]}
+        if s["end"] == "win":
+            note = NOTES["shared"] if len(winners) > 1 else NOTES["win"]
+        else:
+            note = NOTES[s["end"]]
+        return standings(scores, s["players"], winners=winners, note=note)
+
+
+GAME = SomeoneElsesProblem()

@@ -1,0 +1,424 @@
+"""HostSession: the room's authority, sans-I/O. Transport events in, (conn, text) messages out.
+
+Pipeline for a phone's message (boardgame.io's master, in short): size and rate check, decode
+and validate, authenticate the seat, ignore a resent duplicate, step the match, send every
+connection its own full view. Nothing a phone sends can raise out of here or change anything
+when it is refused: the match steps on a copy, and every refusal is an `error` reply.
+"""
+import secrets
+from random import Random
+
+from ..engine import HOST, SYSTEM, IllegalMove, Match
+from . import protocol
+from .lobby import ROOM_CAP, Lobby
+
+RATE_PER_S = 15        # sustained messages per second per connection
+RATE_BURST = 30        # and the burst it may spend at once
+
+
+class _Bucket:
+    __slots__ = ("tokens", "at_ms", "warned_ms")
+
+    def __init__(self, now_ms):
+        self.tokens = RATE_BURST
+        self.at_ms = now_ms
+        self.warned_ms = -10 ** 9
+
+    def take(self, now_ms):
+        self.tokens = min(RATE_BURST, self.tokens + (now_ms - self.at_ms) * RATE_PER_S / 1000.0)
+        self.at_ms = now_ms
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class HostSession:
+    def __init__(self, code, games, epoch=0, token_source=None):
+        self.code = code
+        self.epoch = epoch
+        self.games = games
+        self.lobby = Lobby()
+        self.game_id = None
+        self.phase = "lobby"          # lobby | playing | over
+        self.match = None
+        self.history = []             # [{"game", "result", "names"}] of finished games
+        self.seq = 0
+        self.dirty = True
+        self._token = token_source or (lambda: secrets.token_urlsafe(18))
+        self._conns = {}              # conn -> _Bucket, for every open connection
+        self._sent = {}               # conn -> last payload sent, to skip identical views
+        self._fired_deadline = None
+        self._now = 0
+
+    # --- transport events -------------------------------------------------------------------
+
+    def on_connect(self, conn, now_ms):
+        self._now = now_ms
+        self._conns[conn] = _Bucket(now_ms)
+        return []
+
+    def on_disconnect(self, conn, now_ms):
+        self._now = now_ms
+        self._conns.pop(conn, None)
+        self._sent.pop(conn, None)
+        seat = self.lobby.by_conn(conn)
+        if seat is None:
+            return []
+        seat.conn = None
+        return self._changed()
+
+    def on_message(self, conn, text, now_ms):
+        self._now = now_ms
+        try:
+            return self._on_message(conn, text, now_ms)
+        except Exception:   # a bug of ours must not take the room down: refuse, change nothing
+            return [(conn, protocol.encode(protocol.error("internal")))]
+
+    def on_timer(self, now_ms):
+        """Call at next_timer_ms(): presence changes and game deadlines."""
+        self._now = now_ms
+        out = []
+        deadline = self.match.deadline() if self.phase == "playing" else None
+        if deadline is not None and now_ms >= deadline and self._fired_deadline != deadline:
+            self._fired_deadline = deadline
+            try:
+                self.match.play(SYSTEM, {"type": "timeout"}, now_ms)
+                self._after_step()
+            except IllegalMove:
+                pass
+        self.dirty = True        # presence marks may have changed
+        out.extend(self._broadcast())
+        return out
+
+    def next_timer_ms(self):
+        deadline = self.match.deadline() if self.phase == "playing" and self.match else None
+        if deadline is not None and deadline != self._fired_deadline:
+            return deadline
+        return None
+
+    # --- the host's own screen ----------------------------------------------------------------
+
+    def host_action(self, action, now_ms):
+        """An action from the host screen. Returns (messages, error sentence or None)."""
+        self._now = now_ms
+        kind = action.get("t")
+        try:
+            if kind == "pick":
+                self._pick(action.get("game"))
+            elif kind == "start":
+                self._start(now_ms)
+            elif kind == "remove":
+                self._remove(action.get("seat"), now_ms)
+            elif kind == "join_local":
+                self._join_local(action.get("name"))
+            elif kind == "move":
+                self._host_move(action.get("move"), now_ms)
+            elif kind == "again":
+                self._again(now_ms)
+            elif kind == "lobby":
+                self._to_lobby()
+            else:
+                return [], "Unknown action."
+        except IllegalMove as refused:
+            return [], refused.detail or refused.code
+        except protocol.ProtocolError as refused:
+            return [], refused.detail
+        return self._changed(), None
+
+    def screen(self):
+        """What the host screen shows: the room, and the table (or the host's own seat's) view."""
+        local = self._local_seat()
+        view = None
+        if self.match is not None:
+            game = self.games[self.game_id]
+            if game.host_is_player and local is not None and local.id in self.match.players:
+                view = self.match.view(local.id)
+            else:
+                view = self.match.view(None)
+        return {"room": self._room_summary(), "view": view, "me": local.id if local else None,
+                "now_ms": self._now, "seq": self.seq}
+
+    def can_start(self):
+        """(ok, reason): Start is enabled only for a valid player count."""
+        if self.phase != "lobby":
+            return False, "A game is under way."
+        if self.game_id is None:
+            return False, "Pick a game."
+        game = self.games[self.game_id]
+        count = len(self._starting_players())
+        if count < game.min_players:
+            return False, "%s needs at least %d players." % (game.title, game.min_players)
+        if count > game.max_players:
+            return False, "%s takes at most %d players: %d too many." % (
+                game.title, game.max_players, count - game.max_players)
+        if game.host_is_player and self._local_seat() is None:
+            return False, "In %s the host plays too: enter your name." % game.title
+        return True, ""
+
+    # --- persistence ----------------------------------------------------------------------------
+
+    def snapshot(self):
+        return {"code": self.code, "epoch": self.epoch, "lobby": self.lobby.to_record(),
+                "game_id": self.game_id, "phase": self.phase, "seq": self.seq,
+                "match": self.match.to_record() if self.match else None, "history": self.history}
+
+    @classmethod
+    def restore(cls, record, games, token_source=None):
+        session = cls(record["code"], games, record["epoch"], token_source)
+        session.lobby = Lobby.from_record(record["lobby"])
+        session.game_id = record["game_id"]
+        session.phase = record["phase"]
+        session.seq = record["seq"]
+        session.history = record["history"]
+        if record["match"] is not None:
+            session.match = Match.from_record(games, record["match"])
+        return session
+
+    # --- phone messages -------------------------------------------------------------------------
+
+    def _on_message(self, conn, text, now_ms):
+        bucket = self._conns.get(conn)
+        if bucket is None:
+            bucket = self._conns[conn] = _Bucket(now_ms)
+        if not bucket.take(now_ms):
+            if now_ms - bucket.warned_ms >= 1000:
+                bucket.warned_ms = now_ms
+                return [self._error(conn, "rate_limited")]
+            return []
+        try:
+            message = protocol.parse_client(text)
+        except protocol.ProtocolError as bad:
+            return [self._error(conn, bad.code, bad.detail)]
+        seat = self.lobby.by_conn(conn)
+        if seat is not None:
+            seat.last_seen_ms = now_ms
+        kind = message["t"]
+        if kind == "ping":
+            return [(conn, protocol.encode({"t": "pong", "n": message["n"]}))]
+        if kind == "hello":
+            return self._hello(conn, message, now_ms)
+        if seat is None:
+            return [self._error(conn, "not_joined")]
+        if kind == "leave":
+            return self._leave(seat)
+        return self._move(conn, seat, message, now_ms)
+
+    def _hello(self, conn, message, now_ms):
+        if message["room"] and message["room"].upper() != self.code:
+            return [self._error(conn, "wrong_room")]
+        token = message["token"]
+        if token:
+            seat = self.lobby.by_token(token)
+            if seat is not None and seat.removed:
+                return [self._error(conn, "removed"), (conn, protocol.encode({"t": "bye", "reason": "removed"}))]
+            if seat is not None and not seat.local:
+                return self._bind(conn, seat, now_ms)
+            if message["name"] is None:
+                return [self._error(conn, "bad_token")]
+        name = protocol.clean_name(message["name"])
+        if name is None:
+            return [self._error(conn, "bad_name")]
+        if self.lobby.name_taken(name):
+            return [self._error(conn, "name_taken")]
+        spectator = False
+        if self.phase != "lobby":
+            game = self.games[self.game_id]
+            if not game.spectators:
+                return [self._error(conn, "game_running")]
+            spectator = True
+        elif len(self.lobby.players()) >= ROOM_CAP:
+            return [self._error(conn, "room_full")]
+        seat = self.lobby.add(name, self._token(), spectator=spectator)
+        return self._bind(conn, seat, now_ms)
+
+    def _bind(self, conn, seat, now_ms):
+        out = []
+        if seat.conn is not None and seat.conn != conn:
+            self._sent.pop(seat.conn, None)   # the old connection is stale: it gets nothing more
+        seat.conn = conn
+        seat.last_seen_ms = now_ms
+        self._sent.pop(conn, None)
+        out.append((conn, protocol.encode({"t": "welcome", "seat": seat.id, "token": seat.token,
+                                           "next_id": seat.last_move_id + 1, "room": self.code})))
+        out.extend(self._changed())
+        return out
+
+    def _leave(self, seat):
+        if self.phase != "lobby":
+            return [self._error(seat.conn, "game_running", "You can leave once this game ends.")]
+        conn = seat.conn
+        self._revoke(seat)
+        return [(conn, protocol.encode({"t": "bye", "reason": "left"}))] + self._changed()
+
+    def _move(self, conn, seat, message, now_ms):
+        msg_id = message["id"]
+        if msg_id <= seat.last_move_id:
+            # A resent move after a reconnect: it was handled already, never apply it twice.
+            return [(conn, protocol.encode({"t": "ack", "id": msg_id}))]
+        if self.phase != "playing" or self.match is None:
+            return [self._error(conn, "no_game", msg_id=msg_id)]
+        if seat.spectator or seat.id not in self.match.players:
+            return [self._error(conn, "not_a_player", msg_id=msg_id)]
+        move = message["move"]
+        game = self.games[self.game_id]
+        if move.get("type") in game.host_moves:
+            return [self._error(conn, "not_your_turn", "Only the host can do that.", msg_id)]
+        try:
+            self.match.play(seat.id, move, now_ms)
+        except IllegalMove as refused:
+            return [self._error(conn, refused.code, refused.detail, msg_id)]
+        seat.last_move_id = msg_id
+        self._after_step()
+        return [(conn, protocol.encode({"t": "ack", "id": msg_id}))] + self._changed()
+
+    # --- host actions -------------------------------------------------------------------------
+
+    def _pick(self, game_id):
+        if self.phase != "lobby":
+            raise protocol.ProtocolError("game_running", "Finish or leave the current game first.")
+        if game_id not in self.games:
+            raise protocol.ProtocolError("bad_message", "That game is not offered.")
+        self.game_id = game_id
+
+    def _starting_players(self):
+        game = self.games.get(self.game_id) if self.game_id else None
+        include_local = game is not None and game.host_is_player
+        return [s for s in self.lobby.players() if include_local or not s.local]
+
+    def _start(self, now_ms):
+        ok, reason = self.can_start()
+        if not ok:
+            raise protocol.ProtocolError("bad_message", reason)
+        game = self.games[self.game_id]
+        players = self._starting_players()
+        options = {}
+        if game.host_is_player:
+            options["host"] = self._local_seat().id
+        self.match = Match(game, [s.id for s in players], self._token(), options)
+        self._fired_deadline = None
+        self.phase = "playing"
+        start_move = getattr(game, "start_move", None)
+        if start_move:
+            self.match.play(HOST, dict(start_move), now_ms)
+        self._after_step()
+
+    def _remove(self, pid, now_ms):
+        seat = self.lobby.by_id(pid) if isinstance(pid, str) else None
+        if seat is None or seat.removed or seat.local:
+            raise protocol.ProtocolError("bad_message", "That player is not in the room.")
+        if self.phase == "playing" and pid in self.match.players:
+            game = self.games[self.game_id]
+            if "remove" not in game.host_moves:
+                raise protocol.ProtocolError("bad_message", "%s has no removal during play." % game.title)
+            self.match.play(HOST, {"type": "remove", "player": pid, "confirm": True}, now_ms)
+            self._after_step()
+        self._revoke(seat)
+
+    def _revoke(self, seat):
+        seat.removed = True
+        if seat.conn is not None:
+            self._sent.pop(seat.conn, None)
+        seat.conn = None
+
+    def _join_local(self, raw_name):
+        if self._local_seat() is not None:
+            raise protocol.ProtocolError("bad_message", "You already have a seat.")
+        name = protocol.clean_name(raw_name)
+        if name is None:
+            raise protocol.ProtocolError("bad_name")
+        if self.lobby.name_taken(name):
+            raise protocol.ProtocolError("name_taken")
+        self.lobby.add(name, self._token(), spectator=self.phase != "lobby", local=True)
+
+    def _host_move(self, move, now_ms):
+        if self.phase != "playing" or not isinstance(move, dict):
+            raise protocol.ProtocolError("no_game")
+        game = self.games[self.game_id]
+        local = self._local_seat()
+        if move.get("type") in game.host_moves:
+            actor = HOST
+        elif local is not None and local.id in self.match.players:
+            actor = local.id
+        else:
+            raise protocol.ProtocolError("not_a_player")
+        self.match.play(actor, move, now_ms)
+        removed = self.lobby.by_id(move.get("player")) if move.get("type") == "remove" else None
+        if removed is not None:
+            self._revoke(removed)    # the game accepted the removal: the seat's token goes too
+        self._after_step()
+
+    def _again(self, now_ms):
+        if self.phase != "over":
+            raise protocol.ProtocolError("bad_message", "The game is not over yet.")
+        self._to_lobby()
+        self._start(now_ms)
+
+    def _to_lobby(self):
+        if self.phase == "playing":
+            raise protocol.ProtocolError("game_running", "End the game first.")
+        self.phase = "lobby"
+        self.match = None
+        for seat in self.lobby.seats:
+            if not seat.removed:
+                seat.spectator = False    # between games, watchers become players (room cap applies at Start)
+
+    def _after_step(self):
+        result = self.match.result()
+        if result is None:
+            return
+        if result.get("abandoned"):     # e.g. D3-11: below two players, back to the lobby
+            self.phase = "over"
+            self._to_lobby()
+            return
+        self.phase = "over"
+        names = dict((s.id, s.name) for s in self.lobby.seats)
+        self.history.append({"game": self.game_id, "result": result,
+                             "names": dict((p, names.get(p, "?")) for p in self.match.players)})
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def _local_seat(self):
+        for seat in self.lobby.seats:
+            if seat.local and not seat.removed:
+                return seat
+        return None
+
+    def _room_summary(self):
+        now = self._now
+        people = [{"id": s.id, "name": s.name, "present": s.present(now), "spectator": s.spectator,
+                   "host": s.local} for s in self.lobby.seats if not s.removed]
+        summary = {"code": self.code, "phase": self.phase, "game": self.game_id, "people": people,
+                   "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]]}
+                               for h in self.history]}
+        if self.phase == "over" and self.history:
+            summary["result"] = self.history[-1]["result"]
+        return summary
+
+    def _changed(self):
+        self.seq += 1
+        self.dirty = True
+        return self._broadcast()
+
+    def _broadcast(self):
+        out = []
+        room = self._room_summary()
+        for seat in self.lobby.seats:
+            conn = seat.conn
+            if conn is None or seat.removed or seat.local:
+                continue
+            view = None
+            if self.match is not None:
+                view = self.match.view(seat.id if seat.id in self.match.players else None)
+            payload = {"t": "view", "me": seat.id, "room": room, "view": view}
+            body = protocol.encode(payload)
+            if self._sent.get(conn) == body:
+                continue
+            self._sent[conn] = body
+            payload["seq"] = self.seq
+            payload["now_ms"] = self._now
+            out.append((conn, protocol.encode(payload)))
+        return out
+
+    def _error(self, conn, code, detail=None, msg_id=None):
+        return (conn, protocol.encode(protocol.error(code, detail, msg_id)))

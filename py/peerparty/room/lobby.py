@@ -1,0 +1,104 @@
+"""The room's people: seats in join order, tokens, presence, spectators, removal. Pure data.
+
+A seat is bound to the secret token the host issued at join, never to the name a phone claims.
+Join order is seat order (DX-01). A removed seat keeps its place in history but its token is
+revoked for good.
+"""
+from .protocol import AWAY_MS
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"   # no I or O: nothing to confuse with 1 or 0
+CODE_LENGTH = 4
+ROOM_CAP = 12                                  # players in the lobby; later arrivals watch
+
+
+def new_room_code(rng):
+    return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def peer_id(code, epoch):
+    """The namespaced PeerJS id of a room's host; epoch counts host migrations."""
+    return "peerparty-%s-%d" % (code, epoch)
+
+
+class Seat:
+    __slots__ = ("id", "name", "token", "spectator", "removed", "local", "conn", "last_seen_ms",
+                 "last_move_id")
+
+    def __init__(self, pid, name, token, spectator=False, local=False):
+        self.id = pid
+        self.name = name
+        self.token = token
+        self.spectator = spectator
+        self.removed = False
+        self.local = local            # the host's own seat (Hint Hunt: the host plays too)
+        self.conn = None
+        self.last_seen_ms = 0
+        self.last_move_id = -1        # moves with an id at or below this were already handled
+
+    def present(self, now_ms):
+        if self.local:
+            return True
+        return self.conn is not None and now_ms - self.last_seen_ms <= AWAY_MS
+
+    def to_record(self):
+        return {"id": self.id, "name": self.name, "token": self.token, "spectator": self.spectator,
+                "removed": self.removed, "local": self.local, "last_move_id": self.last_move_id}
+
+    @classmethod
+    def from_record(cls, record):
+        seat = cls(record["id"], record["name"], record["token"], record["spectator"], record["local"])
+        seat.removed = record["removed"]
+        seat.last_move_id = record["last_move_id"]
+        return seat
+
+
+class Lobby:
+    """Seats in join order, with the lookups the host needs."""
+
+    def __init__(self):
+        self.seats = []
+        self.next_number = 1
+
+    def add(self, name, token, spectator=False, local=False):
+        seat = Seat("p%d" % self.next_number, name, token, spectator, local)
+        self.next_number += 1
+        self.seats.append(seat)
+        return seat
+
+    def by_id(self, pid):
+        for seat in self.seats:
+            if seat.id == pid:
+                return seat
+        return None
+
+    def by_token(self, token):
+        for seat in self.seats:
+            if seat.token == token:
+                return seat
+        return None
+
+    def by_conn(self, conn):
+        for seat in self.seats:
+            if seat.conn == conn and conn is not None:
+                return seat
+        return None
+
+    def active(self):
+        return [s for s in self.seats if not s.removed]
+
+    def players(self):
+        return [s for s in self.seats if not s.removed and not s.spectator]
+
+    def name_taken(self, name):
+        folded = name.lower()
+        return any(s.name.lower() == folded for s in self.active())
+
+    def to_record(self):
+        return {"seats": [s.to_record() for s in self.seats], "next_number": self.next_number}
+
+    @classmethod
+    def from_record(cls, record):
+        lobby = cls()
+        lobby.seats = [Seat.from_record(r) for r in record["seats"]]
+        lobby.next_number = record["next_number"]
+        return lobby

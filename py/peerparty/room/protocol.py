@@ -1,0 +1,150 @@
+"""The wire protocol, version 1: every message is one JSON object sent as text.
+
+Runs on the phone (MicroPython) and the host (Pyodide), so it keeps to plain Python.
+
+phone -> host
+  {"v":1,"t":"hello","room":CODE,"name":str|None,"token":str|None}   join, or rejoin a seat by token
+  {"v":1,"t":"move","id":int,"move":{"type":...}}                      a game move; id counts up per seat
+  {"v":1,"t":"ping","n":int}                                           heartbeat (every PING_MS)
+  {"v":1,"t":"leave"}                                                  give up my seat (lobby only)
+host -> phone
+  {"v":1,"t":"welcome","seat":pid,"token":str,"next_id":int,"room":CODE}
+  {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...}|None}
+  {"v":1,"t":"ack","id":int}              a move was applied (or had been: a resent duplicate)
+  {"v":1,"t":"error","code":str,"msg":sentence,"id":int|None}
+  {"v":1,"t":"pong","n":int}
+  {"v":1,"t":"bye","reason":"removed"|"closed"}
+"""
+import json
+
+VERSION = 1
+MAX_TEXT = 8192          # bytes of one message; anything longer is refused unread
+MAX_DEPTH = 4            # nesting of a move object
+MAX_KEYS = 16            # keys per object / items per list inside a move
+MAX_STR = 200            # any string inside a move
+NAME_MAX = 20
+TOKEN_MAX = 64
+PING_MS = 2000           # phones ping this often
+AWAY_MS = 6500           # a seat silent this long shows as away
+HOST_LOST_MS = 7000      # a phone that hears nothing this long reconnects
+
+# Sentences a player understands, one per error code the room itself produces.
+ROOM_ERRORS = {
+    "bad_json": "That message could not be read.",
+    "bad_message": "That message is not one PeerParty understands.",
+    "too_large": "That message is too large.",
+    "not_joined": "Join the room with a name first.",
+    "bad_token": "That seat is not known here. Join again with your name.",
+    "bad_name": "Names are 1 to 20 characters.",
+    "name_taken": "Someone in the room already has that name.",
+    "room_full": "This room is full.",
+    "game_running": "A game is under way; new players can join when it ends.",
+    "removed": "The host removed you from this room.",
+    "rate_limited": "Slow down: too many messages.",
+    "wrong_room": "That is a different room.",
+    "not_a_player": "Spectators watch; they cannot make moves.",
+    "no_game": "No game is running.",
+    "internal": "The host could not handle that move. Nothing changed.",
+}
+
+
+class ProtocolError(Exception):
+    def __init__(self, code, detail=None):
+        Exception.__init__(self, code)
+        self.code = code
+        self.detail = detail or ROOM_ERRORS.get(code, code)
+
+
+def encode(message):
+    message["v"] = VERSION
+    return json.dumps(message, separators=(",", ":"))
+
+
+def _check_value(value, depth):
+    if value is None or isinstance(value, (bool, int)):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2 ** 31:
+            raise ProtocolError("bad_message", "A number in that move is out of range.")
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_STR:
+            raise ProtocolError("bad_message", "A text in that move is too long.")
+        return
+    if depth >= MAX_DEPTH:
+        raise ProtocolError("bad_message", "That move is nested too deeply.")
+    if isinstance(value, list):
+        if len(value) > MAX_KEYS:
+            raise ProtocolError("bad_message", "That move has too many items.")
+        for item in value:
+            _check_value(item, depth + 1)
+        return
+    if isinstance(value, dict):
+        if len(value) > MAX_KEYS:
+            raise ProtocolError("bad_message", "That move has too many fields.")
+        for key, item in value.items():
+            if len(key) > 32:
+                raise ProtocolError("bad_message", "A field name in that move is too long.")
+            _check_value(item, depth + 1)
+        return
+    raise ProtocolError("bad_message", "That move holds a value PeerParty does not accept.")
+
+
+def _opt_str(message, key, limit):
+    value = message.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise ProtocolError("bad_message", "The field %s is not valid." % key)
+    return value
+
+
+def _int(message, key):
+    value = message.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 2 ** 31:
+        raise ProtocolError("bad_message", "The field %s must be a whole number." % key)
+    return value
+
+
+def parse_client(text):
+    """Decode and validate one phone -> host message; raises ProtocolError."""
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message")
+    if len(text) > MAX_TEXT or len(text.encode("utf-8")) > MAX_TEXT:
+        raise ProtocolError("too_large")
+    try:
+        message = json.loads(text)
+    except Exception:
+        raise ProtocolError("bad_json")
+    if not isinstance(message, dict) or message.get("v") != VERSION:
+        raise ProtocolError("bad_message")
+    kind = message.get("t")
+    if kind == "hello":
+        return {"t": "hello", "room": _opt_str(message, "room", 8) or "",
+                "name": _opt_str(message, "name", 200), "token": _opt_str(message, "token", TOKEN_MAX)}
+    if kind == "move":
+        move = message.get("move")
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise ProtocolError("bad_message", "A move needs a type.")
+        _check_value(move, 1)
+        return {"t": "move", "id": _int(message, "id"), "move": move}
+    if kind == "ping":
+        return {"t": "ping", "n": _int(message, "n")}
+    if kind == "leave":
+        return {"t": "leave"}
+    raise ProtocolError("bad_message")
+
+
+def clean_name(raw):
+    """Trim and collapse spaces; returns the name or None when it breaks the 1-20 rule."""
+    if not isinstance(raw, str):
+        return None
+    name = " ".join(raw.split())
+    if not 1 <= len(name) <= NAME_MAX:
+        return None
+    for ch in name:
+        if ord(ch) < 32 or ord(ch) == 127:
+            return None
+    return name
+
+
+def error(code, detail=None, msg_id=None):
+    return {"t": "error", "code": code, "msg": detail or ROOM_ERRORS.get(code, code), "id": msg_id}
