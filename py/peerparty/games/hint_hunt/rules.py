@@ -3,64 +3,16 @@
 The state is a plain dict. copy_state() copies only the containers apply() changes in place;
 boards, claims and the frozensets are replaced, never mutated, so they can be shared.
 """
-from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, standings, str_field
+from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, standings
 from . import boards as B
-from .constants import (ABANDONED, ABANDONED_NOTE, ALL_TARGETS, ASSASSIN, ASSASSIN_FOUND, CIVILIAN,
-                        DELTAS, DONE, GAME_ID, GONE, GUESSING, HINT_MAX, HINT_RAW_MAX, HOST_MOVED_ON,
-                        HOST_MOVES, MAX_PLAYERS, MAX_TARGETS, MIN_PLAYERS, MIN_TARGETS, NO_GUESSERS,
-                        OUT, PLACEHOLDER_HINT, PLAYER_MOVES, SCOREBOARD, SCOREBOARD_NOTE, STILL_GUESSING,
-                        STOPPED, TARGET, TITLE, WORD_RAW_MAX, WRITING)
 from . import views
-
-
-def normalise_hint(text):
-    """D3-04: trim and collapse internal whitespace; the length is then counted in code points."""
-    return " ".join(text.split())
-
-
-def current_players(s):
-    """Players still in the game (not removed), in seat order."""
-    removed = s["removed"]
-    return [p for p in s["seats"] if p not in removed]
-
-
-def is_player(s, p):
-    try:
-        return p in s["scores"] and p not in s["removed"]
-    except TypeError:   # an unhashable "player" from a broken caller
-        return False
-
-
-def writer_of(s):
-    return s["order"][s["turn"]] if s["turn"] >= 0 else None
-
-
-def later_boards(s):
-    """Writers whose boards are still to come, skipping removed writers (D3-10)."""
-    removed = s["removed"]
-    return [w for w in s["order"][s["turn"] + 1:] if w not in removed]
-
-
-def still_guessing(s):
-    return [q for q, st in s["guessers"].items() if st == STILL_GUESSING]
-
-
-def _bad(detail):
-    return IllegalMove("invalid_move", detail)
-
-
-def _confirm(move):
-    value = move.get("confirm", False)
-    if not isinstance(value, bool):
-        raise _bad("Confirm must be true or false.")
-    return value
-
-
-def _player_field(s, move):
-    who = str_field(move, "player", "The player")
-    if not is_player(s, who):
-        raise _bad("There is no such player in this game.")
-    return who
+from .checks import HOST_CHECKS, PLAYER_CHECKS, bad, normalise_hint
+from .constants import (ABANDONED, ABANDONED_NOTE, ALL_TARGETS, ASSASSIN, ASSASSIN_FOUND, CIVILIAN,
+                        DELTAS, DONE, GAME_ID, GONE, GUESSING, HOST_MOVED_ON, HOST_MOVES, MAX_PLAYERS,
+                        MAX_TARGETS, MIN_PLAYERS, MIN_TARGETS, NO_GUESSERS, OUT, PLACEHOLDER_HINT,
+                        PLAYER_MOVES, SCOREBOARD, SCOREBOARD_NOTE, STILL_GUESSING, STOPPED, TARGET,
+                        TITLE, WRITING)
+from .queries import current_players, is_player, still_guessing, writer_of
 
 
 class HintHunt:
@@ -131,7 +83,7 @@ class HintHunt:
 
     def check(self, s, p, move):
         if not isinstance(move, dict):
-            raise _bad("A move must be an object.")
+            raise bad("A move must be an object.")
         t = move_type(move)
         if t not in HOST_MOVES and t not in PLAYER_MOVES:
             raise IllegalMove("unknown_move", "Hint Hunt has no such move.")
@@ -140,7 +92,7 @@ class HintHunt:
         if t in HOST_MOVES:
             if p != HOST:
                 raise IllegalMove("not_your_turn", "Only the host can do that.")
-            _HOST_CHECKS[t](s, move)
+            HOST_CHECKS[t](s, move)
             return
         if p == HOST or p == SYSTEM:
             raise IllegalMove("not_your_turn", "Host controls cannot write hints or claim words.")
@@ -153,7 +105,7 @@ class HintHunt:
             raise IllegalMove("not_your_turn", "Only players in this game can do that; spectators watch.")
         if p in s["removed"]:
             raise IllegalMove("not_your_turn", "You were removed from this game.")
-        _PLAYER_CHECKS[t](s, p, move)
+        PLAYER_CHECKS[t](s, p, move)
 
     def can(self, s, p, move):
         try:
@@ -247,114 +199,6 @@ class HintHunt:
 
     def view(self, s, viewer):
         return views.view(self, s, viewer)
-
-
-# --- checks per move --------------------------------------------------------------------------
-
-def _check_submit(s, p, move):
-    if s["phase"] != WRITING:
-        raise IllegalMove("not_your_turn", "Hint writing is over.")
-    board = s["boards"][p]
-    if board["submitted"]:
-        raise _bad("You already submitted. Tap Edit to change your hint.")
-    targets = move.get("targets")
-    if not isinstance(targets, list):
-        raise _bad("Choose your targets by tapping words on your board.")
-    if not MIN_TARGETS <= len(targets) <= MAX_TARGETS:
-        raise _bad("Choose 1 to 5 targets.")
-    for w in targets:
-        if not isinstance(w, str) or w not in board["words"]:
-            raise _bad("Targets must be words from your board.")
-        if w == board["assassin"] or w in board["civilians"]:
-            raise _bad("Locked words cannot be targets.")
-    if len(set(targets)) != len(targets):
-        raise _bad("Each target can be chosen only once.")
-    hint = normalise_hint(str_field(move, "hint", "The hint", HINT_RAW_MAX))
-    if not 1 <= len(hint) <= HINT_MAX:   # D3-04: 1-24 code points, any characters
-        raise _bad("A hint must be 1 to 24 characters long.")
-
-
-def _check_edit(s, p, move):
-    if s["phase"] != WRITING:
-        raise IllegalMove("not_your_turn", "Hints can only be edited before guessing starts.")  # D3-13
-    if not s["boards"][p]["submitted"]:
-        raise _bad("You have not submitted a hint yet.")
-
-
-def _check_guesser(s, p):
-    if s["phase"] != GUESSING:
-        raise IllegalMove("not_your_turn", "Guessing has not started yet.")
-    if s["ended"]:
-        raise IllegalMove("stale", "This board has ended; wait for the next hint.")
-    if p == writer_of(s):
-        raise IllegalMove("not_your_turn", "This is your own board: you watch while the others guess.")
-    status = s["guessers"].get(p)
-    if status == OUT:
-        raise IllegalMove("not_your_turn", "You claimed a civilian, so you are done on this board.")
-    if status != STILL_GUESSING:
-        raise IllegalMove("not_your_turn", "You have stopped guessing on this board.")
-
-
-def _check_claim(s, p, move):
-    _check_guesser(s, p)
-    word = str_field(move, "word", "The word", WORD_RAW_MAX)
-    if word not in s["boards"][writer_of(s)]["words"]:
-        raise _bad("That word is not on this board.")
-    if word in s["claimed"]:
-        raise IllegalMove("stale", "Someone claimed that word first.")   # DX-04: first claim wins
-
-
-def _check_done(s, p, move):
-    _check_guesser(s, p)
-
-
-def _check_reject(s, move):
-    if s["phase"] != WRITING:
-        raise IllegalMove("not_your_turn", "Hints can only be rejected during hint writing.")  # D3-13
-    who = _player_field(s, move)
-    if who == s["host"]:
-        raise _bad("You cannot reject your own hint; use Edit instead.")
-    if not s["boards"][who]["submitted"]:
-        raise _bad("That player has not submitted a hint to reject.")
-
-
-def _check_remove(s, move):
-    who = _player_field(s, move)
-    if who == s["host"]:
-        raise _bad("The host cannot remove themselves.")
-    confirm = _confirm(move)
-    if len(current_players(s)) - 1 < 2 and not confirm:   # D3-11, in writing and in guessing
-        raise _bad("Removing this player leaves fewer than two players and ends the game; "
-                   "confirm to go back to the lobby.")
-
-
-def _check_start(s, move):
-    if s["phase"] != WRITING:
-        raise IllegalMove("not_your_turn", "Guessing has already started.")
-    for p in current_players(s):   # D3-14 / D3-20: every current player, connected or not
-        if not s["boards"][p]["submitted"]:
-            raise _bad("Not every player has submitted a hint yet.")
-
-
-def _check_next(s, move):
-    if s["phase"] != GUESSING:
-        raise IllegalMove("not_your_turn", "Guessing has not started yet.")
-    confirm = _confirm(move)
-    if not s["ended"] and still_guessing(s) and not confirm:   # D3-09 (d)
-        raise _bad("Some players are still guessing; confirm to move on.")
-
-
-def _check_set_host(s, move):
-    if "player" not in move:
-        raise _bad("Name the new host's seat, or null for a spectator host.")
-    if move["player"] is not None:
-        _player_field(s, move)
-
-
-_PLAYER_CHECKS = {"submit": _check_submit, "edit": _check_edit, "claim": _check_claim,
-                  "done_guessing": _check_done}
-_HOST_CHECKS = {"reject": _check_reject, "remove": _check_remove, "start_guessing": _check_start,
-                "next_board": _check_next, "set_host": _check_set_host}
 
 
 # --- changes ----------------------------------------------------------------------------------

@@ -1,0 +1,141 @@
+"""Hint Hunt's validation: one check per move type, each raising IllegalMove with a player's sentence.
+
+rules.HintHunt.check() routes every move here after the common gates (type, game over, who).
+"""
+from ...engine.core import IllegalMove, str_field
+from .constants import (GUESSING, HINT_MAX, HINT_RAW_MAX, MAX_TARGETS, MIN_TARGETS, OUT,
+                        STILL_GUESSING, WORD_RAW_MAX, WRITING)
+from .queries import current_players, is_player, still_guessing, writer_of
+
+
+def normalise_hint(text):
+    """D3-04: trim and collapse internal whitespace; the length is then counted in code points."""
+    return " ".join(text.split())
+
+
+def bad(detail):
+    return IllegalMove("invalid_move", detail)
+
+
+def _confirm(move):
+    value = move.get("confirm", False)
+    if not isinstance(value, bool):
+        raise bad("Confirm must be true or false.")
+    return value
+
+
+def _player_field(s, move):
+    who = str_field(move, "player", "The player")
+    if not is_player(s, who):
+        raise bad("There is no such player in this game.")
+    return who
+
+
+# --- checks per move --------------------------------------------------------------------------
+
+def _check_submit(s, p, move):
+    if s["phase"] != WRITING:
+        raise IllegalMove("not_your_turn", "Hint writing is over.")
+    board = s["boards"][p]
+    if board["submitted"]:
+        raise bad("You already submitted. Tap Edit to change your hint.")
+    targets = move.get("targets")
+    if not isinstance(targets, list):
+        raise bad("Choose your targets by tapping words on your board.")
+    if not MIN_TARGETS <= len(targets) <= MAX_TARGETS:
+        raise bad("Choose 1 to 5 targets.")
+    for w in targets:
+        if not isinstance(w, str) or w not in board["words"]:
+            raise bad("Targets must be words from your board.")
+        if w == board["assassin"] or w in board["civilians"]:
+            raise bad("Locked words cannot be targets.")
+    if len(set(targets)) != len(targets):
+        raise bad("Each target can be chosen only once.")
+    hint = normalise_hint(str_field(move, "hint", "The hint", HINT_RAW_MAX))
+    if not 1 <= len(hint) <= HINT_MAX:   # D3-04: 1-24 code points, any characters
+        raise bad("A hint must be 1 to 24 characters long.")
+
+
+def _check_edit(s, p, move):
+    if s["phase"] != WRITING:
+        raise IllegalMove("not_your_turn", "Hints can only be edited before guessing starts.")  # D3-13
+    if not s["boards"][p]["submitted"]:
+        raise bad("You have not submitted a hint yet.")
+
+
+def _check_guesser(s, p):
+    if s["phase"] != GUESSING:
+        raise IllegalMove("not_your_turn", "Guessing has not started yet.")
+    if s["ended"]:
+        raise IllegalMove("stale", "This board has ended; wait for the next hint.")
+    if p == writer_of(s):
+        raise IllegalMove("not_your_turn", "This is your own board: you watch while the others guess.")
+    status = s["guessers"].get(p)
+    if status == OUT:
+        raise IllegalMove("not_your_turn", "You claimed a civilian, so you are done on this board.")
+    if status != STILL_GUESSING:
+        raise IllegalMove("not_your_turn", "You have stopped guessing on this board.")
+
+
+def _check_claim(s, p, move):
+    _check_guesser(s, p)
+    word = str_field(move, "word", "The word", WORD_RAW_MAX)
+    if word not in s["boards"][writer_of(s)]["words"]:
+        raise bad("That word is not on this board.")
+    if word in s["claimed"]:
+        raise IllegalMove("stale", "Someone claimed that word first.")   # DX-04: first claim wins
+
+
+def _check_done(s, p, move):
+    _check_guesser(s, p)
+
+
+def _check_reject(s, move):
+    if s["phase"] != WRITING:
+        raise IllegalMove("not_your_turn", "Hints can only be rejected during hint writing.")  # D3-13
+    who = _player_field(s, move)
+    if who == s["host"]:
+        raise bad("You cannot reject your own hint; use Edit instead.")
+    if not s["boards"][who]["submitted"]:
+        raise bad("That player has not submitted a hint to reject.")
+
+
+def _check_remove(s, move):
+    who = _player_field(s, move)
+    if who == s["host"]:
+        raise bad("The host cannot remove themselves.")
+    confirm = _confirm(move)
+    if len(current_players(s)) - 1 < 2 and not confirm:   # D3-11, in writing and in guessing
+        raise bad("Removing this player leaves fewer than two players and ends the game; "
+                   "confirm to go back to the lobby.")
+
+
+def _check_start(s, move):
+    if s["phase"] != WRITING:
+        raise IllegalMove("not_your_turn", "Guessing has already started.")
+    for p in current_players(s):   # D3-14 / D3-20: every current player, connected or not
+        if not s["boards"][p]["submitted"]:
+            raise bad("Not every player has submitted a hint yet.")
+
+
+def _check_next(s, move):
+    if s["phase"] != GUESSING:
+        raise IllegalMove("not_your_turn", "Guessing has not started yet.")
+    confirm = _confirm(move)
+    if not s["ended"] and still_guessing(s) and not confirm:   # D3-09 (d)
+        raise bad("Some players are still guessing; confirm to move on.")
+
+
+def _check_set_host(s, move):
+    if "player" not in move:
+        raise bad("Name the new host's seat, or null for a spectator host.")
+    if move["player"] is not None:
+        _player_field(s, move)
+    if move["player"] == s["host"]:
+        raise bad("That seat already holds the host controls.")
+
+
+PLAYER_CHECKS = {"submit": _check_submit, "edit": _check_edit, "claim": _check_claim,
+                  "done_guessing": _check_done}
+HOST_CHECKS = {"reject": _check_reject, "remove": _check_remove, "start_guessing": _check_start,
+                "next_board": _check_next, "set_host": _check_set_host}
