@@ -1,0 +1,220 @@
+"""Smoke test of the build and the local stack: vendor files, zips, precache manifest, the static server's
+refusals, the PeerServer, the service worker, and bare PyScript pages booting in Chromium with nothing external."""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+VENDOR_NEEDED = [
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+    "pyscript/core.js", "pyscript/core.css",
+    "micropython/micropython.mjs", "micropython/micropython.wasm",
+    "peerjs/peerjs.min.js", "qrcode/qrcode.js", "morphdom/morphdom-umd.min.js",
+]
+
+
+def load_build_module():
+    spec = importlib.util.spec_from_file_location("peerparty_build", ROOT / "scripts" / "build.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def read_precache() -> dict:
+    text = (ROOT / "static" / "build" / "precache.js").read_text(encoding="utf-8")
+    body = text.split("self.PRECACHE = ", 1)[1].rstrip().rstrip(";")
+    return json.loads(body)
+
+
+def http_get(url: str):
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, b""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# build outputs
+
+
+def test_vendor_has_what_pages_need(built):
+    vendor = built / "static" / "vendor"
+    missing = [n for n in VENDOR_NEEDED if not (vendor / n).is_file()]
+    assert not missing, f"missing from static/vendor: {missing}"
+    shipped = [p.relative_to(vendor).as_posix() for p in vendor.rglob("*") if p.is_file()]
+    assert not [n for n in shipped if n.endswith(".map")], "no source maps in static/vendor"
+    assert not [n for n in shipped if any(k in n for k in ("codemirror", "xterm"))], "editor/terminal-only chunks"
+    assert not (vendor / "axe").exists(), "axe-core is for tests only (read from node_modules)"
+    assert (ROOT / "node_modules" / "axe-core" / "axe.min.js").is_file()
+
+
+def test_pyscript_chunks_are_self_contained(built):
+    """Every chunk a kept PyScript file imports (statically, or dynamically except codemirror / xterm) ships."""
+    build = load_build_module()
+    d = built / "static" / "vendor" / "pyscript"
+    for f in d.glob("*.js"):
+        text = f.read_text(encoding="utf-8")
+        for name in build.STATIC_IMPORT.findall(text):
+            assert (d / name).is_file(), f"{f.name} imports {name} statically"
+        for name in build.DYNAMIC_IMPORT.findall(text):
+            assert (d / name).is_file() or build.PYSCRIPT_SKIP.match(name), f"{f.name} imports {name}"
+
+
+def test_precache_lists_every_served_file_with_its_hash(built):
+    pre = read_precache()
+    files = pre["files"]
+    assert len(pre["version"]) >= 8
+    vendor = built / "static" / "vendor"
+    for p in vendor.rglob("*"):
+        if p.is_file():
+            assert "/" + p.relative_to(built).as_posix() in files, f"{p} not precached"
+    assert "/static/build/host.zip" in files
+    assert "/sw.js" not in files and "/static/build/precache.js" not in files
+    for path, digest in files.items():
+        f = built / path.lstrip("/")
+        assert f.is_file(), f"precached {path} does not exist"
+        assert hashlib.sha256(f.read_bytes()).hexdigest().startswith(digest), f"stale hash for {path}"
+    for page in ("index.html", "join.html", "pyscript.toml", "player.toml"):
+        if (built / page).is_file():
+            assert f"/{page}" in files
+
+
+def test_host_zip_is_deterministic_and_complete(built, tmp_path):
+    host = built / "static" / "build" / "host.zip"
+    build = load_build_module()
+    again = build.make_zip(build.package_files())
+    assert again == host.read_bytes(), "same tree, same bytes"
+    with zipfile.ZipFile(host) as z:
+        names = z.namelist()
+        assert names == sorted(names)
+        assert all(n.startswith("peerparty/") for n in names)
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        assert {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    src = built / "py" / "peerparty"
+    expected = {"peerparty/" + p.relative_to(src).as_posix() for p in src.rglob("*.py")
+                if "__pycache__" not in p.parts}
+    assert expected <= set(names)
+
+
+def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
+    """Import resolution on a throwaway package tree (the real app/phone.py belongs to the lead)."""
+    pkg = tmp_path / "peerparty"
+    files = {
+        "__init__.py": "",
+        "app/__init__.py": "",
+        "app/phone.py": "import sys\nfrom peerparty.room import protocol\nfrom . import shared\n"
+                        "def f():\n    import peerparty.ui.cards\n",
+        "app/shared.py": "from .helpers import x\n",
+        "app/helpers.py": "x = 1\nfrom ..net import memory\n",
+        "app/host.py": "import peerparty.engine\n",
+        "room/__init__.py": "",
+        "room/protocol.py": "import json\nfrom peerparty.room.codes import CODE_ALPHABET\n",
+        "room/codes.py": "CODE_ALPHABET = 'x'\n",
+        "room/host_session.py": "",
+        "net/__init__.py": "from . import memory\n",
+        "net/memory.py": "",
+        "net/peerjs.py": "import js\n",
+        "ui/__init__.py": "",
+        "ui/cards.py": "from peerparty.ui import html\n",
+        "ui/html.py": "",
+        "ui/host_screen.py": "",
+        "engine/__init__.py": "import peerparty.engine.core\n",
+        "engine/core.py": "",
+        "games/__init__.py": "",
+        "games/words.txt": "data\n",
+    }
+    for rel, text in files.items():
+        (pkg / rel).parent.mkdir(parents=True, exist_ok=True)
+        (pkg / rel).write_text(text)
+    build = load_build_module()
+    monkeypatch.setattr(build, "PKG_SRC", pkg)
+    got = {p.relative_to(pkg).as_posix() for p in build.phone_files()}
+    assert got == {
+        "__init__.py", "app/__init__.py", "app/phone.py", "app/shared.py", "app/helpers.py",
+        "room/__init__.py", "room/protocol.py", "room/codes.py",
+        "net/__init__.py", "net/memory.py",
+        "ui/__init__.py", "ui/cards.py", "ui/html.py",
+    }
+    with zipfile.ZipFile(__import__("io").BytesIO(build.make_zip(build.phone_files()))) as z:
+        assert "peerparty/app/phone.py" in z.namelist()
+    host = {p.relative_to(pkg).as_posix() for p in build.package_files()}
+    assert "games/words.txt" in host and "app/host.py" in host
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# servers
+
+
+def test_server_serves_the_site_and_refuses_the_rest(site):
+    status, headers, _ = http_get(site + "/static/vendor/pyscript/core.js")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+    assert headers["Cache-Control"] == "no-cache"
+    status, headers, _ = http_get(site + "/static/vendor/pyodide/pyodide.asm.wasm")
+    assert status == 200 and headers["Content-Type"] == "application/wasm"
+    status, headers, _ = http_get(site + "/static/build/host.zip")
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+    status, headers, _ = http_get(site + "/sw.js")
+    assert status == 200 and headers["Content-Type"].startswith("text/javascript")
+    for path in ("/node_modules/peerjs/package.json", "/.git/HEAD", "/tests/", "/e2e/conftest.py",
+                 "/scripts/build.py", "/.ci/run", "/bench/", "/package.json", "/static/%2e%2e/node_modules/peer/",
+                 "/static/vendor/"):
+        assert http_get(site + path)[0] == 404, path
+    assert http_get(site + "/bench/pages/bare_pyodide.html")[0] == 200
+
+
+def test_peer_server_answers(signal):
+    status, _, body = http_get(f"http://{signal}")
+    assert status == 200 and json.loads(body)["name"] == "PeerJS Server"
+    status, _, body = http_get(f"http://{signal}/peerjs/id")
+    assert status == 200 and len(body) > 8
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# browser
+
+
+@pytest.mark.parametrize("runtime", ["micropython", "pyodide"])
+def test_bare_page_boots_with_nothing_external(runtime, open_page, wait_ready, shot):
+    page = open_page(f"/bench/pages/bare_{runtime}.html", viewport=(800, 600), name=runtime)
+    ready_ms = float(wait_ready(page))
+    assert ready_ms > 0
+    text = page.inner_text("#out")
+    assert ("micropython" in text) if runtime == "micropython" else text.startswith("Python 3.")
+    shot(page, f"smoke-bare-{runtime}")
+
+
+def test_service_worker_precaches_and_serves_offline(open_page, wait_ready):
+    pre = read_precache()
+    page = open_page("/bench/pages/bare_micropython.html", name="sw")
+    wait_ready(page)
+    state = page.evaluate("""async () => {
+        await navigator.serviceWorker.register('/sw.js');
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller)
+            await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok));
+        return {keys: await caches.keys(), controlled: !!navigator.serviceWorker.controller};
+    }""")
+    assert state["controlled"], "first install claims the open page"
+    assert state["keys"] == [f"peerparty-{pre['version']}"]
+    n = page.evaluate("async (v) => (await (await caches.open('peerparty-' + v)).keys()).length", pre["version"])
+    assert n == len(pre["files"])
+    page.context.set_offline(True)
+    got = page.evaluate("""async () => {
+        const r = await fetch('/static/vendor/pyscript/core.js');
+        const w = await fetch('/static/vendor/pyodide/pyodide.asm.wasm');
+        let query = 'served';
+        try { await fetch('/static/build/host.zip?bust=1'); } catch (e) { query = 'network'; }
+        return {js: r.status, wasm: w.status, wasmType: w.headers.get('content-type'), query};
+    }""")
+    assert got == {"js": 200, "wasm": 200, "wasmType": "application/wasm", "query": "network"}

@@ -1,0 +1,375 @@
+#!/usr/bin/env python3
+"""Build the static site's generated parts (all git-ignored).
+
+    python3 scripts/build.py              # static/vendor/, static/build/{host,phone}.zip, static/build/precache.js
+    python3 scripts/build.py --dist dist/ # the same, then copy exactly the served files (+ sw.js) into dist/
+
+Idempotent and fast when nothing changed: a file is only rewritten when its bytes differ.
+
+static/vendor/ is copied from node_modules (pinned by package-lock.json; `npm ci` runs if node_modules is missing
+or older than the lock). Only what a page fetches is copied:
+  pyodide/     what loadPyodide() fetches at boot (no package wheels: the page installs none)
+  pyscript/    @pyscript/core's dist minus .map files and minus the codemirror / xterm chunks, which only a
+               <py-editor> or a `terminal` script imports (lazily); everything core.js may import is kept
+  micropython/ micropython.mjs + micropython.wasm
+  peerjs/, qrcode/, morphdom/: one browser build each
+"""
+from __future__ import annotations
+
+import argparse
+import filecmp
+import ast
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NM = ROOT / "node_modules"
+VENDOR = ROOT / "static" / "vendor"
+BUILD = ROOT / "static" / "build"
+PKG_SRC = ROOT / "py" / "peerparty"
+PHONE_ENTRY = "peerparty.app.phone"
+
+HASH_LEN = 16      # hex chars of sha256 kept per file in precache.js
+VERSION_LEN = 12   # hex chars of the site version
+
+# ---------------------------------------------------------------------------------------------------------------
+# helpers
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")   # concurrent builds never share a temp file
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return True
+
+
+def copy_if_changed(src: Path, dst: Path) -> bool:
+    # npm gives every file the same mtime, so compare bytes (cheap: about 15 MB from the page cache)
+    if dst.is_file() and src.stat().st_size == dst.stat().st_size and filecmp.cmp(src, dst, shallow=False):
+        return False
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dst.with_name(f"{dst.name}.{os.getpid()}.tmp")
+    shutil.copy2(src, tmp)
+    os.replace(tmp, dst)
+    return True
+
+
+def sync_dir(dst_dir: Path, files: dict[str, Path]) -> int:
+    """Make dst_dir hold exactly `files` (name -> source). Returns how many files were (re)written or removed."""
+    changed = 0
+    for name, src in sorted(files.items()):
+        changed += copy_if_changed(src, dst_dir / name)
+    if dst_dir.is_dir():
+        for p in sorted(dst_dir.rglob("*"), reverse=True):
+            rel = p.relative_to(dst_dir).as_posix()
+            if p.is_file() and rel not in files and not p.name.endswith(".tmp"):   # .tmp: a concurrent build
+                p.unlink()
+                changed += 1
+            elif p.is_dir() and not any(p.iterdir()):
+                p.rmdir()
+    return changed
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# npm
+
+
+def ensure_node_modules() -> None:
+    lock = ROOT / "package-lock.json"
+    stamp = NM / ".package-lock.json"   # npm writes it on every install
+    if stamp.is_file() and stamp.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    log("node_modules missing or older than package-lock.json: npm ci")
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def npm_pkg(name: str) -> Path:
+    p = NM / name
+    if not (p / "package.json").is_file():
+        sys.exit(f"build: {p} is missing: run `npm ci`")
+    return p
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# vendor
+
+
+def pyodide_files() -> dict[str, Path]:
+    d = npm_pkg("pyodide")
+    names = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+    # loadPyodide() (pyodide.mjs) fetches exactly these: `${indexURL}pyodide.asm.mjs`, "pyodide.asm.wasm",
+    # "python_stdlib.zip", "pyodide-lock.json". Fail loudly if a new release renames one.
+    text = (d / "pyodide.mjs").read_text(encoding="utf-8")
+    for n in names[1:]:
+        if n not in text:
+            sys.exit(f"build: pyodide.mjs no longer mentions {n}: recheck what loadPyodide fetches")
+    return {n: d / n for n in names}
+
+
+# core.js imports every plugin (py-editor, py-terminal, py-game, ...) at boot unless the page's config says
+# plugins = ["!py-editor", ...], so those small chunks ship; the big codemirror / xterm chunks they pull in only
+# when an editor or a terminal is actually on the page are dropped (and so is what only they import).
+PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm)")
+STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([^"']+)["']""")
+DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']\./([^"']+)["']\s*\)""")
+
+
+def pyscript_files() -> dict[str, Path]:
+    """core.js + core.css + the closure of the chunks they import, minus codemirror / xterm."""
+    dist = npm_pkg("@pyscript/core") / "dist"
+    keep: set[str] = set()
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in keep:
+            continue
+        path = dist / name
+        if not path.is_file():
+            sys.exit(f"build: @pyscript/core/dist/{name} is imported but missing")
+        keep.add(name)
+        text = path.read_text(encoding="utf-8")
+        todo += STATIC_IMPORT.findall(text)   # static imports must all be there
+        todo += [n for n in DYNAMIC_IMPORT.findall(text) if not PYSCRIPT_SKIP.match(n)]
+    for name in keep:
+        if PYSCRIPT_SKIP.match(name):
+            sys.exit(f"build: {name} is imported statically: it cannot be dropped")
+    keep.add("core.css")
+    return {n: dist / n for n in sorted(keep)}
+
+
+def micropython_files() -> dict[str, Path]:
+    d = npm_pkg("@micropython/micropython-webassembly-pyscript")
+    return {n: d / n for n in ("micropython.mjs", "micropython.wasm")}
+
+
+def build_vendor() -> int:
+    plan = {
+        "pyodide": pyodide_files(),
+        "pyscript": pyscript_files(),
+        "micropython": micropython_files(),
+        "peerjs": {"peerjs.min.js": npm_pkg("peerjs") / "dist" / "peerjs.min.js"},
+        "qrcode": {"qrcode.js": npm_pkg("qrcode-generator") / "dist" / "qrcode.js"},
+        "morphdom": {"morphdom-umd.min.js": npm_pkg("morphdom") / "dist" / "morphdom-umd.min.js"},
+    }
+    changed = 0
+    for sub, files in plan.items():
+        changed += sync_dir(VENDOR / sub, files)
+    if VENDOR.is_dir():   # drop folders of vendors no longer in the plan
+        for p in VENDOR.iterdir():
+            if p.name not in plan:
+                shutil.rmtree(p) if p.is_dir() else p.unlink()
+                changed += 1
+    return changed
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Python zips
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def package_files() -> list[Path]:
+    out = []
+    for p in PKG_SRC.rglob("*"):
+        rel = p.relative_to(PKG_SRC)
+        if not p.is_file() or "__pycache__" in rel.parts or any(part.startswith(".") for part in rel.parts):
+            continue
+        if p.suffix in (".pyc", ".pyo") or p.name.endswith(("~", ".swp", ".tmp")):
+            continue
+        out.append(p)
+    return sorted(out, key=lambda p: p.relative_to(PKG_SRC).as_posix())
+
+
+def make_zip(files: list[Path]) -> bytes:
+    """Deterministic: sorted entries, fixed timestamps and modes, stored as peerparty/<relative path>."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for p in sorted(files, key=lambda p: p.relative_to(PKG_SRC).as_posix()):
+            info = zipfile.ZipInfo("peerparty/" + p.relative_to(PKG_SRC).as_posix(), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            z.writestr(info, p.read_bytes(), compresslevel=9)
+    return buf.getvalue()
+
+
+def module_path(modname: str) -> Path | None:
+    """peerparty.a.b -> the file that defines it (module .py or package __init__.py), or None."""
+    parts = modname.split(".")
+    if parts[0] != "peerparty":
+        return None
+    base = PKG_SRC.joinpath(*parts[1:])
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    if base.with_suffix(".py").is_file() and parts[1:]:
+        return base.with_suffix(".py")
+    return None
+
+
+def imports_of(modname: str, path: Path) -> set[str]:
+    """Every peerparty module this module may import (any scope), as dotted names."""
+    is_pkg = path.name == "__init__.py"
+    package = modname if is_pkg else modname.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")
+                if node.level > 1:
+                    base_parts = base_parts[: len(base_parts) - (node.level - 1)]
+                base = ".".join(base_parts)
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            found.add(target)
+            for a in node.names:   # `from pkg import mod` imports a submodule when one exists
+                if a.name != "*":
+                    found.add(f"{target}.{a.name}")
+    return {m for m in found if m.split(".")[0] == "peerparty"}
+
+
+def phone_files(entry: str = PHONE_ENTRY) -> list[Path]:
+    if module_path(entry) is None:
+        return []
+    seen: dict[str, Path] = {}
+    todo = [entry]
+    while todo:
+        mod = todo.pop()
+        parts = mod.split(".")
+        # importing a.b.c runs a/__init__.py and a/b/__init__.py first
+        for i in range(1, len(parts) + 1):
+            name = ".".join(parts[:i])
+            if name in seen:
+                continue
+            path = module_path(name)
+            if path is None:
+                continue
+            seen[name] = path
+            todo.extend(imports_of(name, path))
+    return sorted(set(seen.values()))
+
+
+def build_zips() -> int:
+    changed = 0
+    if not PKG_SRC.is_dir():
+        sys.exit(f"build: {PKG_SRC} is missing")
+    changed += write_if_changed(BUILD / "host.zip", make_zip(package_files()))
+    phone = phone_files()
+    if phone:
+        changed += write_if_changed(BUILD / "phone.zip", make_zip(phone))
+    else:
+        log(f"{PHONE_ENTRY} not found: phone.zip not built")
+        if (BUILD / "phone.zip").exists():
+            (BUILD / "phone.zip").unlink()
+            changed += 1
+    return changed
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# precache manifest
+
+ROOT_FILES = ("index.html", "join.html", "pyscript.toml", "player.toml", "manifest.webmanifest", "favicon.ico")
+STATIC_DIRS = ("static/img", "static/css", "static/js", "static/vendor")
+SKIP_SUFFIXES = (".map", ".tmp", "~", ".swp")
+
+
+def served_files() -> list[str]:
+    """Every file the site serves, as site-root-relative posix paths (no leading slash)."""
+    out: list[str] = [n for n in ROOT_FILES if (ROOT / n).is_file()]
+    out += sorted(p.name for p in ROOT.glob("*.html") if p.name not in out)
+    for n in ("manifest.webmanifest",):
+        if (ROOT / "static" / n).is_file():
+            out.append(f"static/{n}")
+    for d in STATIC_DIRS:
+        base = ROOT / d
+        if not base.is_dir():
+            continue
+        for p in base.rglob("*"):
+            rel = p.relative_to(ROOT)
+            if (not p.is_file() or any(part.startswith(".") for part in rel.parts)
+                    or "__pycache__" in rel.parts or p.name.endswith(SKIP_SUFFIXES)):
+                continue
+            out.append(rel.as_posix())
+    out += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD.glob("*.zip") if BUILD.is_dir() else []))
+    return sorted(set(out))
+
+
+def build_precache() -> tuple[int, dict]:
+    files = {"/" + rel: sha256_file(ROOT / rel)[:HASH_LEN] for rel in served_files()}
+    h = hashlib.sha256()
+    for path, digest in sorted(files.items()):
+        h.update(f"{path} {digest}\n".encode())
+    sw = ROOT / "sw.js"
+    if sw.is_file():   # a change to the worker's code is a new version too
+        h.update(b"sw.js " + sha256_file(sw).encode() + b"\n")
+    manifest = {"version": h.hexdigest()[:VERSION_LEN], "files": files}
+    body = json.dumps(manifest, indent=1, sort_keys=True)
+    text = ("// Generated by scripts/build.py: every file the site serves, with a sha256 prefix. Do not edit.\n"
+            f"self.PRECACHE = {body};\n")
+    return int(write_if_changed(BUILD / "precache.js", text.encode())), manifest
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# dist
+
+
+def build_dist(dist: Path, manifest: dict) -> None:
+    dist = dist.resolve()
+    if dist == ROOT or ROOT.is_relative_to(dist):
+        sys.exit("build: --dist must not be the repository or a parent of it")
+    wanted = [p.lstrip("/") for p in manifest["files"]] + ["sw.js", "static/build/precache.js"]
+    files = {rel: ROOT / rel for rel in wanted if (ROOT / rel).is_file()}
+    n = sync_dir(dist, files)
+    log(f"dist: {len(files)} files in {dist} ({n} changed)")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dist", type=Path, help="also copy the served files + sw.js into this folder")
+    ap.add_argument("--no-npm", action="store_true", help="never run `npm ci`")
+    args = ap.parse_args(argv)
+
+    if not args.no_npm:
+        ensure_node_modules()
+    n_vendor = build_vendor()
+    n_zip = build_zips()
+    n_pre, manifest = build_precache()
+    total = sum((ROOT / p.lstrip("/")).stat().st_size for p in manifest["files"])
+    log(f"vendor {n_vendor} changed, zips {n_zip} changed, precache {'rewritten' if n_pre else 'unchanged'}: "
+        f"{len(manifest['files'])} files, {total / 1e6:.2f} MB, version {manifest['version']}")
+    if args.dist:
+        build_dist(args.dist, manifest)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
