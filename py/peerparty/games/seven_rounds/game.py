@@ -97,18 +97,23 @@ class SevenRounds:
         else:
             self._check_lock(s, p, move)
 
-    def _lock_gate(self, s, p):
-        """May player p lock anything right now? Shared by check() and the views' buttons."""
+    def lock_refusal(self, s, p):
+        """Why player p may not lock anything right now, as (code, sentence), or None if they may."""
         if not isinstance(p, str) or p not in s["players"]:
-            raise IllegalMove("not_your_turn", "You are not playing in this game.")
+            return ("not_your_turn", "You are not playing in this game.")
         if s["phase"] != CHOOSING:
-            raise IllegalMove("not_your_turn", "No round is open for choices right now.")
+            return ("not_your_turn", "No round is open for choices right now.")
         if p in s["locks"]:
-            raise IllegalMove("invalid_move", "You have already locked in this round; a locked choice "
-                                              "cannot change.")
+            return ("invalid_move", "You have already locked in this round; a locked choice cannot change.")
         if s["expired"]:
             # D0-05: after expiry only added time reopens locking
-            raise IllegalMove("not_your_turn", "Time is up. You can lock in again only if the host adds time.")
+            return ("not_your_turn", "Time is up. You can lock in again only if the host adds time.")
+        return None
+
+    def _lock_gate(self, s, p):
+        refusal = self.lock_refusal(s, p)
+        if refusal is not None:
+            raise IllegalMove(refusal[0], refusal[1])
 
     def _check_lock(self, s, p, move):
         self._lock_gate(s, p)
@@ -159,6 +164,8 @@ class SevenRounds:
         elif p == SYSTEM:
             candidates = [{"type": "timeout"}]
         else:
+            if self.lock_refusal(s, p) is not None:    # the part of check() every lock shares
+                return []
             candidates = lock_candidates(s["players"], p)
         out = []
         for move in candidates:

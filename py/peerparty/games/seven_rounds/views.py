@@ -26,7 +26,7 @@ def _public(game, s):
         "captain": captain_of(players, s["round"]),
         "scores": dict(scores),
         "standings": [{"player": p, "score": scores[p]}
-                      for p in sorted(players, key=lambda q: (-scores[q], players.index(q)))],
+                      for p in sorted(players, key=lambda q: -scores[q])],     # stable: seat order on ties
         "completed_missions": [{"player": p, "round": s["completed"][p], "number": s["missions"][p],
                                 "name": MISSIONS[s["missions"][p]][0]}
                                for p in players if s["completed"][p]],      # D0-11: public once completed
@@ -91,11 +91,7 @@ def _player(game, s, p):
     lock = s["locks"].get(p) if s["phase"] == CHOOSING else None
     out["is_locked"] = lock is not None
     out["choice"] = dict(lock) if lock else None
-    try:
-        game._lock_gate(s, p)
-        act = True
-    except IllegalMove:
-        act = False
+    act = game.lock_refusal(s, p) is None      # the same gate check() uses for every lock
     out["act"] = act
     if act:
         # every action is open once the gate is; targets are the other players only (D0-03)
