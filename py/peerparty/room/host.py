@@ -388,11 +388,12 @@ class HostSession:
         now = self._now
         people = [{"id": s.id, "name": s.name, "present": s.present(now), "spectator": s.spectator,
                    "host": s.local} for s in self.lobby.seats if not s.removed]
-        summary = {"code": self.code, "phase": self.phase, "game": self.game_id, "people": people,
+        summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id, "people": people,
                    "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]]}
                                for h in self.history]}
         if self.phase == "over" and self.history:
             summary["result"] = self.history[-1]["result"]
+            summary["result_names"] = self.history[-1]["names"]
         return summary
 
     def _changed(self):

@@ -1,0 +1,38 @@
+"""What both pages' wiring needs: the query string, the clock, storage and rendering via glue.js."""
+import js
+
+
+def query():
+    params = js.URLSearchParams.new(js.location.search)
+    out = {}
+    for key in ("room", "signal", "ice", "new"):
+        # has() first: a missing key is JS null, which Pyodide hands over as jsnull, not None
+        if params.has(key):
+            out[key] = str(params.get(key))
+    return out
+
+
+def now_ms():
+    return int(js.Date.now())
+
+
+def store_get(key):
+    value = js.pp.storage.get(key)
+    return str(value) if isinstance(value, str) else None   # JS null arrives as jsnull on Pyodide
+
+
+def store_set(key, value):
+    js.pp.storage.set(key, value)
+
+
+def store_remove(key):
+    js.pp.storage.remove(key)
+
+
+def render(root, html):
+    js.pp.render(root, html)
+
+
+def mark(name, value):
+    """Signals for people and tests: body[data-<name>] set from Python."""
+    js.document.body.setAttribute("data-" + name, str(value))

@@ -1,0 +1,176 @@
+"""The host page's wiring: URL -> room (new or restored) -> PeerJS -> HostSession -> screen.
+
+The room is persisted to localStorage after every change, so a reload of the host tab resumes
+the room under the same code and the phones find their seats again.
+"""
+import json
+from random import Random
+
+import js
+
+from ..games import REGISTRY
+from ..net.peerjs import HostLink, peer_options, proxy
+from ..room.host import HostSession
+from ..room.lobby import new_room_code, peer_id
+from ..ui.room import host_screen
+from . import common
+
+STORE = "peerparty:host"
+SIGNAL_HELP = "The signalling server cannot be reached, so phones cannot join yet. Retrying…"
+
+
+class HostApp:
+    def __init__(self):
+        self.query = common.query()
+        self.session = self._load()
+        self.root = js.document.getElementById("app")
+        self.error = None
+        self.status_error = None
+        self.peer_open = False
+        self.persisted_seq = None
+        self.retry_at = None
+        self._qr = (None, "")
+        self.link = HostLink(peer_id(self.session.code, self.session.epoch),
+                             peer_options(self.query.get("signal"), self.query.get("ice")), self)
+
+    def _load(self):
+        if "new" not in self.query:
+            saved = common.store_get(STORE)
+            if saved:
+                try:
+                    return HostSession.restore(json.loads(saved), REGISTRY)
+                except Exception:
+                    common.store_remove(STORE)    # a record from an older version: start afresh
+        return HostSession(new_room_code(Random()), REGISTRY)
+
+    def start(self):
+        js.pp.mount(self.root, proxy(self.on_screen_action))
+        self.link.start()
+        js.setInterval(proxy(self.tick), 250)
+        js.document.addEventListener("keydown", proxy(self.on_key))
+        self.refresh()
+        common.mark("ready", "1")
+
+    # --- PeerJS events ----------------------------------------------------------------------
+
+    def on_peer_open(self):
+        self.peer_open = True
+        self.status_error = None
+        common.mark("room-ready", self.session.code)
+        self.refresh()
+
+    def on_peer_error(self, kind, text):
+        if kind in ("network", "server-error", "socket-error", "socket-closed", "disconnected"):
+            self.peer_open = False
+            self.status_error = SIGNAL_HELP
+            self.retry_at = common.now_ms() + 2000
+        elif kind == "unavailable-id":
+            # The id is still held: our previous tab's registration (a reload) or another tab.
+            self.status_error = "This room is still open elsewhere; taking it over…"
+            self.retry_at = common.now_ms() + 1500
+            self.restart_link = True
+        elif kind != "peer-unavailable":
+            self.status_error = "Connection problem: %s" % kind
+        common.mark("signal", "down" if self.status_error else "up")
+        self.refresh()
+
+    def on_connect(self, cid):
+        self.deliver(self.session.on_connect(cid, common.now_ms()))
+
+    def on_data(self, cid, text):
+        self.deliver(self.session.on_message(cid, text, common.now_ms()))
+
+    def on_close(self, cid):
+        self.deliver(self.session.on_disconnect(cid, common.now_ms()))
+
+    # --- the host's own screen --------------------------------------------------------------
+
+    def on_screen_action(self, text):
+        action = json.loads(str(text))
+        if "room" in action:
+            kind = action.pop("room")
+            if kind == "new_room":
+                common.store_remove(STORE)
+                js.location.reload()
+                return
+            action["t"] = kind
+        else:
+            action = {"t": "move", "move": action}
+        out, self.error = self.session.host_action(action, common.now_ms())
+        self.deliver(out)
+        self.refresh()
+
+    def on_key(self, event):
+        if str(event.key) == "f" and str(event.target.tagName) not in ("INPUT", "TEXTAREA"):
+            js.pp.fullscreen()
+
+    # --- the loop -----------------------------------------------------------------------------
+
+    def tick(self, *args):
+        now = common.now_ms()
+        if self.retry_at is not None and now >= self.retry_at:
+            self.retry_at = None
+            if getattr(self, "restart_link", False):
+                self.restart_link = False
+                self.link.restart()
+            else:
+                self.link.reconnect_signal()
+        due = self.session.next_timer_ms()
+        self._last_presence = getattr(self, "_last_presence", 0)
+        if (due is not None and now >= due) or now - self._last_presence >= 1000:
+            self._last_presence = now
+            self.deliver(self.session.on_timer(now))
+
+    def deliver(self, out):
+        for cid, text in out:
+            self.link.send(cid, text)
+        if self.session.dirty:
+            self.refresh()
+
+    def refresh(self):
+        session = self.session
+        session.dirty = False
+        if session.seq != self.persisted_seq:
+            self.persisted_seq = session.seq
+            common.store_set(STORE, json.dumps(session.snapshot()))
+        screen = session.screen()
+        game = REGISTRY.get(session.game_id) if session.game_id else None
+        info = {
+            "games": [(g.id, g.title, g.min_players, g.max_players) for g in REGISTRY.values()],
+            "titles": dict((g.id, g.title) for g in REGISTRY.values()),
+            "join_hint": self.join_hint(),
+            "qr_svg": self.qr(),
+            "can_start": session.can_start(),
+            "host_plays": bool(game and game.host_is_player),
+            "spectators": bool(game and game.spectators and session.phase == "playing"),
+            "status_error": self.status_error,
+            "error": self.error,
+        }
+        common.render(self.root, host_screen(screen, info))
+        common.mark("seq", session.seq)
+        common.mark("phase", session.phase)
+        common.mark("players", len(screen["room"]["people"]))
+
+    def join_url(self):
+        base = str(js.location.href).split("?")[0].split("#")[0]
+        base = base[: base.rfind("/") + 1]
+        url = base + "join.html?room=" + self.session.code
+        for key in ("signal", "ice"):
+            if key in self.query:
+                url += "&%s=%s" % (key, str(js.encodeURIComponent(self.query[key])))
+        return url
+
+    def join_hint(self):
+        return str(js.location.host) + "/join.html"
+
+    def qr(self):
+        url = self.join_url()
+        if self._qr[0] != url:
+            self._qr = (url, str(js.pp.qrSvg(url)))
+        return self._qr[1]
+
+
+def main():
+    app = HostApp()
+    app.start()
+    return app

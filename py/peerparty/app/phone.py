@@ -1,0 +1,154 @@
+"""The phone page's wiring: URL -> stored seat token -> PeerJS -> GuestSession -> screen.
+
+A phone rejoins its own seat by itself: after a reload (the token is in localStorage per room),
+after a sleep (visibilitychange) and after a network change (online), and whenever the host has
+been silent for longer than the heartbeat allows (the host tab reloaded or moved).
+"""
+import json
+
+import js
+
+from ..net.peerjs import GuestLink, peer_options, proxy
+from ..room.guest import GuestSession
+from ..room.lobby import peer_id
+from ..room.protocol import PING_MS
+from ..ui.room import phone_screen
+from . import common
+
+RETRY_MS = 4000
+
+
+def seat_key(code):
+    return "peerparty:seat:" + code
+
+
+class PhoneApp:
+    def __init__(self):
+        self.query = common.query()
+        self.code = self.query.get("room", "").strip().upper()
+        self.guest = GuestSession(self.code, token=common.store_get(seat_key(self.code)))
+        self.root = js.document.getElementById("app")
+        self.link_state = "connecting"
+        self.signal_error = None
+        self.ping_n = 0
+        self.last_ping = 0
+        self.last_retry = common.now_ms()   # the first attempt starts with the link
+        self.last_seq = -1
+        self.act = False
+        epoch = common.store_get(seat_key(self.code) + ":epoch")
+        self.epoch = int(epoch) if epoch else 0
+        self.link = GuestLink(peer_id(self.code, self.epoch),
+                              peer_options(self.query.get("signal"), self.query.get("ice")), self)
+
+    def start(self):
+        js.pp.mount(self.root, proxy(self.on_screen_action))
+        js.document.addEventListener("visibilitychange", proxy(self.on_visible))
+        js.window.addEventListener("online", proxy(lambda *a: self.retry("online")))
+        js.setInterval(proxy(self.tick), 500)
+        self.link.start()
+        self.refresh()
+        common.mark("ready", "1")
+
+    # --- link events --------------------------------------------------------------------------
+
+    def on_open(self):
+        self.link_state = "open"
+        self.signal_error = None
+        self.guest.last_heard_ms = common.now_ms()
+        hello = self.guest.hello()
+        if hello:
+            self.link.send(hello)
+        for text in self.guest.resend():
+            self.link.send(text)
+        self.refresh()
+
+    def on_data(self, text):
+        kind = self.guest.receive(text, common.now_ms())
+        if kind == "welcome":
+            common.store_set(seat_key(self.code), self.guest.token)
+        elif kind in ("error", "bye") and self.guest.token is None:
+            common.store_remove(seat_key(self.code))
+        if kind in ("welcome", "view", "error", "bye"):
+            self.refresh()
+
+    def on_close(self):
+        self.link_state = "lost"
+        self.refresh()
+
+    def on_peer_error(self, kind, text):
+        if kind in ("network", "server-error", "socket-error", "socket-closed"):
+            self.signal_error = "The signalling server cannot be reached. Retrying…"
+        elif kind == "peer-unavailable":
+            self.link_state = "lost"
+            if self.guest.status != "joined":
+                self.signal_error = "No room %s is open right now. Check the code; retrying…" % self.code
+        self.refresh()
+
+    # --- the person ------------------------------------------------------------------------
+
+    def on_screen_action(self, text):
+        action = json.loads(str(text))
+        if action.get("room") == "join":
+            message = self.guest.join(action.get("name", ""))
+            self.guest.error = None
+            if message:
+                self.link.send(message)
+        elif action.get("room") == "leave":
+            self.link.send('{"v":1,"t":"leave"}')
+        elif "room" not in action:
+            self.link.send(self.guest.move(action))
+        self.refresh()
+
+    def on_visible(self, *args):
+        if str(js.document.visibilityState) == "visible":
+            self.retry("visible")
+            if self.act:
+                js.pp.keepAwake(True)
+
+    def retry(self, why):
+        """Reconnect now unless the link is demonstrably alive."""
+        if self.link.connected() and not self.guest.host_silent(common.now_ms()):
+            self.link.send(self.guest.ping(self.ping_n))
+            return
+        self.last_retry = common.now_ms()
+        self.link_state = "connecting"
+        self.link.reconnect()
+
+    def tick(self, *args):
+        now = common.now_ms()
+        if self.guest.status in ("removed", "left"):
+            return
+        if self.link.connected():
+            if now - self.last_ping >= PING_MS:
+                self.last_ping = now
+                self.ping_n += 1
+                self.link.send(self.guest.ping(self.ping_n))
+            if self.guest.host_silent(now):
+                self.retry("silent")
+        elif now - self.last_retry >= RETRY_MS:
+            self.retry("lost")     # an attempt gets RETRY_MS to open before the next one
+
+    def refresh(self):
+        state = {"status": self.guest.status, "code": self.code, "error": self.guest.error,
+                 "view": self.guest.view, "token": self.guest.token, "link": self.link_state,
+                 "signal_error": self.signal_error}
+        common.render(self.root, phone_screen(state))
+        message = self.guest.view
+        common.mark("status", self.guest.status)
+        if message is not None:
+            common.mark("seq", message.get("seq", 0))
+            common.mark("phase", message["room"]["phase"])
+            view = message.get("view") or {}
+            act = bool(view.get("act"))
+            if act and not self.act:
+                js.pp.buzz()
+            if act != self.act:
+                js.pp.keepAwake(message["room"]["phase"] == "playing")
+            self.act = act
+            common.mark("act", "1" if act else "0")
+
+
+def main():
+    app = PhoneApp()
+    app.start()
+    return app

@@ -1,0 +1,201 @@
+"""The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
+lobby and results screens. Game screens plug in through ui/screens.py."""
+from .html import button, esc, tag
+from .screens import screens_for
+
+
+def ui_ctx(room, me, now_ms, is_host):
+    people = room["people"]
+    return {"names": dict((p["id"], p["name"]) for p in people), "me": me, "is_host": is_host,
+            "now_ms": now_ms, "connected": dict((p["id"], p["present"]) for p in people)}
+
+
+def _presence(person):
+    if person["present"]:
+        return tag("span", "connected", class_="presence on")
+    return tag("span", "away", class_="presence off")
+
+
+def people_list(room, removable=False, me=None):
+    items = []
+    for person in room["people"]:
+        role = ""
+        if person["host"]:
+            role = tag("span", "host", class_="badge")
+        if person["spectator"]:
+            role += tag("span", "watching", class_="badge")
+        if person["id"] == me:
+            role += tag("span", "you", class_="badge you")
+        remove = ""
+        if removable and not person["host"] and room["phase"] == "lobby":
+            remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
+                            confirm="Remove %s from the room? They cannot rejoin." % person["name"],
+                            aria_label="Remove %s" % person["name"])
+        items.append(tag("li", tag("span", esc(person["name"]), class_="person-name") + role +
+                         _presence(person) + remove, class_="person", data_person=person["id"]))
+    if not items:
+        return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
+    return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
+
+
+def result_table(result, names):
+    rows = []
+    winners = result.get("winners", [])
+    for pid in result.get("ranking", []):
+        mark = tag("span", "winner", class_="badge win") if pid in winners else ""
+        rows.append(tag("tr", tag("td", esc(names.get(pid, "?")) + " " + mark) +
+                        tag("td", str(result["scores"].get(pid, 0)), class_="num")))
+    caption = tag("caption", esc(result.get("note") or "Final standings"))
+    return tag("table", caption + "".join(rows), class_="standings")
+
+
+def winners_line(result, names):
+    winners = [esc(names.get(w, "?")) for w in result.get("winners", [])]
+    if not winners:
+        return "No winner this time."
+    if len(winners) == 1:
+        return winners[0] + " wins!"
+    return " and ".join(winners) + " share the win!"
+
+
+# --- host -------------------------------------------------------------------------------------
+
+def host_screen(screen, info):
+    """info: games [(id, title, min, max)], join_url, qr_svg, status, can_start (ok, reason), error."""
+    room = screen["room"]
+    head = tag("header", tag("h1", "PeerParty", class_="brand") + _join_box(room, info), class_="host-head")
+    if info.get("status_error"):
+        head += tag("div", esc(info["status_error"]), class_="banner error", role="alert")
+    if info.get("error"):
+        head += tag("div", esc(info["error"]), class_="banner warn", role="status")
+    if room["phase"] == "lobby":
+        body = _host_lobby(room, info)
+    elif room["phase"] == "playing":
+        body = _host_game(screen, info)
+    else:
+        body = _host_over(screen, info)
+    return head + tag("main", body, class_="host-main phase-" + room["phase"])
+
+
+def _join_box(room, info):
+    code = tag("div", tag("span", "Room code", class_="label") +
+               tag("span", esc(room["code"]), class_="code", data_code=room["code"]), class_="code-box")
+    joinable = room["phase"] == "lobby" or info.get("spectators")
+    qr = ""
+    if joinable and info.get("qr_svg"):
+        qr = tag("div", info["qr_svg"], class_="qr", aria_label="QR code to join")
+    where = tag("p", "Scan, or open " + tag("b", esc(info.get("join_hint", ""))) + " and type the code.",
+                class_="join-hint") if joinable else ""
+    return tag("div", code + qr + where, class_="join-box" + ("" if joinable else " compact"))
+
+
+def _host_lobby(room, info):
+    picker = []
+    for gid, title, low, high in info["games"]:
+        chosen = gid == room["game"]
+        picker.append(tag("button", tag("span", esc(title), class_="game-title") +
+                          tag("span", "%d–%d players" % (low, high), class_="game-range"),
+                          type="button", class_="game-pick" + (" chosen" if chosen else ""),
+                          data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false"))
+    ok, reason = info["can_start"]
+    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id="start")
+    local = ""
+    if info.get("host_plays") and not any(p["host"] for p in room["people"]):
+        local = tag("form", tag("label", "You play too on this screen. Your name",
+                                for_="host-name") +
+                    '<input id="host-name" name="name" maxlength="20" required autocomplete="nickname">' +
+                    tag("button", "Take a seat", type="submit", class_="btn"),
+                    data_move='{"room":"join_local"}', id="host-seat", class_="inline-form")
+    history = ""
+    if room["history"]:
+        history = tag("section", tag("h2", "Tonight") + tag("ol", "".join(
+            tag("li", esc(info["titles"].get(h["game"], h["game"])) + ": " +
+                esc(", ".join(h["winners"]) or "no winner")) for h in room["history"]), class_="history"))
+    return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True),
+                class_="panel people-panel") +
+            tag("section", tag("h2", "Pick a game") + tag("div", "".join(picker), class_="picker") +
+                local + tag("p", esc(reason) if not ok else "Ready when you are.", class_="start-reason",
+                             aria_live="polite") + start, class_="panel game-panel") + history)
+
+
+def _host_game(screen, info):
+    room = screen["room"]
+    module = screens_for(room["game"])
+    ctx = ui_ctx(room, screen["me"], screen["now_ms"], True)
+    if module is None:
+        return tag("p", "This game has no screen yet.")
+    if info.get("host_plays"):
+        board = module.phone(screen["view"], ctx)
+    else:
+        board = module.table(screen["view"], ctx)
+    side = tag("aside", tag("h2", "Players") + people_list(room, False, screen["me"]), class_="panel side")
+    return tag("div", board, class_="game-area") + side
+
+
+def _host_over(screen, info):
+    room = screen["room"]
+    names = room.get("result_names") or {}
+    result = room.get("result") or {}
+    module = screens_for(room["game"])
+    final = ""
+    if module is not None and screen["view"] is not None:
+        ctx = ui_ctx(room, screen["me"], screen["now_ms"], True)
+        final = module.table(screen["view"], ctx) if not info.get("host_plays") else module.phone(screen["view"], ctx)
+    actions = tag("div", button("Play again", {"room": "again"}, cls="btn primary big") +
+                  button("Choose another game", {"room": "lobby"}, cls="btn big"), class_="actions")
+    return tag("section", tag("h2", winners_line(result, names), class_="winners") + actions +
+               tag("div", final, class_="final-view"), class_="panel over")
+
+
+# --- phone --------------------------------------------------------------------------------------
+
+def phone_screen(state):
+    """state: status, code, error (dict), view (last view message or None), signal_error."""
+    status = state["status"]
+    code = esc(state["code"])
+    top = tag("header", tag("span", "PeerParty", class_="brand small") +
+              tag("span", "Room " + code, class_="room-tag"), class_="phone-head")
+    banner = ""
+    if state.get("link") not in (None, "open") and status == "joined":
+        banner = tag("div", "Reconnecting to the host…", class_="banner warn", role="status")
+    if state.get("signal_error"):
+        banner += tag("div", esc(state["signal_error"]), class_="banner error", role="alert")
+    error = state.get("error")
+    note = ""
+    if error and status != "removed":
+        note = tag("p", esc(error.get("msg", "")), class_="error-line", role="alert")
+    if status == "removed":
+        return top + tag("main", tag("h1", "You left the room") +
+                         tag("p", "The host removed you, or you left. Ask the host for a new room."),
+                         class_="phone-main")
+    if status in ("connecting", "joining") and state.get("token"):
+        return top + banner + tag("main", tag("p", "Finding your seat…", class_="big-wait"), class_="phone-main")
+    message = state.get("view")
+    if status != "joined" or message is None:
+        return top + banner + tag("main", _join_form(state) + note, class_="phone-main")
+    room = message["room"]
+    me = message["me"]
+    ctx = ui_ctx(room, me, message.get("now_ms", 0), False)
+    if room["phase"] == "lobby":
+        body = (tag("h1", "You're in!") + tag("p", "Wait for the host to start a game.", class_="hint") +
+                tag("h2", "Players") + people_list(room, False, me))
+    else:
+        module = screens_for(room["game"])
+        body = module.phone(message["view"], ctx) if module and message.get("view") is not None else ""
+        if room["phase"] == "over" and room.get("result"):
+            names = room.get("result_names") or ctx["names"]
+            body = tag("h1", winners_line(room["result"], names), class_="winners") + \
+                result_table(room["result"], names) + \
+                tag("p", "The host can start another game.", class_="hint") + body
+    return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
+
+
+def _join_form(state):
+    waiting = state.get("link") != "open"
+    return tag("form", tag("h1", "Join the party") +
+               tag("label", "Your name", for_="name") +
+               '<input id="name" name="name" maxlength="20" required autocomplete="nickname" ' +
+               'autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam">' +
+               tag("button", "Connecting…" if waiting else "Join", type="submit", class_="btn primary big",
+                   disabled=waiting),
+               data_move='{"room":"join"}', id="join", class_="join-form")

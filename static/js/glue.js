@@ -1,0 +1,154 @@
+// The page glue Python drives through JS interop: DOM patching, one delegated listener that
+// turns data-move clicks and form submits into move JSON, an in-page confirm dialog, countdowns.
+// No game logic lives here: screens are Python functions of the view.
+(function () {
+  "use strict";
+  const pp = (window.pp = window.pp || {});
+  let onMove = null;
+
+  function keepsTyping(el) {
+    // While a form keeps its id, what the person typed or ticked survives a re-render.
+    return (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT") &&
+      el.form && el.form.id && el.type !== "hidden" && el.type !== "submit";
+  }
+
+  pp.render = function (root, html) {
+    const next = document.createElement(root.tagName);
+    next.innerHTML = html;
+    window.morphdom(root, next, {
+      childrenOnly: true,
+      onBeforeElUpdated(from, to) {
+        if (from.isEqualNode(to)) return false;
+        if (keepsTyping(from)) {
+          // only the enabled state follows the new view
+          from.disabled = to.disabled;
+          return false;
+        }
+        if (from.tagName === "DETAILS" && from.id) to.open = from.open;
+        if (from.tagName === "DIALOG") return false;
+        return true;
+      },
+    });
+    pp.tick();
+  };
+
+  function formMove(form) {
+    const move = JSON.parse(form.dataset.move || "{}");
+    for (const el of form.elements) {
+      if (!el.name || el.disabled) continue;
+      if (el.type === "checkbox") {
+        if (!Array.isArray(move[el.name])) move[el.name] = [];
+        if (el.checked) move[el.name].push(el.value);
+      } else if (el.type === "radio") {
+        if (el.checked) move[el.name] = el.value;
+      } else if (el.type !== "submit" && el.type !== "button") {
+        move[el.name] = el.value;
+      }
+    }
+    return move;
+  }
+
+  function ask(sentence) {
+    // An in-page confirmation: readable on a TV, keyboard friendly, testable by clicking.
+    return new Promise((resolve) => {
+      let dlg = document.getElementById("pp-confirm");
+      if (!dlg) {
+        dlg = document.createElement("dialog");
+        dlg.id = "pp-confirm";
+        dlg.className = "confirm";
+        dlg.innerHTML = '<p class="confirm-text"></p><div class="confirm-actions">' +
+          '<button type="button" class="btn" data-answer="no">Cancel</button>' +
+          '<button type="button" class="btn primary" data-answer="yes">Confirm</button></div>';
+        document.body.appendChild(dlg);
+      }
+      dlg.querySelector(".confirm-text").textContent = sentence;
+      const done = (ev) => {
+        const b = ev.target.closest("[data-answer]");
+        if (!b) return;
+        dlg.removeEventListener("click", done);
+        dlg.close();
+        resolve(b.dataset.answer === "yes");
+      };
+      dlg.addEventListener("click", done);
+      dlg.addEventListener("cancel", () => resolve(false), { once: true });
+      dlg.showModal();
+      dlg.querySelector('[data-answer="yes"]').focus();
+    });
+  }
+
+  async function send(json, confirmText) {
+    if (confirmText && !(await ask(confirmText))) return;
+    if (onMove) onMove(json);
+  }
+
+  pp.mount = function (root, handler) {
+    onMove = handler;
+    root.addEventListener("click", (ev) => {
+      const el = ev.target.closest("[data-move]");
+      if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") return;
+      ev.preventDefault();
+      send(el.dataset.move, el.dataset.confirm);
+    });
+    root.addEventListener("submit", (ev) => {
+      const form = ev.target;
+      if (!form.dataset.move) return;
+      ev.preventDefault();
+      const submitter = ev.submitter;
+      send(JSON.stringify(formMove(form)), (submitter && submitter.dataset.confirm) || form.dataset.confirm);
+    });
+  };
+
+  // Countdowns tick locally from the time left when the view was rendered.
+  let renderedAt = performance.now();
+  pp.tick = function () {
+    renderedAt = performance.now();
+    update();
+  };
+  function update() {
+    const spent = performance.now() - renderedAt;
+    for (const el of document.querySelectorAll("[data-countdown]")) {
+      const left = Math.max(0, Number(el.dataset.countdown) - spent);
+      const secs = Math.ceil(left / 1000);
+      const text = Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0");
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("expired", left <= 0);
+      el.classList.toggle("low", left > 0 && left <= 10000);
+    }
+  }
+  setInterval(update, 250);
+
+  pp.qrSvg = function (text) {
+    const qr = window.qrcode(0, "M");
+    qr.addData(text);
+    qr.make();
+    return qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true, alt: "QR code to join" });
+  };
+
+  pp.storage = {
+    get(key) { try { return localStorage.getItem(key); } catch (e) { return null; } },
+    set(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* private mode */ } },
+    remove(key) { try { localStorage.removeItem(key); } catch (e) { /* private mode */ } },
+  };
+
+  // Keep a phone's screen on during a game where the Wake Lock API exists.
+  let wakeLock = null;
+  pp.keepAwake = async function (on) {
+    try {
+      if (on && !wakeLock && "wakeLock" in navigator && document.visibilityState === "visible") {
+        wakeLock = await navigator.wakeLock.request("screen");
+        wakeLock.addEventListener("release", () => { wakeLock = null; });
+      } else if (!on && wakeLock) {
+        await wakeLock.release();
+        wakeLock = null;
+      }
+    } catch (e) { wakeLock = null; }
+  };
+  pp.buzz = function () {
+    try { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ }
+  };
+})();
+
+window.pp.fullscreen = function () {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
+};
