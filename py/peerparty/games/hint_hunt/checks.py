@@ -5,7 +5,7 @@ rules.HintHunt.check() routes every move here after the common gates (type, game
 from ...engine.core import IllegalMove, str_field
 from .constants import (GUESSING, HINT_MAX, HINT_RAW_MAX, MAX_TARGETS, MIN_TARGETS, OUT,
                         STILL_GUESSING, WORD_RAW_MAX, WRITING)
-from .queries import current_players, is_player, still_guessing, writer_of
+from .queries import current_players, is_player, player_count, still_guessing, writer_of
 
 
 def normalise_hint(text):
@@ -105,7 +105,7 @@ def _check_remove(s, move):
     if who == s["host"]:
         raise bad("The host cannot remove themselves.")
     confirm = _confirm(move)
-    if len(current_players(s)) - 1 < 2 and not confirm:   # D3-11, in writing and in guessing
+    if player_count(s) - 1 < 2 and not confirm:   # D3-11, in writing and in guessing
         raise bad("Removing this player leaves fewer than two players and ends the game; "
                    "confirm to go back to the lobby.")
 

@@ -8,6 +8,10 @@ def current_players(s):
     return [p for p in s["seats"] if p not in removed]
 
 
+def player_count(s):
+    return len(s["seats"]) - len(s["removed"])   # removed is always a subset of seats
+
+
 def is_player(s, p):
     try:
         return p in s["scores"] and p not in s["removed"]

@@ -12,7 +12,7 @@ from .constants import (ABANDONED, ABANDONED_NOTE, ALL_TARGETS, ASSASSIN, ASSASS
                         MAX_TARGETS, MIN_PLAYERS, MIN_TARGETS, NO_GUESSERS, OUT, PLACEHOLDER_HINT,
                         PLAYER_MOVES, SCOREBOARD, SCOREBOARD_NOTE, STILL_GUESSING, STOPPED, TARGET,
                         TITLE, WRITING)
-from .queries import current_players, is_player, still_guessing, writer_of
+from .queries import current_players, is_player, player_count, still_guessing, writer_of
 
 
 class HintHunt:
@@ -141,6 +141,9 @@ class HintHunt:
                 out.append({"type": "submit", "targets": choosable[:k], "hint": PLACEHOLDER_HINT})
             out.append({"type": "edit"})
         elif s["phase"] == GUESSING and s["turn"] >= 0:
+            # claim and done_guessing share their gate: when "done" is refused, so is every claim
+            if not self.can(s, p, {"type": "done_guessing"}):
+                return []
             for w in s["boards"][writer_of(s)]["words"]:
                 out.append({"type": "claim", "word": w})
             out.append({"type": "done_guessing"})
@@ -275,7 +278,7 @@ def _reject(d, who, rng):
 
 
 def _remove(d, who):
-    if len(current_players(d)) - 1 < 2:     # D3-11: confirmed; everyone goes back to the lobby
+    if player_count(d) - 1 < 2:     # D3-11: confirmed; everyone goes back to the lobby
         d["removed"] = d["removed"] | frozenset([who])
         d["phase"] = ABANDONED
         return [{"type": "removed", "player": who}, {"type": "abandoned"}]

@@ -44,7 +44,7 @@ def view(game, s, viewer):
         v["standings"] = game.result(s)
         if seated:
             v["status"] = PLAYING
-    if viewer == HOST or (seated and viewer == s["host"]):
+    if phase != SCOREBOARD and (viewer == HOST or (seated and viewer == s["host"])):
         v["controls"] = _controls(game, s, players)
     return v
 
@@ -100,13 +100,12 @@ def _guessing(game, s, viewer, seated, v):
 def _controls(game, s, players):
     """The host's buttons, each decided by check() (D3-21: the same for a spectator host)."""
     c = {"host_seat": s["host"]}
-    removable = []
-    for p in players:
-        if game.can(s, HOST, {"type": "remove", "player": p, "confirm": False}):
-            removable.append({"player": p, "confirm_needed": False})
-        elif game.can(s, HOST, {"type": "remove", "player": p, "confirm": True}):
-            removable.append({"player": p, "confirm_needed": True})
-    c["removable"] = removable
+    removable = [p for p in players
+                 if game.can(s, HOST, {"type": "remove", "player": p, "confirm": True})]
+    # whether a confirm is needed depends only on how many players remain, so one check decides
+    needed = bool(removable) and not game.can(
+        s, HOST, {"type": "remove", "player": removable[0], "confirm": False})
+    c["removable"] = [{"player": p, "confirm_needed": needed} for p in removable]
     if s["phase"] == WRITING:
         c["waiting_for"] = [p for p in players if not s["boards"][p]["submitted"]]
         c["rejectable"] = [p for p in players if game.can(s, HOST, {"type": "reject", "player": p})]
