@@ -1,7 +1,7 @@
 """The rules of Someone Else's Problem: one validation path (check), apply, and per-viewer views."""
 from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, standings, str_field
-from .cards import (ACTION_TYPES, DENY, EXCHANGE, GIFT, HAND_SIZE, LOG_KEEP, LOG_SHOWN,
-                    MAX_PLAYERS, MIN_PLAYERS, OBJECT_TYPES, REDIRECT, is_scandalous)
+from .cards import (ALIBI, ACTION_TYPES, DENY, EXCHANGE, GIFT, HAND_SIZE, LOG_KEEP, LOG_SHOWN,
+                    MAX_PLAYERS, MIN_PLAYERS, OBJECT_TYPES, REDIRECT)
 from .table import deal
 
 TURN, RESPOND, OVER = "turn", "respond", "over"
@@ -17,7 +17,8 @@ NOTES = {
 
 
 def scandalous_count(objects):
-    return sum(n for kind, n in objects.items() if is_scandalous(kind))
+    # D4-01: everything but ALIBI is scandalous.
+    return sum(objects.values()) - objects.get(ALIBI, 0)
 
 
 def _take(objects, kind, n):
@@ -228,16 +229,21 @@ class SomeoneElsesProblem:
             cands = [{"type": "respond", "answer": "accept"}, {"type": "respond", "answer": "deny"}]
             cands += [{"type": "respond", "answer": "redirect", "to": q} for q in others]
         else:
+            # Candidates are only generated for cards in hand (check() still decides each one).
+            hand = s["hands"][p]
             mine = [k for k in OBJECT_TYPES if s["objects"][p].get(k)]
+            pairs = [] if GIFT in hand else _pairs(hand)
             cands = []
             for kind in mine:
                 for q in others:
-                    cands.append({"type": "gift", "object": kind, "to": q})
-                    for pair in _pairs(s["hands"][p]):
+                    if GIFT in hand:
+                        cands.append({"type": "gift", "object": kind, "to": q})
+                    for pair in pairs:
                         cands.append({"type": "gift2", "object": kind, "to": q, "cards": pair})
-                    for theirs in OBJECT_TYPES:
-                        if s["objects"][q].get(theirs):
-                            cands.append({"type": "exchange", "give": kind, "take": theirs, "from": q})
+                    if EXCHANGE in hand:
+                        for theirs in OBJECT_TYPES:
+                            if s["objects"][q].get(theirs):
+                                cands.append({"type": "exchange", "give": kind, "take": theirs, "from": q})
             cands.append({"type": "pass"})
         return [m for m in cands if self.can(s, p, m)]
 
@@ -261,6 +267,7 @@ class SomeoneElsesProblem:
         events = []
         if kind == "end_game":
             s["phase"], s["end"], s["winners"] = OVER, "host", []     # D4-15: no winner
+            s["pending"] = None
             self._note(s, {"kind": "end", "by": "host"}, events)
             return events
         if kind == "pass":
