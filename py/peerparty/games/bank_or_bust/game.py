@@ -168,9 +168,13 @@ class BankOrBust:
         return False
 
     def legal_moves(self, s, p):
+        if s["phase"] != "playing":
+            return []
         if isinstance(p, str) and p == HOST:
             candidates = [{"type": "end_game"}] + [{"type": "remove", "player": q}
                                                    for q in s["seats"] if q in s["status"]]
+        elif s["turn"] != p:
+            return []       # a shortcut: check() refuses every move of a player out of turn
         else:
             candidates = [{"type": "draw"}, {"type": "bank"},
                           {"type": "place", "row": "top"}, {"type": "place", "row": "bottom"},
@@ -318,15 +322,16 @@ class BankOrBust:
             line["total"] = s["totals"][line["player"]]
         s["summary"] = {"round": s["round"], "lines": lines}
         ev.append({"type": "round_over", "round": s["round"]})
+        best = max(s["totals"][q] for q in order)
+        if best >= C.WINNING_TOTAL:     # D2-23, D2-24: highest total wins, ties share
+            # The final rows stay on the table to be admired; nothing is drawn any more.
+            self._game_over(s, "score", [q for q in order if s["totals"][q] == best], ev)
+            return
         for q in order:     # D2-15: rows to the discard pile, no reshuffle; Discard cards stay held
             for name in C.ROWS:
                 s["discard"].extend(C.row_discards(s["rows"][q][name]))
             s["rows"][q] = C.new_rows()
             s["status"][q] = "playing"
-        best = max(s["totals"][q] for q in order)
-        if best >= C.WINNING_TOTAL:     # D2-23, D2-24: highest total wins, ties share
-            self._game_over(s, "score", [q for q in order if s["totals"][q] == best], ev)
-            return
         s["round"] += 1
         s["starter"] = _seat_after(s, s["starter"], lambda q: True)    # D2-02: rotate clockwise
         s["turn"] = s["starter"]

@@ -4,14 +4,18 @@ from . import cards as C
 
 
 def _row_view(row, name):
-    return {
-        "start": C.START_CARD[name],
-        "cards": [{"value": c["value"], "modifiers": list(c["mods"]), "effective": C.effective(c),
-                   "covered": c["covered"]} for c in row["cards"]],
-        "doubled": row["doubled"],
-        "reference": C.reference(row, name),
-        "count": len(row["cards"]),
-    }
+    # Hot path (7 views per move): one pass builds the cards and finds the reference (D2-09).
+    ref = C.START_CARD[name]
+    cards = []
+    for c in row["cards"]:
+        mods = c["mods"]
+        value = c["value"] + sum(mods) if mods else c["value"]
+        if not c["covered"]:
+            ref = value
+        cards.append({"value": c["value"], "modifiers": list(mods), "effective": value,
+                      "covered": c["covered"]})
+    return {"start": C.START_CARD[name], "cards": cards, "doubled": row["doubled"],
+            "reference": ref, "count": len(cards)}
 
 
 def _pending_view(s):
@@ -30,27 +34,32 @@ def _pending_view(s):
 
 
 def build_view(game, s, viewer):
-    order = [q for q in s["seats"] if q in s["status"]]
+    status = s["status"]
     players = []
-    for q in order:
+    removed = []
+    for q in s["seats"]:
+        if q not in status:
+            removed.append(q)
+            continue
         rows = s["rows"][q]
-        players.append({"id": q, "status": s["status"][q], "holds_discard": s["holds"][q],
+        players.append({"id": q, "status": status[q], "holds_discard": s["holds"][q],
                         "total": s["totals"][q], "top": _row_view(rows["top"], "top"),
                         "bottom": _row_view(rows["bottom"], "bottom")})
+    summary = s["summary"]
     view = {
         "phase": s["phase"],
         "round": s["round"],
         "starter": s["starter"],
         "turn": s["turn"],
         "players": players,
-        "removed": [q for q in s["seats"] if q not in s["status"]],
+        "removed": removed,
         "pending": _pending_view(s),
         "deck_count": len(s["deck"]),
         "discard_count": len(s["discard"]),
         "supply_count": s["supply"],
         "log": [dict(e) for e in s["log"]],
-        "summary": s["summary"] and {"round": s["summary"]["round"],
-                                     "lines": [dict(line) for line in s["summary"]["lines"]]},
+        "summary": summary and {"round": summary["round"],
+                                "lines": [dict(line) for line in summary["lines"]]},
         "target": C.WINNING_TOTAL,
         "winners": list(s["winners"]),
         "ended": s["ended"],
