@@ -1,0 +1,387 @@
+"""Seven Rounds screens: the shared table (with the host's controls) and one player's phone.
+
+Pure functions view -> HTML string, in the Python subset MicroPython runs. Names come from
+ctx["names"] through name_of() (escaped); the view refers to players by id only.
+"""
+from .html import esc, tag, button, countdown, name_of
+
+ACTION_LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT",
+                 "double_down": "DOUBLE DOWN"}
+ACTION_HELP = {
+    "bank": "+1, or +2 if nobody else banks.",
+    "team_up": "Name a partner: +3 each if they name you too.",
+    "swipe": "Take 1 point from someone who banks or teams up.",
+    "predict": "Guess the most chosen action: +2 if right.",
+    "double_down": "+3 if you are the only one; -1 if not.",
+}
+GUESS_ORDER = ["bank", "team_up", "swipe", "double_down"]
+
+RULES = ("<p>Seven rounds. Each round everyone secretly picks one action and locks it in before the "
+         "timer ends. Then the host reveals all choices at once.</p><ul>"
+         "<li><b>BANK</b>: +1, or +2 if you are the only one who banks.</li>"
+         "<li><b>TEAM UP</b> with a player: +3 each if you name each other.</li>"
+         "<li><b>SWIPE</b> a player: take 1 point from them if they chose BANK or TEAM UP, still have a "
+         "point, and were not swiped already this round. Swipes go in order from the Round Captain.</li>"
+         "<li><b>PREDICT</b> an action: +2 if it is (or ties for) the most chosen. If everyone predicts, "
+         "+1 each.</li>"
+         "<li><b>DOUBLE DOWN</b>: +3 if you are the only one; otherwise -1 (never below 0).</li></ul>"
+         "<p>Your Secret Mission pays +3 once, when you complete it. Most points after round 7 wins; "
+         "ties share the win.</p>")
+
+
+# --- small pieces -------------------------------------------------------------------------------
+
+def _names(ctx, pids):
+    return ", ".join([name_of(ctx, p) for p in pids])
+
+
+def _choice_text(ctx, action, target, guess):
+    """A revealed or own choice in words (escaped HTML)."""
+    if action is None:
+        return "no choice (skipped)"
+    label = ACTION_LABELS.get(action, esc(action))
+    if action == "team_up" or action == "swipe":
+        return "%s &rarr; %s" % (label, name_of(ctx, target))
+    if action == "predict":
+        return "%s: %s" % (label, ACTION_LABELS.get(guess, esc(guess)))
+    return label
+
+
+def _signed(n):
+    if n > 0:
+        return "+%d" % n
+    if n < 0:
+        return "&minus;%d" % (-n)
+    return "0"
+
+
+def _points(n):
+    return "1 point" if n == 1 else "%d points" % n
+
+
+def swipe_sentence(ctx, swipe):
+    """Why a SWIPE worked or failed, in words a player reads at a glance."""
+    who = name_of(ctx, swipe["swiper"])
+    target = name_of(ctx, swipe["target"])
+    reason = swipe["reason"]
+    if reason == "ok":
+        return "%s took 1 point from %s." % (who, target)
+    if reason == "target_skipped":
+        why = "%s had no locked choice" % target
+    elif reason == "target_immune":
+        why = "%s chose %s, which cannot be swiped" % (target, ACTION_LABELS.get(swipe["target_action"], "?"))
+    elif reason == "no_points":
+        why = "%s had no point to take" % target
+    else:
+        why = "%s had already lost a point to a swipe this round" % target
+    return "%s swiped %s and got nothing: %s." % (who, target, why)
+
+
+def _timer(view, ctx):
+    if view.get("expired"):
+        return tag("p", "Time is up", class_="sr-timer sr-expired")
+    deadline = view.get("deadline_ms")
+    if deadline is None:
+        return ""
+    return tag("p", countdown(deadline - ctx.get("now_ms", 0), cls="countdown sr-countdown"),
+               class_="sr-timer", aria_label="time left")
+
+
+def _away(ctx, pid):
+    connected = ctx.get("connected") or {}
+    if connected.get(pid, True):
+        return ""
+    return tag("span", "away", class_="badge sr-away")
+
+
+def _standings(view, ctx, winners=None):
+    rows = []
+    place = 0
+    last = None
+    for i, entry in enumerate(view["standings"]):
+        if entry["score"] != last:
+            place = i + 1
+            last = entry["score"]
+        mark = ""
+        if winners and entry["player"] in winners:
+            mark = tag("span", "winner", class_="badge win")
+        if entry["player"] == ctx.get("me"):
+            mark += tag("span", "you", class_="badge you")
+        rows.append(tag("tr", tag("td", str(place)) + tag("th", name_of(ctx, entry["player"]) + mark, scope="row")
+                        + tag("td", str(entry["score"]), class_="sr-num")))
+    head = tag("tr", tag("th", "#", scope="col") + tag("th", "Player", scope="col")
+               + tag("th", "Points", scope="col"))
+    return tag("table", tag("caption", "Standings") + tag("thead", head) + tag("tbody", "".join(rows)),
+               class_="sr-standings")
+
+
+def _status(text):
+    return tag("p", text, class_="sr-status", role="status", aria_live="polite")
+
+
+def _round_title(view):
+    if view["round"] == 0:
+        return "Seven Rounds"
+    return "Round %d of %d" % (view["round"], view["rounds"])
+
+
+# --- the reveal walk-through (table) -------------------------------------------------------------
+
+def reveal_walkthrough(view, ctx):
+    rec = view["reveal"]
+    parts = [tag("h2", "Round %d revealed (captain: %s)" % (rec["round"], name_of(ctx, rec["captain"])))]
+    items = []
+    for c in rec["choices"]:
+        items.append(tag("li", tag("span", name_of(ctx, c["player"]), class_="sr-who") + " "
+                         + tag("span", _choice_text(ctx, c["action"], c["target"], c["guess"]),
+                               class_="sr-act sr-act-" + esc(c["action"] or "none"))))
+    parts.append(tag("section", tag("h3", "1. Everyone's choice") + tag("ul", "".join(items), class_="sr-choices"),
+                     class_="sr-step"))
+    items = []
+    for row in rec["step4"]:
+        items.append(tag("li", "%s %s &rarr; %d" % (name_of(ctx, row["player"]), _signed(row["points"]),
+                                                    row["score"])))
+    parts.append(tag("section", tag("h3", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN")
+                     + tag("ul", "".join(items), class_="sr-step4"), class_="sr-step"))
+    if rec["swipes"]:
+        items = []
+        for w in rec["swipes"]:
+            verdict = "worked" if w["success"] else "failed"
+            items.append(tag("li", tag("b", verdict.upper() + ": ") + swipe_sentence(ctx, w),
+                             class_="sr-swipe sr-" + verdict))
+        swipes = tag("ol", "".join(items), class_="sr-swipes")
+    else:
+        swipes = tag("p", "Nobody swiped.")
+    parts.append(tag("section", tag("h3", "3. Swipes, from the captain clockwise") + swipes, class_="sr-step"))
+    if rec["missions"]:
+        items = []
+        for done in rec["missions"]:
+            items.append(tag("li", "%s completed a Secret Mission: %s (+%d)" % (
+                name_of(ctx, done["player"]), esc(done["name"]), done["bonus"])))
+        missions = tag("ul", "".join(items), class_="sr-missions")
+    else:
+        missions = tag("p", "No Secret Mission completed this round.")
+    parts.append(tag("section", tag("h3", "4. Secret Missions") + missions, class_="sr-step"))
+    parts.append(tag("section", tag("h3", "5. Round totals") + breakdown_table(rec, ctx), class_="sr-step"))
+    return tag("div", "".join(parts), class_="sr-reveal")
+
+
+def breakdown_table(rec, ctx):
+    head = "".join([tag("th", h, scope="col") for h in
+                    ("Player", "Action", "Action points", "Swipes", "Mission", "Total")])
+    rows = []
+    for r in rec["breakdown"]:
+        swipe = ""
+        if r["swipe_gained"]:
+            swipe = "+%d" % r["swipe_gained"]
+        if r["swipe_lost"]:
+            swipe += "&minus;%d" % r["swipe_lost"]
+        rows.append(tag("tr", tag("th", name_of(ctx, r["player"]), scope="row")
+                        + tag("td", _choice_text(ctx, r["action"], r["target"], r["guess"]))
+                        + tag("td", _signed(r["action_points"]), class_="sr-num")
+                        + tag("td", swipe or "&ndash;", class_="sr-num")
+                        + tag("td", "+%d" % r["mission_bonus"] if r["mission_bonus"] else "&ndash;", class_="sr-num")
+                        + tag("td", str(r["total"]), class_="sr-num sr-total")))
+    return tag("table", tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)), class_="sr-breakdown")
+
+
+def missions_revealed(view, ctx):
+    items = []
+    for m in view["final"]["missions"]:
+        if m["completed"]:
+            state = tag("span", "completed in round %d" % m["completed_round"], class_="sr-done")
+        else:
+            state = tag("span", "not completed", class_="sr-open")
+        items.append(tag("li", "%s: %s &mdash; %s " % (name_of(ctx, m["player"]), tag("b", esc(m["name"])),
+                                                      esc(m["description"])) + state))
+    return tag("section", tag("h2", "Every Secret Mission") + tag("ul", "".join(items), class_="sr-all-missions"),
+               class_="sr-final-missions")
+
+
+def _final_header(view, ctx):
+    final = view["final"]
+    winners = final["winners"]
+    if len(winners) == 1:
+        line = "%s wins!" % name_of(ctx, winners[0])
+    else:
+        line = "Shared win: %s" % _names(ctx, winners)
+    note = ""
+    if final["note"]:
+        note = tag("p", "Game %s." % esc(final["note"]), class_="sr-note")
+    else:
+        note = tag("p", "All %d rounds played." % view["rounds"], class_="sr-note")
+    return tag("h1", line, class_="sr-winners") + note
+
+
+# --- the table ------------------------------------------------------------------------------------
+
+def _host_controls(view, ctx):
+    host = view.get("host") or {}
+    phase = view["phase"]
+    if not ctx.get("is_host") or phase == "final":
+        return ""
+    out = []
+    if phase == "choosing":
+        out.append(button("+30 s", {"type": "add_time"}, cls="btn big", disabled=not host.get("add_time")))
+        if host.get("reveal"):
+            out.append(button("Reveal", {"type": "reveal"}, cls="btn big primary"))
+        elif host.get("reveal_skip"):
+            # plain names: button() escapes the attribute itself
+            missing = ", ".join([str(ctx["names"].get(p, "?")) for p in view.get("waiting", [])])
+            out.append(button("Reveal and skip missing", {"type": "reveal", "skip_ok": True}, cls="btn big primary",
+                              confirm="Reveal now? These players have not locked in and will be skipped: %s."
+                              % missing))
+        else:
+            out.append(button("Reveal", {"type": "reveal"}, cls="btn big", disabled=True,
+                              title="Opens when everyone has locked in, or when time is up"))
+    elif host.get("next_round"):
+        label = "Start round %d" % (view["round"] + 1)
+        out.append(button(label, {"type": "next_round"}, cls="btn big primary"))
+    if host.get("end_game"):
+        if phase == "choosing":
+            sure = "End the game for everyone now? Round %d is not scored; the totals after round %d are final." % (
+                view["round"], view["scored_rounds"])
+        else:
+            sure = "End the game for everyone now? The totals after round %d are final." % view["scored_rounds"]
+        out.append(button("End game", {"type": "end_game"}, cls="btn danger", confirm=sure))
+    return tag("nav", "".join(out), class_="sr-controls", aria_label="host controls")
+
+
+def _lock_board(view, ctx, locked):
+    items = []
+    for p in view["players"]:
+        if p in locked:
+            state = tag("span", "&#10003; locked in", class_="sr-state sr-locked")
+        else:
+            state = tag("span", "choosing&hellip;", class_="sr-state sr-waiting")
+        items.append(tag("li", tag("span", name_of(ctx, p), class_="sr-who") + _away(ctx, p) + " " + state,
+                         class_="sr-lock-row" + (" is-locked" if p in locked else "")))
+    return tag("ul", "".join(items), class_="sr-lockboard", aria_label="who has locked in")
+
+
+def table(view, ctx):
+    phase = view["phase"]
+    head = tag("header", tag("h1", _round_title(view), class_="sr-title")
+               + tag("p", "Round Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"), class_="sr-head")
+    body = []
+    if phase == "ready":
+        body.append(_status("Get your phones ready: round 1 starts when the host presses Start."))
+        body.append(_lock_board(view, ctx, []))
+    elif phase == "choosing":
+        locked = view.get("locked", [])
+        waiting = view.get("waiting", [])
+        if not waiting:
+            line = "Everyone has locked in. Ready to reveal."
+        elif view.get("expired"):
+            line = "Time is up. Not locked in: %s." % _names(ctx, waiting)
+        else:
+            line = "Choose on your phone and lock in. %d of %d locked in." % (len(locked), len(view["players"]))
+        body.append(_timer(view, ctx))
+        body.append(_status(line))
+        body.append(_lock_board(view, ctx, locked))
+    elif phase == "results":
+        body.append(_status("Round %d is scored. Next Round Captain: %s." % (
+            view["round"], name_of(ctx, view["next_captain"]))))
+        body.append(reveal_walkthrough(view, ctx))
+        body.append(_standings(view, ctx))
+    else:
+        final = view["final"]
+        body.append(_final_header(view, ctx))
+        body.append(_standings(view, ctx, final["winners"]))
+        body.append(missions_revealed(view, ctx))
+        if view.get("reveal"):
+            body.append(tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx)))
+    return tag("section", head + "".join(body) + _host_controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
+
+
+# --- the phone ------------------------------------------------------------------------------------
+
+def _mission_box(view):
+    m = view["mission"]
+    if m["completed"]:
+        state = tag("p", "&#10003; Completed in round %d (+3)" % m["completed_round"], class_="sr-done")
+    else:
+        state = tag("p", "Not completed yet: worth +3 once.", class_="sr-open")
+    return tag("details", tag("summary", "My Secret Mission" + (" (done)" if m["completed"] else ""))
+               + tag("p", tag("b", "#%d %s" % (m["number"], esc(m["name"])))) + tag("p", esc(m["description"]))
+               + state, class_="sr-mission")
+
+
+def _radio(name, value, label, hint=""):
+    text = tag("span", label, class_="sr-opt-label")
+    if hint:
+        text += tag("span", hint, class_="sr-opt-hint")
+    return tag("label", '<input type="radio" name="%s" value="%s">' % (name, esc(value)) + text, class_="sr-opt")
+
+
+def lock_form(view, ctx):
+    actions = [_radio("action", a, ACTION_LABELS[a], ACTION_HELP[a]) for a in view["actions"]]
+    targets = [_radio("target", p, name_of(ctx, p)) for p in view["targets"]]
+    guesses = [_radio("guess", g, ACTION_LABELS[g]) for g in view["guesses"]]
+    body = (tag("fieldset", tag("legend", "1. Your action") + "".join(actions), class_="sr-actions")
+            + tag("fieldset", tag("legend", "2. Who? (for TEAM UP or SWIPE)") + "".join(targets), class_="sr-targets")
+            + tag("fieldset", tag("legend", "3. Your guess (for PREDICT)") + "".join(guesses), class_="sr-guesses")
+            + tag("button", "Lock in", type="submit", class_="btn big primary sr-lock"))
+    return tag("form", body, data_move='{"type":"lock"}', id="sr-lock-r%d" % view["round"], class_="sr-lock-form")
+
+
+def my_round(view, ctx):
+    """What happened to me in the last revealed round, and why."""
+    mine = view["mine"]
+    lines = []
+    if mine["skipped"]:
+        lines.append("You had no locked choice, so you were skipped.")
+    else:
+        lines.append("You chose %s: %s action point%s." % (
+            _choice_text(ctx, mine["action"], mine["target"], mine["guess"]), _signed(mine["action_points"]),
+            "" if mine["action_points"] in (1, -1) else "s"))
+    if mine["mutual_with"]:
+        lines.append("You and %s teamed up with each other." % name_of(ctx, mine["mutual_with"]))
+    if mine["correct_predict"]:
+        lines.append("Your prediction was right.")
+    for w in mine["swipes_by_me"] + mine["swipes_on_me"]:
+        lines.append(swipe_sentence(ctx, w))
+    if mine["mission_bonus"]:
+        lines.append("You completed your Secret Mission: +%d." % mine["mission_bonus"])
+    items = "".join([tag("li", line) for line in lines])
+    return tag("section", tag("h2", "Round %d: what happened to me" % mine["round"]) + tag("ul", items)
+               + tag("p", "My total: %d" % mine["total"], class_="sr-my-total"), class_="sr-mine")
+
+
+def phone(view, ctx):
+    phase = view["phase"]
+    me = view.get("me")
+    head = tag("header", tag("p", _round_title(view), class_="sr-title")
+               + tag("p", "Me: %s &middot; %s" % (name_of(ctx, me), _points(view.get("total", 0))), class_="sr-me")
+               + tag("p", "Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"), class_="sr-head")
+    body = []
+    if phase == "ready":
+        body.append(_status("Waiting for the host to start round 1."))
+    elif phase == "choosing":
+        body.append(_timer(view, ctx))
+        choice = view.get("choice")
+        if view.get("act"):
+            body.append(_status("Pick one action (and a player or a guess if it needs one), then Lock in."))
+            body.append(lock_form(view, ctx))
+        elif choice:
+            body.append(_status("Locked in. Waiting for the others and the reveal."))
+            body.append(tag("p", "My choice: " + _choice_text(ctx, choice["action"], choice["target"], choice["guess"]),
+                            class_="sr-my-choice is-locked"))
+        else:
+            body.append(_status("Time is up and you did not lock in. If the host adds time you can still choose."))
+    elif phase == "results":
+        body.append(_status("Round %d revealed. Waiting for the host to start the next round." % view["round"]))
+        body.append(my_round(view, ctx))
+        body.append(tag("details", tag("summary", "Standings") + _standings(view, ctx)))
+    else:
+        final = view["final"]
+        body.append(_status("The game is over."))
+        body.append(_final_header(view, ctx))
+        if view.get("mine"):
+            body.append(tag("details", tag("summary", "My last round") + my_round(view, ctx)))
+        body.append(_standings(view, ctx, final["winners"]))
+        body.append(tag("details", tag("summary", "Every Secret Mission") + missions_revealed(view, ctx)))
+    if "mission" in view and phase != "final":
+        body.append(_mission_box(view))
+    body.append(tag("details", tag("summary", "How to play") + RULES, class_="sr-rules"))
+    return tag("section", head + "".join(body), class_="sr sr-phone sr-" + esc(phase))

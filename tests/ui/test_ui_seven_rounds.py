@@ -1,0 +1,247 @@
+"""Seven Rounds screens rendered from real engine states: what a person sees in every phase."""
+import ast
+import json
+import re
+
+from peerparty.engine.core import HOST, SYSTEM
+from peerparty.engine.match import Match
+from peerparty.games.seven_rounds import GAME
+from peerparty.ui import seven_rounds as ui
+
+PLAYERS = ["a", "b", "c", "d"]
+NAMES = {"a": "<b>x</b>", "b": "Sam", "c": "Kim & Co", "d": "Dee"}
+EVIL = "&lt;b&gt;x&lt;/b&gt;"
+MISSIONS = {"a": 8, "b": 2, "c": 3, "d": 7}
+
+
+def ctx(me=None, is_host=False, now=2000, away=()):
+    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": now,
+            "connected": dict((p, p not in away) for p in PLAYERS)}
+
+
+def match(start=True, missions=MISSIONS):
+    m = Match(GAME, PLAYERS, "ui", {"missions": missions})
+    if start:
+        m.play(HOST, GAME.start_move, 1000)
+    return m
+
+
+def table(m, **kw):
+    kw.setdefault("is_host", True)
+    return ui.table(m.view(None), ctx(**kw))
+
+
+def phone(m, p, **kw):
+    return ui.phone(m.view(p), ctx(me=p, **kw))
+
+
+def moves(html):
+    """Every data-move on the page, decoded, with its disabled flag and confirm text."""
+    out = []
+    for m in re.finditer(r'<(button|form)([^>]*)>', html):
+        attrs = m.group(2)
+        move = re.search(r'data-move="([^"]*)"', attrs)
+        if not move:
+            continue
+        text = move.group(1).replace("&quot;", '"').replace("&#39;", "'").replace("&amp;", "&")
+        confirm = re.search(r'data-confirm="([^"]*)"', attrs)
+        out.append((json.loads(text), " disabled" in attrs, confirm.group(1) if confirm else None))
+    return out
+
+
+def enabled_types(html):
+    return sorted(mv["type"] for mv, disabled, _ in moves(html) if not disabled)
+
+
+def results_match():
+    m = match()
+    for p, mv in [("a", {"action": "bank"}), ("b", {"action": "swipe", "target": "a"}),
+                  ("c", {"action": "swipe", "target": "a"}), ("d", {"action": "predict", "guess": "swipe"})]:
+        mv["type"] = "lock"
+        m.play(p, mv, 1500)
+    m.play(HOST, {"type": "reveal"}, 3000)
+    return m
+
+
+def test_ready_screens_wait_for_start():
+    m = match(start=False)
+    html = table(m)
+    assert "Round Captain: " + EVIL in html and "<b>x</b>" not in html
+    assert enabled_types(html) == ["end_game", "next_round"]
+    assert "Waiting for the host to start round 1" in phone(m, "b")
+
+
+def test_choosing_table_shows_who_locked_never_what():
+    m = match()
+    m.play("a", {"type": "lock", "action": "team_up", "target": "b"}, 1500)
+    html = table(m, now=11000)
+    assert 'data-countdown="50000"' in html and "0:50" in html
+    assert "Round 1 of 7" in html and "1 of 4 locked in" in html
+    assert html.count("locked in</span>") == 1 and html.count("choosing&hellip;") == 3
+    assert "TEAM UP" not in html and "team_up" not in html
+    for name in ("STEADY SAVER", "TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
+        assert name not in html
+    assert enabled_types(html) == ["add_time", "end_game"]           # Reveal shown but disabled
+    assert [d for mv, d, _ in moves(html) if mv["type"] == "reveal"] == [True]
+    end = [c for mv, _, c in moves(html) if mv["type"] == "end_game"][0]
+    assert "Round 1 is not scored" in end
+    assert 'aria-live="polite"' in html
+    assert "away" in table(m, away=("c",))
+
+
+def test_reveal_enabled_when_all_locked_and_with_a_named_skip_after_expiry():
+    m = match()
+    for p in ("a", "b", "c", "d"):
+        m.play(p, {"type": "lock", "action": "bank"}, 1500)
+    assert [(mv, d) for mv, d, _ in moves(table(m)) if mv["type"] == "reveal"] == [({"type": "reveal"}, False)]
+    m = match()
+    m.play("b", {"type": "lock", "action": "bank"}, 1500)
+    m.play(SYSTEM, {"type": "timeout"}, 61000)
+    html = table(m, now=61000)
+    assert "Time is up" in html
+    reveal = [(mv, c) for mv, d, c in moves(html) if mv["type"] == "reveal" and not d]
+    assert reveal[0][0] == {"type": "reveal", "skip_ok": True}
+    assert reveal[0][1] == ("Reveal now? These players have not locked in and will be skipped: "
+                            + EVIL + ", Kim &amp; Co, Dee.")       # as the attribute holds it
+    assert not ui.table(m.view(None), ctx(is_host=False)).count("data-move")     # no controls off the host
+
+
+def test_phone_choosing_offers_five_actions_other_players_and_four_guesses():
+    m = match()
+    html = phone(m, "a", now=1000)
+    assert 'data-countdown="60000"' in html
+    assert html.count('name="action"') == 5 and html.count('name="guess"') == 4
+    targets = re.findall(r'name="target" value="([^"]*)"', html)
+    assert targets == ["b", "c", "d"]                                # never myself (D0-03)
+    assert 'value="predict"' in html and html.count('value="predict"') == 1   # not a guess
+    assert "Lock in" in html and 'id="sr-lock-r1"' in html
+    assert [mv for mv, _, _ in moves(html)] == [{"type": "lock"}]
+    assert "<details" in html and "STEADY SAVER" in html and "Choose BANK in 3 different rounds." in html
+    for name in ("TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
+        assert name not in html
+    assert "Me: " + EVIL in html
+    assert "Kim &amp; Co" in phone(m, "a")
+
+
+def test_phone_locked_state_and_missed_lock():
+    m = match()
+    m.play("c", {"type": "lock", "action": "swipe", "target": "a"}, 1500)
+    html = phone(m, "c")
+    assert "Locked in" in html and "My choice: SWIPE &rarr; " + EVIL in html
+    assert "<form" not in html
+    other = phone(m, "b")
+    assert "&rarr;" not in other and "My choice" not in other        # c's choice stays secret
+    m.play(SYSTEM, {"type": "timeout"}, 61000)
+    html = phone(m, "d", now=61000)
+    assert "Time is up and you did not lock in" in html and "<form" not in html
+
+
+def test_results_table_walks_through_the_reveal():
+    m = results_match()
+    html = table(m)
+    assert "Round 1 revealed" in html
+    for heading in ("1. Everyone", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN", "3. Swipes", "4. Secret Missions",
+                    "5. Round totals", "Standings"):
+        assert heading in html
+    assert "SWIPE &rarr; " + EVIL in html and "PREDICT: SWIPE" in html
+    # captain a: b swipes first and takes the point; c comes second
+    assert "WORKED: </b>Sam took 1 point from " + EVIL in html
+    assert ("FAILED: </b>Kim &amp; Co swiped " + EVIL + " and got nothing: " + EVIL
+            + " had already lost a point to a swipe this round" in html)
+    assert "Dee completed a Secret Mission" not in html
+    assert "Sam completed a Secret Mission" not in html
+    assert "Kim &amp; Co completed a Secret Mission" not in html
+    assert m.view(None)["scores"] == {"a": 1, "b": 1, "c": 0, "d": 2}
+    assert "Next Round Captain: Sam" in html
+    assert enabled_types(html) == ["end_game", "next_round"] and "Start round 2" in html
+    for name in ("STEADY SAVER", "TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
+        assert name not in html
+
+
+def test_results_phone_says_what_happened_to_me_and_why():
+    m = results_match()
+    html = phone(m, "a")
+    assert "Round 1: what happened to me" in html
+    assert "You chose BANK: +2 action points." in html
+    assert "Sam took 1 point from " + EVIL in html and "had already lost a point" in html
+    assert "My total: 1" in html
+    html = phone(m, "b")
+    assert "You chose SWIPE &rarr; " + EVIL + ": +1 action point." in html
+    assert "My total: 1" in html and "<form" not in html
+
+
+def test_mission_completion_is_announced_by_name():
+    m = match(missions={"a": 1, "b": 2, "c": 3, "d": 7})
+    for p, mv in [("a", {"action": "bank"}), ("b", {"action": "team_up", "target": "c"}),
+                  ("c", {"action": "team_up", "target": "b"}), ("d", {"action": "double_down"})]:
+        mv["type"] = "lock"
+        m.play(p, mv, 1500)
+    m.play(HOST, {"type": "reveal"}, 3000)
+    html = table(m)
+    assert EVIL + " completed a Secret Mission: SOLO BANKER (+3)" in html
+    assert "Sam completed a Secret Mission: TRUST BUILDER (+3)" in html
+    assert "NARROW ESCAPE" not in html and "CLEAN SWIPE" not in html
+    assert "Completed in round 1 (+3)" in phone(m, "a")
+    assert "You and Kim &amp; Co teamed up with each other." in phone(m, "b")
+
+
+def test_final_screens_show_winners_note_and_every_mission():
+    m = results_match()
+    m.play(HOST, {"type": "next_round"}, 4000)
+    m.play("a", {"type": "lock", "action": "bank"}, 4500)
+    m.play(HOST, {"type": "end_game"}, 5000)
+    html = table(m)
+    assert "Dee wins!" in html and "Game ended early after round 1." in html
+    assert 'class="badge win"' in html
+    for name in ("STEADY SAVER", "TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
+        assert name in html
+    assert "not completed" in html and "data-move" not in html
+    html = phone(m, "a")
+    assert "The game is over." in html and "Dee wins!" in html and "NARROW ESCAPE" in html
+
+
+def test_final_shared_win_after_seven_rounds():
+    m = match(missions={"a": 1, "b": 2, "c": 3, "d": 7})
+    for r in range(7):
+        if r:
+            m.play(HOST, {"type": "next_round"}, 1000)
+        for p in PLAYERS:
+            m.play(p, {"type": "lock", "action": "bank"}, 1500)
+        m.play(HOST, {"type": "reveal"}, 2000)
+    html = table(m)
+    assert "Shared win: " + EVIL + ", Sam, Kim &amp; Co, Dee" in html
+    assert "All 7 rounds played." in html and "Last round in detail" in html
+
+
+def test_screens_keep_to_the_micropython_subset():
+    source = open(ui.__file__).read()
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        assert not isinstance(node, ast.JoinedStr), "no f-strings"
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
+            assert not node.keywords
+
+
+def test_every_view_of_random_playouts_renders_with_names_escaped():
+    from random import Random
+    names = dict((p, "<i>%s</i>" % p) for p in PLAYERS)
+    for seed in range(8):
+        rng = Random(seed)
+        m = Match(GAME, PLAYERS, seed, {})
+        now = 0
+        m.play(HOST, GAME.start_move, now)
+        while m.result() is None:
+            now += 1000
+            who = rng.choice(PLAYERS + [HOST, HOST, SYSTEM])
+            legal = GAME.legal_moves(m.state, who)
+            if who == HOST:
+                legal = [mv for mv in legal if mv["type"] != "end_game"] or legal
+            if not legal:
+                continue
+            m.play(who, rng.choice(legal), now)
+            for v in [None] + PLAYERS:
+                c = {"names": names, "me": v, "is_host": v is None, "now_ms": now, "connected": {}}
+                html = ui.table(m.view(v), c) if v is None else ui.phone(m.view(v), c)
+                assert "<i>" not in html and "&lt;i&gt;" in html
