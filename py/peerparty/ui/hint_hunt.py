@@ -1,0 +1,415 @@
+"""Hint Hunt screens: one player's phone (with the host's controls when ctx["is_host"]) and an
+optional shared table showing the board being guessed and the scores.
+
+Pure functions view -> HTML string, in the Python subset MicroPython runs. The view names players
+by id only; names come from ctx["names"] through name_of() (escaped). Words and hints are escaped
+too: boards can come from options, and hints are typed by players.
+"""
+from .html import esc, tag, button, name_of, move_json
+
+ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}
+ROLE_POINTS = {"target": "+3", "civilian": "&minus;1", "assassin": "&minus;5"}
+
+END_REASONS = {
+    "all_targets": "Every target was found.",
+    "assassin": "The assassin was claimed: this board is over for everyone.",
+    "no_guessers": "Nobody is left guessing on this board.",
+    "host_moved_on": "The host moved on.",
+}
+
+GUESSING_HINTS = {
+    "guessing": "Tap a word the hint points to. Tap \"I'm done guessing\" to stop.",
+    "out": "You claimed a civilian, so you are out on this board.",
+    "done": "You stopped guessing on this board.",
+    "stopped": "This board is over. Waiting for the host to move on.",
+    "writer": "This is your board: watch the others guess. You see every role.",
+    "spectator": "You are watching. Words are claimed as players find them.",
+    "removed": "You were removed from this game.",
+}
+
+RULES = ("<p>Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
+         "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
+         "that links them. The number of targets is shown next to your hint.</p>"
+         "<p>Then the boards are played one at a time, in join order. Everyone except the writer "
+         "guesses at once: tap a word to claim it. A word can be claimed only once.</p><ul>"
+         "<li><b>Target +3</b>: keep guessing.</li>"
+         "<li><b>Civilian &minus;1</b>: you are out for this board.</li>"
+         "<li><b>Assassin &minus;5</b>: the board ends for everyone.</li></ul>"
+         "<p>Each claim changes the guesser's and the writer's score by the same amount. A board also "
+         "ends when all its targets are found or nobody is left guessing. Scores can go below zero; "
+         "the highest total wins and ties share first place.</p>")
+
+
+# --- small pieces -------------------------------------------------------------------------------
+
+def _status(text):
+    return tag("p", text, class_="hh-status", role="status", aria_live="polite")
+
+
+def _names(ctx, pids):
+    return ", ".join([name_of(ctx, p) for p in pids])
+
+
+def _plain_names(ctx, pids):
+    """Names for a data-confirm sentence: plain text (attrs() escapes it once)."""
+    return ", ".join([ctx["names"].get(p, "?") for p in pids])
+
+
+def _away(ctx, pid):
+    connected = ctx.get("connected") or {}
+    if pid in connected and not connected[pid]:
+        return " " + tag("span", "away", class_="badge hh-away")
+    return ""
+
+
+def _you(ctx, pid):
+    if pid is not None and pid == ctx.get("me"):
+        return " " + tag("span", "you", class_="badge hh-you")
+    return ""
+
+
+def _host_badge(view, pid):
+    if pid is not None and pid == view.get("host"):
+        return " " + tag("span", "host", class_="badge hh-host-badge")
+    return ""
+
+
+def _signed(n):
+    if n > 0:
+        return "+%d" % n
+    if n < 0:
+        return "&minus;%d" % (-n)
+    return "0"
+
+
+def _checksum(words):
+    """A short number that changes when the board changes (a form id must change with it)."""
+    h = 7
+    for w in words:
+        for ch in w:
+            h = (h * 31 + ord(ch)) % 1000003
+    return h
+
+
+def _rules():
+    return tag("details", tag("summary", "How to play") + RULES, class_="hh-rules")
+
+
+# --- scores ------------------------------------------------------------------------------------
+
+def _ranked(view):
+    players = view.get("players") or []
+    scores = view.get("scores") or {}
+    order = []
+    for i in range(len(players)):
+        order.append((-scores.get(players[i], 0), i, players[i]))
+    order.sort()
+    return [entry[2] for entry in order]
+
+
+def _scores(view, ctx, title="Scores"):
+    rows = []
+    scores = view.get("scores") or {}
+    for p in _ranked(view):
+        rows.append(tag("tr", tag("th", name_of(ctx, p) + _you(ctx, p) + _host_badge(view, p)
+                                  + _away(ctx, p), scope="row")
+                    + tag("td", _signed(scores.get(p, 0)), class_="hh-num")))
+    head = tag("thead", tag("tr", tag("th", "Player", scope="col") + tag("th", "Score", scope="col")))
+    return tag("section", tag("h2", title) + tag("table", head + tag("tbody", "".join(rows)),
+                                                 class_="hh-scores"), class_="hh-score-box")
+
+
+def _standings(view, ctx):
+    st = view.get("standings") or {}
+    winners = st.get("winners") or []
+    scores = st.get("scores") or {}
+    if len(winners) > 1:
+        line = "Shared first place: " + _names(ctx, winners)
+    elif winners:
+        line = name_of(ctx, winners[0]) + " wins!"
+    else:
+        line = "Game over"
+    rows = []
+    for p in st.get("ranking") or []:
+        mark = ""
+        if p in winners:
+            mark = " " + tag("span", "1st", class_="badge hh-win")
+        rows.append(tag("li", tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
+                        + " " + tag("span", _signed(scores.get(p, 0)) + " points", class_="hh-num")))
+    return (tag("h1", line, class_="hh-winners")
+            + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
+            + tag("p", esc(st.get("note", "")), class_="hh-note"))
+
+
+# --- guessing: the board -------------------------------------------------------------------------
+
+def _hint_banner(board, ctx):
+    meta = "Board %d by %s" % (board.get("number", 1), name_of(ctx, board["writer"]))
+    left = board.get("boards_left", 0)
+    if left:
+        meta += " &middot; %d more to come" % left
+    else:
+        meta += " &middot; final board"
+    return tag("div", tag("p", "Hint", class_="hh-label")
+               + tag("p", esc(board["hint_text"]), class_="hh-hint")
+               + tag("p", meta, class_="hh-meta"), class_="hh-hint-box")
+
+
+def _tile(word, claim, role, ctx, claimable):
+    """One word: a claim button when claimable, else its known state in words (never colour alone)."""
+    if claim is not None:
+        role = claim["role"]
+        body = (tag("span", esc(word), class_="hh-word")
+                + tag("span", "%s %s" % (ROLE_LABELS.get(role, esc(role)), ROLE_POINTS.get(role, "")),
+                      class_="hh-role")
+                + tag("span", "by " + name_of(ctx, claim["player"]), class_="hh-by"))
+        return tag("li", body, class_="hh-tile hh-claimed hh-role-" + esc(role))
+    if claimable:
+        return tag("li", button(word, {"type": "claim", "word": word}, cls="btn hh-claim",
+                                aria_label="Claim " + word), class_="hh-tile hh-open")
+    if role is not None:
+        body = (tag("span", esc(word), class_="hh-word")
+                + tag("span", ROLE_LABELS.get(role, esc(role)), class_="hh-role")
+                + tag("span", "not claimed", class_="hh-by"))
+        return tag("li", body, class_="hh-tile hh-unclaimed hh-role-" + esc(role))
+    return tag("li", tag("span", esc(word), class_="hh-word") + tag("span", "unclaimed", class_="hh-by"),
+               class_="hh-tile hh-hidden")
+
+
+def _grid(view, ctx, interactive):
+    board = view["board"]
+    claims = {}
+    for c in board.get("claims") or []:
+        claims[c["word"]] = c
+    roles = board.get("roles") or {}
+    claimable = (view.get("claimable") or []) if interactive else []
+    tiles = []
+    for w in board["words"]:
+        tiles.append(_tile(w, claims.get(w), roles.get(w), ctx, w in claimable))
+    return tag("ul", "".join(tiles), class_="hh-grid", aria_label="the 12 words")
+
+
+def _claim_log(view, ctx):
+    claims = view["board"].get("claims") or []
+    if not claims:
+        return tag("p", "No words claimed yet.", class_="hh-note")
+    items = []
+    for c in claims:
+        items.append(tag("li", "%s claimed %s: %s (%s)" % (
+            name_of(ctx, c["player"]), esc(c["word"]), ROLE_LABELS.get(c["role"], esc(c["role"])),
+            _signed(c["delta"]))))
+    return tag("ol", "".join(items), class_="hh-claims", aria_label="claims in order")
+
+
+def _guessers(view, ctx):
+    labels = {"guessing": "guessing", "out": "out (civilian)", "done": "done", "stopped": "stopped"}
+    items = []
+    guessers = view.get("guessers") or {}
+    for p in view.get("players") or []:
+        if p not in guessers:
+            continue
+        st = guessers[p]
+        items.append(tag("li", name_of(ctx, p) + _you(ctx, p) + _away(ctx, p) + ": "
+                         + tag("span", labels.get(st, esc(st)), class_="hh-state hh-" + esc(st))))
+    return tag("ul", "".join(items), class_="hh-guessers", aria_label="guessers on this board")
+
+
+def _board_status(view):
+    board = view["board"]
+    if board.get("ended"):
+        text = "Board over. " + END_REASONS.get(board.get("end_reason"), "")
+        if view.get("status") in ("guessing", "stopped"):
+            text += " Waiting for the host."
+        return text
+    return GUESSING_HINTS.get(view.get("status"), "")
+
+
+# --- hint writing ---------------------------------------------------------------------------------
+
+def _write_form(view):
+    board = view["board"]
+    locked = board.get("locked") or {}
+    draft = board.get("targets") or []
+    items = []
+    for w in board["words"]:
+        if w in locked:
+            role = locked[w]
+            items.append(tag("li", tag("span", esc(w), class_="hh-word")
+                             + tag("span", "LOCKED " + ROLE_LABELS.get(role, esc(role)), class_="hh-role"),
+                             class_="hh-pick hh-locked hh-role-" + esc(role)))
+        else:
+            box = '<input type="checkbox" name="targets" value="%s"%s>' % (
+                esc(w), " checked" if w in draft else "")
+            items.append(tag("li", tag("label", box + " " + tag("span", esc(w), class_="hh-word")),
+                             class_="hh-pick"))
+    grid = tag("ul", "".join(items), class_="hh-grid hh-write-grid", aria_label="your 12 words")
+    count = tag("p", "Targets chosen: " + tag("span", "", class_="hh-count-n")
+                + " (pick %d to %d)" % (board.get("min_targets", 1), board.get("max_targets", 5)),
+                class_="hh-count")
+    hint = tag("label", "Your hint (up to %d characters, no need to type the number)" % board.get("hint_max", 24)
+               + '<input type="text" name="hint" maxlength="%d" required autocomplete="off" value="%s">' % (
+                   board.get("hint_max", 24), esc(board.get("hint", ""))), class_="hh-hint-input")
+    submit = tag("button", "Submit hint", type="submit", class_="btn hh-submit")
+    return tag("form", grid + count + hint + submit, class_="hh-write",
+               id="hh-write-%d" % _checksum(board["words"]),
+               data_move=move_json({"type": "submit"}))
+
+
+def _submitted(view):
+    board = view["board"]
+    locked = board.get("locked") or {}
+    targets = board.get("targets") or []
+    items = []
+    for w in board["words"]:
+        if w in targets:
+            label = "TARGET"
+            cls = "target"
+        elif w in locked:
+            label = "LOCKED " + ROLE_LABELS.get(locked[w], esc(locked[w]))
+            cls = locked[w]
+        else:
+            label = "CIVILIAN"
+            cls = "civilian"
+        items.append(tag("li", tag("span", esc(w), class_="hh-word") + tag("span", label, class_="hh-role"),
+                         class_="hh-pick hh-role-" + esc(cls)))
+    out = [tag("p", "Your hint: " + tag("strong", esc(board.get("hint_text", "")), class_="hh-hint"),
+               class_="hh-mine")]
+    upper = board.get("hint", "").upper()
+    if upper in board["words"]:   # D3-04: a soft warning only; the host moderates
+        out.append(tag("p", "Heads up: your hint is one of your board's words.", class_="hh-warn"))
+    out.append(tag("ul", "".join(items), class_="hh-grid", aria_label="your board"))
+    if view.get("can_edit"):
+        out.append(button("Edit my hint", {"type": "edit"}, cls="btn hh-edit"))
+    return "".join(out)
+
+
+def _submit_board(view, ctx):
+    items = []
+    submitted = view.get("submitted") or {}
+    for p in view.get("players") or []:
+        done = submitted.get(p)
+        state = tag("span", "&#10003; submitted" if done else "writing&hellip;",
+                    class_="hh-state " + ("hh-submitted" if done else "hh-waiting"))
+        items.append(tag("li", name_of(ctx, p) + _you(ctx, p) + _host_badge(view, p) + _away(ctx, p)
+                         + " " + state))
+    return tag("section", tag("h2", "Hints") + tag("ul", "".join(items), class_="hh-who-submitted",
+                                                  aria_label="who has submitted"),
+               class_="hh-submit-box")
+
+
+# --- host controls ------------------------------------------------------------------------------
+
+def _controls(view, ctx):
+    c = view.get("controls")
+    if not c or not ctx.get("is_host"):
+        return ""
+    out = [tag("h2", "Host controls")]
+    phase = view["phase"]
+    if phase == "hint_writing":
+        waiting = c.get("waiting_for") or []
+        if c.get("can_start_guessing"):
+            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start"))
+        else:
+            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", disabled=True))
+            out.append(tag("p", "Waiting for a hint from: " + _names(ctx, waiting), class_="hh-note"))
+    elif phase == "guessing":
+        still = c.get("still_guessing") or []
+        label = c.get("next_label", "Next hint")
+        confirm = None
+        if c.get("next_needs_confirm"):
+            confirm = "%s still guessing. Move on anyway? They stop with no score change." % (
+                _plain_names(ctx, still) + (" is" if len(still) == 1 else " are"))
+        out.append(button(label, {"type": "next_board", "confirm": True}, cls="btn hh-next",
+                          disabled=not c.get("can_next"), confirm=confirm))
+        if still:
+            out.append(tag("p", "Still guessing: " + _names(ctx, still), class_="hh-note"))
+    rows = []
+    rejectable = c.get("rejectable") or []
+    for entry in c.get("removable") or []:
+        p = entry["player"]
+        plain = ctx["names"].get(p, "?")
+        buttons = ""
+        if p in rejectable:
+            buttons += button("Reject hint", {"type": "reject", "player": p}, cls="btn hh-reject",
+                              confirm="Reject %s's hint? %s gets a new board and writes again." % (plain, plain))
+        if entry.get("confirm_needed"):
+            sentence = ("Remove %s? Fewer than two players would remain, so the game ends and "
+                        "everyone returns to the lobby." % plain)
+        else:
+            sentence = "Remove %s from the game? They cannot rejoin." % plain
+        buttons += button("Remove", {"type": "remove", "player": p, "confirm": bool(entry.get("confirm_needed"))},
+                          cls="btn hh-remove", confirm=sentence)
+        rows.append(tag("li", tag("span", name_of(ctx, p) + _away(ctx, p), class_="hh-who") + " " + buttons))
+    if rows:
+        out.append(tag("ul", "".join(rows), class_="hh-host-players", aria_label="players"))
+    return tag("nav", "".join(out), class_="hh-controls", aria_label="host controls")
+
+
+# --- screens ------------------------------------------------------------------------------------
+
+def phone(view, ctx):
+    """One player's phone: big tap targets, a one-line status, host controls when hosting."""
+    phase = view.get("phase")
+    status = view.get("status")
+    body = []
+    if phase == "abandoned":
+        body.append(tag("h1", "Game ended", class_="hh-title"))
+        body.append(_status("Fewer than two players remained, so everyone goes back to the lobby."))
+    elif phase == "hint_writing":
+        body.append(tag("h1", "Write your hint", class_="hh-title"))
+        if status == "writing":
+            body.append(_status("Pick 1 to 5 targets and write a hint that links them, then Submit."))
+            body.append(_write_form(view))
+        elif status == "submitted":
+            body.append(_status("Submitted. Wait for the others, or tap Edit to change it."))
+            body.append(_submitted(view))
+        elif status == "removed":
+            body.append(_status(GUESSING_HINTS["removed"]))
+        else:
+            body.append(_status("Players are writing their hints. You are watching."))
+        body.append(_submit_board(view, ctx))
+    elif phase == "guessing":
+        board = view["board"]
+        body.append(_hint_banner(board, ctx))
+        body.append(_status(_board_status(view)))
+        body.append(_grid(view, ctx, True))
+        if view.get("can_done"):
+            body.append(button("I'm done guessing", {"type": "done_guessing"}, cls="btn hh-done"))
+        body.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx),
+                        class_="hh-log"))
+        body.append(tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box"))
+        body.append(_scores(view, ctx, "Live scores"))
+    elif phase == "scoreboard":
+        body.append(_status("Final scores."))
+        body.append(_standings(view, ctx))
+    body.append(_controls(view, ctx))
+    body.append(_rules())
+    return tag("section", "".join(body), class_="hh hh-phone hh-" + esc(phase or "unknown"))
+
+
+def table(view, ctx):
+    """The shared screen (view(s, None)): the board being guessed and the scores, large and calm."""
+    phase = view.get("phase")
+    body = []
+    if phase == "abandoned":
+        body.append(tag("h1", "Game ended", class_="hh-title"))
+        body.append(_status("Fewer than two players remained. Back to the lobby."))
+    elif phase == "hint_writing":
+        body.append(tag("h1", "Hint Hunt: everyone is writing a hint", class_="hh-title"))
+        submitted = view.get("submitted") or {}
+        done = len([p for p in submitted if submitted[p]])
+        body.append(_status("%d of %d hints submitted." % (done, len(submitted))))
+        body.append(_submit_board(view, ctx))
+    elif phase == "guessing":
+        board = view["board"]
+        body.append(_hint_banner(board, ctx))
+        if board.get("ended"):
+            body.append(_status("Board over. " + END_REASONS.get(board.get("end_reason"), "")))
+        else:
+            body.append(_status("Guess on your phones: tap a word to claim it."))
+        body.append(_grid(view, ctx, False))
+        body.append(tag("div", tag("section", tag("h2", "Guessers") + _guessers(view, ctx),
+                                   class_="hh-guess-box") + _scores(view, ctx), class_="hh-side"))
+    elif phase == "scoreboard":
+        body.append(_standings(view, ctx))
+    return tag("section", "".join(body), class_="hh hh-table hh-" + esc(phase or "unknown"))

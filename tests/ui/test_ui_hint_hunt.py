@@ -1,0 +1,293 @@
+"""Hint Hunt screens rendered from real engine states: what each person sees in every phase."""
+import ast
+import json
+import os
+import re
+
+from peerparty.engine import HOST, Match
+from peerparty.games.hint_hunt import GAME
+from peerparty.ui import hint_hunt as ui
+
+EVIL = "<b>x</b>"
+NAMES = {"ann": EVIL, "bob": "Bob", "cat": "Cat"}
+
+
+def W(p, i):
+    return "%s%02d" % (p.upper(), i)
+
+
+def board(p):
+    words = [W(p, i) for i in range(1, 13)]
+    return {"words": words, "civilians": words[8:11], "assassin": words[11]}
+
+
+def table_match(players=("ann", "bob", "cat")):
+    return Match(GAME, list(players), "ui", {"host": "ann", "boards": dict((p, board(p)) for p in players)})
+
+
+def ctx(me, is_host=False, connected=None):
+    return {"names": dict(NAMES), "me": me, "is_host": is_host, "now_ms": 0,
+            "connected": connected or {"ann": True, "bob": True, "cat": True}}
+
+
+def phone(m, me, is_host=False, **kw):
+    return ui.phone(m.view(me), ctx(me, is_host, **kw))
+
+
+def moves_in(html, enabled_only=False):
+    """Every data-move on the page, decoded (optionally only on elements that are not disabled)."""
+    out = []
+    for element in re.findall(r"<[a-z]+ [^>]*data-move=[^>]*>", html):
+        if enabled_only and re.search(r" disabled[ >]", element):
+            continue
+        raw = re.search(r'data-move="([^"]*)"', element).group(1)
+        out.append(json.loads(raw.replace("&quot;", '"').replace("&#39;", "'").replace("&lt;", "<")
+                              .replace("&gt;", ">").replace("&amp;", "&")))
+    return out
+
+
+def submit(m, p, picks=(1, 2), hint="HINT"):
+    m.play(p, {"type": "submit", "targets": [W(p, i) for i in picks], "hint": hint})
+
+
+def guessing(players=("ann", "bob", "cat")):
+    m = table_match(players)
+    for p in players:
+        submit(m, p, hint="LINK")
+    m.play(HOST, {"type": "start_guessing"})
+    return m
+
+
+# --- hint writing -----------------------------------------------------------------------------
+
+def test_writing_phone_shows_my_words_locked_ones_in_text_and_the_hint_box():
+    m = table_match()
+    html = phone(m, "bob")
+    assert html.count('type="checkbox" name="targets"') == 8
+    for i in range(1, 9):
+        assert 'value="%s"' % W("bob", i) in html
+    assert html.count("LOCKED CIVILIAN") == 3 and html.count("LOCKED ASSASSIN") == 1
+    assert 'maxlength="24"' in html and "Submit hint" in html
+    assert "pick 1 to 5" in html
+    assert {"type": "submit"} in moves_in(html)
+    assert "ANN01" not in html and "CAT01" not in html           # nobody else's board
+    assert 'aria-live="polite"' in html and "Pick 1 to 5 targets" in html
+    assert "Host controls" not in html
+
+
+def test_names_are_escaped_everywhere():
+    m = table_match()
+    for html in (phone(m, "bob"), phone(m, "ann", True), ui.table(m.view(None), ctx(None))):
+        assert EVIL not in html
+        assert "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+def test_submitted_then_edit_prefills_the_form():
+    m = table_match()
+    submit(m, "bob", (3, 4), "<i>Zephyr</i>")
+    html = phone(m, "bob")
+    assert "&lt;i&gt;Zephyr&lt;/i&gt; 2" in html and "<i>Zephyr</i>" not in html
+    assert {"type": "edit"} in moves_in(html)
+    assert "Submit hint" not in html
+    other = phone(m, "cat")
+    assert "Zephyr" not in other
+    assert "BOB03" not in other
+    m.play("bob", {"type": "edit"})
+    html = phone(m, "bob")
+    assert 'value="BOB03" checked' in html and 'value="BOB04" checked' in html
+    assert 'value="BOB01">' in html
+    assert 'value="&lt;i&gt;Zephyr&lt;/i&gt;"' in html
+
+
+def test_soft_warning_when_the_hint_is_a_board_word():
+    m = table_match()
+    submit(m, "bob", (1,), "bob05")
+    assert "Heads up" in phone(m, "bob")
+
+
+def test_who_has_submitted_is_listed_with_text():
+    m = table_match()
+    submit(m, "cat")
+    html = ui.table(m.view(None), ctx(None))
+    assert "1 of 3 hints submitted." in html
+    assert "Cat <span class=\"hh-state hh-submitted\">&#10003; submitted</span>" in html
+    assert "Bob <span class=\"hh-state hh-waiting\">writing&hellip;</span>" in html
+    assert "data-move" not in html
+
+
+def test_host_controls_in_writing_reject_only_submitted_others_and_start_when_ready():
+    m = table_match()
+    submit(m, "bob")
+    html = phone(m, "ann", is_host=True)
+    moves = moves_in(html)
+    assert {"type": "reject", "player": "bob"} in moves
+    assert {"type": "reject", "player": "cat"} not in moves              # nothing to reject yet
+    assert {"type": "reject", "player": "ann"} not in moves              # own hint: use Edit
+    assert {"type": "remove", "player": "cat", "confirm": False} in moves
+    assert {"type": "remove", "player": "ann", "confirm": False} not in moves
+    assert "Reject Bob&#39;s hint? Bob gets a new board" in html
+    assert re.search(r'<button[^>]*start_guessing[^>]*disabled', html)
+    assert "Waiting for a hint from: &lt;b&gt;x&lt;/b&gt;, Cat" in html
+    # the same view without is_host shows no controls
+    assert "Host controls" not in phone(m, "ann", is_host=False)
+    submit(m, "ann")
+    submit(m, "cat")
+    html = phone(m, "ann", is_host=True)
+    assert not re.search(r'<button[^>]*start_guessing[^>]*disabled', html)
+
+
+def test_remove_that_ends_the_game_says_so_in_its_confirm():
+    m = table_match(("ann", "bob"))
+    html = phone(m, "ann", is_host=True)
+    assert {"type": "remove", "player": "bob", "confirm": True} in moves_in(html)
+    assert "Fewer than two players would remain, so the game ends" in html
+
+
+# --- guessing -------------------------------------------------------------------------------------
+
+def test_guesser_sees_claim_buttons_and_no_hidden_role():
+    m = guessing()
+    html = phone(m, "bob")
+    claims = [mv["word"] for mv in moves_in(html) if mv["type"] == "claim"]
+    assert claims == board("ann")["words"]
+    assert "LINK 2" in html and "Board 1 by &lt;b&gt;x&lt;/b&gt;" in html
+    assert "ASSASSIN" not in html and "TARGET" not in html and "CIVILIAN" not in html
+    assert "hh-role-" not in html
+    assert {"type": "done_guessing"} in moves_in(html)
+    assert "Tap a word the hint points to" in html
+
+
+def test_claimed_words_show_role_and_who_claimed_them():
+    m = guessing()
+    m.play("bob", {"type": "claim", "word": "ANN01"})
+    m.play("cat", {"type": "claim", "word": "ANN09"})
+    html = phone(m, "bob")
+    assert "TARGET +3" in html and "by Bob" in html
+    assert "CIVILIAN &minus;1" in html and "by Cat" in html
+    assert "ASSASSIN" not in html
+    assert "Bob claimed ANN01: TARGET (+3)" in html
+    assert {"type": "claim", "word": "ANN01"} not in moves_in(html)
+    out = phone(m, "cat")
+    assert "you are out on this board" in out
+    assert not [mv for mv in moves_in(out) if mv["type"] in ("claim", "done_guessing")]
+    assert "out (civilian)" in out
+
+
+def test_writer_sees_every_role_on_their_own_board_and_cannot_claim():
+    m = guessing()
+    html = phone(m, "ann")
+    assert "ASSASSIN" in html and html.count("TARGET") >= 2
+    assert "This is your board" in html
+    assert not [mv for mv in moves_in(html) if mv["type"] == "claim"]
+
+
+def test_spectator_and_table_see_no_hidden_roles_and_no_buttons():
+    m = guessing()
+    m.play("bob", {"type": "claim", "word": "ANN02"})
+    for html in (ui.phone(m.view(None), ctx(None)), ui.table(m.view(None), ctx(None))):
+        assert "ASSASSIN" not in html and "hh-role-assassin" not in html
+        assert "TARGET +3" in html
+        assert "data-move" not in html
+    assert "You are watching" in ui.phone(m.view(None), ctx(None))
+
+
+def test_board_end_reveals_all_roles_on_every_screen():
+    m = guessing()
+    m.play("bob", {"type": "claim", "word": "ANN12"})
+    for html in (phone(m, "cat"), ui.table(m.view(None), ctx(None))):
+        assert "ASSASSIN &minus;5" in html and "not claimed" in html
+        assert "The assassin was claimed" in html
+        assert not [mv for mv in moves_in(html) if mv["type"] == "claim"]
+
+
+def test_host_next_hint_confirm_names_who_is_still_guessing():
+    m = guessing()
+    m.play("bob", {"type": "claim", "word": "ANN09"})
+    html = phone(m, "ann", is_host=True)
+    assert {"type": "next_board", "confirm": True} in moves_in(html)
+    assert 'data-confirm="Cat is still guessing. Move on anyway?' in html
+    assert "Next hint" in html and "Still guessing: Cat" in html
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    html = phone(m, "ann", is_host=True)
+    assert "View scoreboard" in html and "final board" in html
+
+
+def test_live_scores_and_away_badges():
+    m = guessing()
+    m.play("bob", {"type": "claim", "word": "ANN01"})
+    html = phone(m, "cat", connected={"ann": True, "bob": False, "cat": True})
+    assert "Live scores" in html
+    assert re.search(r"Bob <span class=\"badge hh-away\">away</span></th><td class=\"hh-num\">\+3", html)
+
+
+# --- scoreboard and abandoned ---------------------------------------------------------------------
+
+def test_scoreboard_shows_shared_first_place():
+    m = guessing(("ann", "bob"))
+    m.play("bob", {"type": "claim", "word": "ANN01"})
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    for html in (phone(m, "bob"), ui.table(m.view(None), ctx(None))):
+        assert "Shared first place: &lt;b&gt;x&lt;/b&gt;, Bob" in html
+        assert html.count("1st") == 2 and "+3 points" in html
+    assert "Host controls" not in phone(m, "ann", is_host=True)
+
+
+def test_abandoned_game_goes_back_to_the_lobby():
+    m = table_match(("ann", "bob"))
+    m.play(HOST, {"type": "remove", "player": "bob", "confirm": True})
+    html = phone(m, "ann", is_host=True)
+    assert "back to the lobby" in html and "data-move" not in html
+    assert "back to the lobby" in ui.table(m.view(None), ctx(None)).lower()
+
+
+def test_spectator_host_gets_controls_on_their_phone():
+    m = table_match()
+    m.play(HOST, {"type": "set_host", "player": None})
+    html = ui.phone(m.view(HOST), ctx(None, is_host=True))
+    assert "Host controls" in html and "Players are writing their hints. You are watching." in html
+    assert 'name="targets"' not in html
+
+
+def test_rules_are_one_tap_away():
+    m = table_match()
+    assert "<details" in phone(m, "bob") and "How to play" in phone(m, "bob")
+
+
+# --- the MicroPython subset ----------------------------------------------------------------------
+
+def test_screen_module_keeps_to_the_micropython_subset():
+    path = os.path.join(os.path.dirname(ui.__file__), "hint_hunt.py")
+    tree = ast.parse(open(path).read())
+    for node in ast.walk(tree):
+        assert not isinstance(node, ast.JoinedStr), "no f-strings"
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
+
+
+def test_every_screen_renders_through_random_games():
+    from random import Random
+    for seed in range(15):
+        rng = Random(seed)
+        players = ["p%d" % i for i in range(2 + seed % 5)]
+        m = Match(GAME, players, seed, {"host": "p0"})
+        names = dict((p, "<i>%s</i>" % p) for p in players)
+        for _ in range(400):
+            for viewer in players + [None]:
+                c = {"names": names, "me": viewer, "is_host": viewer == "p0", "now_ms": 0,
+                     "connected": {}}
+                html = ui.phone(m.view(viewer), c) + ui.table(m.view(viewer), c)
+                assert "<i>" not in html
+                for mv in moves_in(html, enabled_only=True):
+                    if mv.get("type") != "submit":   # the form adds its fields
+                        GAME.check(m.state, HOST if viewer == "p0" and mv["type"] in GAME.host_moves
+                                   else viewer, mv)      # every button is a legal move
+            if m.result() is not None:
+                break
+            options = [(p, mv) for p in players for mv in GAME.legal_moves(m.state, p)]
+            options += [(HOST, mv) for mv in GAME.legal_moves(m.state, HOST)
+                        if mv["type"] in ("start_guessing", "next_board")]
+            p, mv = rng.choice(options)
+            m.play(p, mv)
+        assert m.result() is not None
