@@ -1,0 +1,412 @@
+"""Bank or Bust screens: the shared table (with the host's controls) and one player's phone.
+
+Pure functions view -> HTML string, in the Python subset MicroPython runs. The view names players
+by id; names come from ctx["names"] through name_of() (escaped). Buttons come only from the
+moves the engine lists as legal (view["moves"]), so a button is never shown that would be refused.
+"""
+from .html import esc, tag, button, name_of
+
+POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
+ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
+ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom row \u2191 (from 1, going up)"}
+STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUSTED"}
+
+RULES = ("<p>Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.</p><ul>"
+         "<li>A Number card goes at the end of one of your rows: the top row must keep going down from 100, "
+         "the bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this "
+         "round's cards, score 0 this round and take a Discard card.</li>"
+         "<li>A Discard card lets you throw away a card you drew and draw again, on any later turn.</li>"
+         "<li>Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides "
+         "a card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
+         "throw it away and draw again.</li>"
+         "<li>Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows "
+         "have 3 or more cards, 15 for 4, 50 for 5; 5 points for the single longest row.</li>"
+         "<li>After a round, anyone on 50 or more ends the game: the highest total wins, ties share.</li></ul>")
+
+
+# --- words ---------------------------------------------------------------------------------
+
+def card_name(card):
+    if isinstance(card, int):
+        return str(card)
+    return POWER_NAMES.get(card, "?")
+
+
+def _plain(ctx, pid):
+    """An unescaped name, for data-confirm attributes (attrs() escapes them)."""
+    return str(ctx["names"].get(pid, "?"))
+
+
+def _needs(row_view, row):
+    ref = row_view["reference"]
+    if row == "top":
+        return "below %d" % ref
+    return "above %d" % ref
+
+
+def log_sentence(entry, ctx):
+    """One recent move in words (escaped HTML)."""
+    kind = entry.get("type")
+    who = name_of(ctx, entry.get("player"))
+    card = card_name(entry.get("card"))
+    row = ROW_NAMES.get(entry.get("row"), "")
+    if kind == "drew":
+        return "%s drew %s." % (who, card)
+    if kind == "placed":
+        if entry.get("auto"):
+            return "%s drew %s and placed it on the %s (the only row it fits)." % (who, card, row)
+        return "%s placed %s on the %s." % (who, card, row)
+    if kind == "played":
+        if entry.get("card") == "double":
+            return "%s doubled the %s." % (who, row)
+        if entry.get("card") == "cover":
+            return "%s played Cover on the %s." % (who, row)
+        amount = "10" if entry.get("card") == "mod10" else "20"
+        sign = "+" if entry.get("sign") == "+" else "\u2212"
+        return "%s played Modify %s%s on the %s." % (who, sign, amount, row)
+    if kind == "discarded_power":
+        return "%s discarded %s and draws again." % (who, card)
+    if kind == "auto_discarded":
+        return "No row of %s's can take the %s: discarded, drawing again." % (who, card)
+    if kind == "used_discard":
+        return "%s used a Discard card on %s and draws again." % (who, card)
+    if kind == "bust":
+        extra = " and took a Discard card" if entry.get("took_discard") else ""
+        return "%s BUSTED on %s%s." % (who, card, extra)
+    if kind == "banked":
+        return "%s banked." % who
+    if kind == "no_cards":
+        return "No card left to draw for %s: turn over." % who
+    if kind == "reshuffled":
+        return "The discard pile (%d cards) was shuffled into a new deck." % entry.get("cards", 0)
+    if kind == "round_over":
+        return "Round %d is over." % entry.get("round", 0)
+    if kind == "round_started":
+        return "Round %d starts with %s." % (entry.get("round", 0), who)
+    if kind == "removed":
+        return "The host removed %s." % who
+    if kind == "game_over":
+        return "Game over."
+    return ""
+
+
+def _player(view, pid):
+    for p in view["players"]:
+        if p["id"] == pid:
+            return p
+    return None
+
+
+def _winners_text(view, ctx):
+    names = [name_of(ctx, p) for p in view["winners"]]
+    if not names:
+        if view.get("ended") == "too_few":
+            return "Game over: fewer than 2 players left, no winner."
+        return "Game over: the host ended the game, no winner."
+    if len(names) == 1:
+        return "%s wins!" % names[0]
+    return "Shared win: %s!" % " and ".join(names)
+
+
+def status_line(view, ctx):
+    """Whose turn and what is happening, for everyone (escaped HTML)."""
+    if view["phase"] == "game_over":
+        return _winners_text(view, ctx)
+    turn = view["turn"]
+    who = name_of(ctx, turn)
+    pending = view["pending"]
+    if pending is None:
+        return "%s's turn: draw or bank." % who
+    if pending["kind"] == "number":
+        if pending["fits"]:
+            return "%s drew %s and is choosing a row." % (who, card_name(pending["card"]))
+        return "%s drew %s: it fits nowhere. Discard card or bust?" % (who, card_name(pending["card"]))
+    return "%s drew %s and is deciding where to play it." % (who, card_name(pending["card"]))
+
+
+def _status(text, cls="bob-status"):
+    return tag("p", text, class_=cls, role="status", aria_live="polite")
+
+
+# --- cards and rows ------------------------------------------------------------------------
+
+def _signed(n):
+    if n < 0:
+        return "\u2212%d" % (-n)
+    return "+%d" % n
+
+
+def slot_html(slot):
+    mods = ""
+    if slot["modifiers"]:
+        items = "".join([tag("li", _signed(m), class_="bob-mod") for m in slot["modifiers"]])
+        mods = tag("ul", items, class_="bob-mods", aria_label="Modify cards") + \
+            tag("span", "= %d" % slot["effective"], class_="bob-eff")
+    label = "%d" % slot["value"]
+    cls = "bob-card"
+    extra = ""
+    if slot["covered"]:
+        cls += " bob-covered"
+        extra = tag("span", "covered", class_="bob-cover-tag")
+    return tag("li", tag("span", label, class_="bob-value") + mods + extra, class_=cls)
+
+
+def row_html(row_view, row):
+    start = tag("li", tag("span", str(row_view["start"]), class_="bob-value"), class_="bob-card bob-start")
+    double = ""
+    if row_view["doubled"]:
+        double = tag("li", tag("span", "\u00d72", class_="bob-value") + tag("span", "Double", class_="bob-cover-tag"),
+                     class_="bob-card bob-double")
+    cards = "".join([slot_html(s) for s in row_view["cards"]])
+    head = tag("span", ROW_TITLES[row], class_="bob-row-title")
+    if row_view["doubled"]:
+        head += tag("span", "DOUBLED", class_="badge bob-doubled")
+    head += tag("span", "%d card%s \u00b7 next: %s" % (row_view["count"], "" if row_view["count"] == 1 else "s",
+                                                       _needs(row_view, row)), class_="bob-row-info")
+    return tag("div", tag("div", head, class_="bob-row-head")
+               + tag("ol", double + start + cards, class_="bob-cards", aria_label=ROW_TITLES[row]),
+               class_="bob-row bob-" + row)
+
+
+def _badges(p, view, ctx):
+    out = ""
+    if view["phase"] == "playing" and view["turn"] == p["id"]:
+        out += tag("span", "TURN", class_="badge bob-turn")
+    word = STATUS_WORDS.get(p["status"], "")
+    if word and view["phase"] == "playing":
+        out += tag("span", word, class_="badge bob-" + p["status"])
+    if p["holds_discard"]:
+        out += tag("span", "holds a Discard card", class_="badge bob-holds")
+    if p["id"] in view["winners"]:
+        out += tag("span", "winner", class_="badge win")
+    if p["id"] == ctx.get("me"):
+        out += tag("span", "you", class_="badge you")
+    connected = ctx.get("connected") or {}
+    if not connected.get(p["id"], True) and p["id"] != ctx.get("me"):
+        out += tag("span", "away", class_="badge bob-away")
+    return out
+
+
+def progress(total, target):
+    shown = total if total < target else target
+    return tag("div", tag("progress", "%d / %d" % (total, target), max=str(target), value=str(shown))
+               + tag("span", "%d / %d" % (total, target), class_="bob-total"),
+               class_="bob-progress")
+
+
+def player_panel(p, view, ctx):
+    cls = "bob-player bob-" + p["status"]
+    if view["phase"] == "playing" and view["turn"] == p["id"]:
+        cls += " bob-active"
+    head = tag("h3", name_of(ctx, p["id"]) + _badges(p, view, ctx), class_="bob-name")
+    return tag("section", head + progress(p["total"], view["target"]) + row_html(p["top"], "top")
+               + row_html(p["bottom"], "bottom"), class_=cls)
+
+
+def pending_html(view, ctx):
+    pending = view["pending"]
+    if pending is None:
+        return ""
+    who = "You" if pending["player"] == ctx.get("me") else name_of(ctx, pending["player"])
+    card = card_name(pending["card"])
+    kind = "Number card" if pending["kind"] == "number" else "Power card"
+    return tag("div", tag("span", "%s drew" % who, class_="bob-pending-who")
+               + tag("span", esc(card), class_="bob-bigcard bob-kind-" + pending["kind"])
+               + tag("span", kind, class_="bob-pending-kind"), class_="bob-pending")
+
+
+def counts_html(view):
+    items = [("Round", view["round"]), ("Deck", view["deck_count"]), ("Discard pile", view["discard_count"]),
+             ("Discard cards left", view["supply_count"])]
+    return tag("dl", "".join([tag("div", tag("dt", k) + tag("dd", str(v))) for k, v in items]), class_="bob-counts")
+
+
+def summary_table(view, ctx):
+    summary = view["summary"]
+    if not summary:
+        return ""
+    head = "".join([tag("th", h, scope="col") for h in
+                    ("Player", "Top", "Bottom", "Cards", "Pairs", "Longest row", "Round", "Total")])
+    rows = []
+    for line in summary["lines"]:
+        if line["status"] == "busted":
+            cells = tag("td", "BUSTED: 0 this round", colspan="6") + tag("td", str(line["total"]), class_="bob-num")
+        else:
+            top = "%d" % line["cards_top"] + (" \u00d72" if line["doubled_top"] else "")
+            bottom = "%d" % line["cards_bottom"] + (" \u00d72" if line["doubled_bottom"] else "")
+            cells = (tag("td", top, class_="bob-num") + tag("td", bottom, class_="bob-num")
+                     + tag("td", str(line["tally"]), class_="bob-num") + tag("td", str(line["pairs"]), class_="bob-num")
+                     + tag("td", str(line["longest_row"]), class_="bob-num")
+                     + tag("td", str(line["round_score"]), class_="bob-num bob-round")
+                     + tag("td", str(line["total"]), class_="bob-num"))
+        rows.append(tag("tr", tag("th", name_of(ctx, line["player"]), scope="row") + cells))
+    caption = "Round %d scores (cards: 1 point each, \u00d72 on a doubled row)" % summary["round"]
+    return tag("table", tag("caption", caption) + tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)),
+               class_="bob-summary")
+
+
+def log_html(view, ctx, keep=8):
+    entries = view["log"][-keep:]
+    items = []
+    for e in entries:
+        text = log_sentence(e, ctx)
+        if text:
+            items.append(tag("li", text, class_="bob-log-" + esc(e.get("type", ""))))
+    if not items:
+        return ""
+    return tag("section", tag("h2", "Recent moves") + tag("ol", "".join(items), class_="bob-log", aria_live="polite"),
+               class_="bob-recent")
+
+
+def standings_html(view, ctx):
+    players = sorted(view["players"], key=lambda p: -p["total"])
+    rows = []
+    for p in players:
+        mark = tag("span", "winner", class_="badge win") if p["id"] in view["winners"] else ""
+        rows.append(tag("tr", tag("th", name_of(ctx, p["id"]) + mark, scope="row")
+                        + tag("td", str(p["total"]), class_="bob-num")))
+    return tag("table", tag("caption", "Final totals") + tag("tbody", "".join(rows)), class_="bob-standings")
+
+
+def host_controls(view, ctx):
+    if not ctx.get("is_host") or view["phase"] != "playing":
+        return ""
+    out = [button("End game", {"type": "end_game"}, cls="btn danger",
+                  confirm="End the game now for everyone? Nobody wins.")]
+    for p in view["players"]:
+        plain = _plain(ctx, p["id"])
+        out.append(button("Remove %s" % plain, {"type": "remove", "player": p["id"]}, cls="btn small danger",
+                          confirm="Remove %s from the game? Their cards go to the discard pile and their "
+                                  "points leave the standings." % plain))
+    return tag("section", tag("h2", "Host") + tag("div", "".join(out), class_="actions"), class_="bob-host")
+
+
+# --- the screens ---------------------------------------------------------------------------
+
+def table(view, ctx):
+    """The big shared screen: every row, whose turn, counts, the last round's scores, host controls."""
+    parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head"),
+             _status(status_line(view, ctx), cls="bob-status bob-status-big")]
+    if view["phase"] == "game_over":
+        parts.append(tag("p", _winners_text(view, ctx), class_="winners"))
+        parts.append(standings_html(view, ctx))
+    parts.append(pending_html(view, ctx))
+    panels = "".join([player_panel(p, view, ctx) for p in view["players"]])
+    parts.append(tag("div", panels, class_="bob-players"))
+    side = summary_table(view, ctx) + log_html(view, ctx)
+    if side:
+        parts.append(tag("div", side, class_="bob-side"))
+    parts.append(host_controls(view, ctx))
+    return tag("div", "".join(parts), class_="bob bob-table phase-" + esc(view["phase"]))
+
+
+def _move_buttons(view, me):
+    """The controls for my pending card or my turn, from the legal moves only (escaped HTML)."""
+    moves = view.get("moves") or []
+    pending = view["pending"]
+    types = [m["type"] for m in moves]
+    out = []
+    if pending is None:
+        if "draw" in types:
+            out.append(button("Draw a card", {"type": "draw"}, cls="btn primary big"))
+        if "bank" in types:
+            out.append(button("Bank my points", {"type": "bank"}, cls="btn big"))
+        return out
+    card = pending["card"]
+    for m in moves:
+        if m["type"] == "place":
+            row = m["row"]
+            out.append(button("Place %d on my %s (%s)" % (card, ROW_NAMES[row], _needs(me[row], row)), m,
+                              cls="btn primary big"))
+        elif m["type"] == "play":
+            row = m["row"]
+            if card in ("mod10", "mod20"):
+                amount = 10 if card == "mod10" else 20
+                last = me[row]["cards"][-1]["effective"]
+                value = last + amount if m["sign"] == "+" else last - amount
+                label = "%s%d on my %s (%d \u2192 %d)" % ("+" if m["sign"] == "+" else "\u2212", amount,
+                                                          ROW_NAMES[row], last, value)
+            elif card == "cover":
+                label = "Cover on my %s" % ROW_NAMES[row]
+            else:
+                label = "Double my %s" % ROW_NAMES[row]
+            out.append(button(label, m, cls="btn primary big"))
+    if "use_discard" in types:
+        out.append(button("Use my Discard card (throw %s away, draw again)" % card_name(card), {"type": "use_discard"},
+                          cls="btn big"))
+    if "bust" in types:
+        out.append(button("Bust (keep my Discard card)", {"type": "bust"}, cls="btn big danger"))
+    if "discard_power" in types:
+        out.append(button("Discard it and draw again", {"type": "discard_power"}, cls="btn big"))
+    return out
+
+
+def _hint(view, me, ctx):
+    """The one-line 'what can I do now' (escaped HTML)."""
+    if view["phase"] == "game_over":
+        return _winners_text(view, ctx)
+    if not view.get("act"):
+        if me["status"] == "banked":
+            return "You banked this round. Waiting for %s." % name_of(ctx, view["turn"])
+        if me["status"] == "busted":
+            return "You busted this round. Waiting for %s." % name_of(ctx, view["turn"])
+        return "Waiting for %s." % name_of(ctx, view["turn"])
+    pending = view["pending"]
+    if pending is None:
+        if "draw" not in [m["type"] for m in view["moves"]]:
+            return "Your turn: no cards left to draw, so you must bank."
+        return "Your turn: draw a card, or bank your points."
+    card = card_name(pending["card"])
+    if pending["kind"] == "number":
+        if not pending["fits"]:
+            return ("You drew %s. It fits neither row (top needs %s, bottom needs %s): use your Discard card "
+                    "or bust." % (card, _needs(me["top"], "top"), _needs(me["bottom"], "bottom")))
+        if len(pending["fits"]) == 1:
+            return "You drew %s: it fits your %s. Place it, or use your Discard card." % (
+                card, ROW_NAMES[pending["fits"][0]])
+        return "You drew %s: choose a row for it." % card
+    return "You drew %s: play it, or discard it and draw again." % card
+
+
+def _last_bust(view, me_id):
+    """Explain my own bust in words, while it is still my latest move."""
+    for e in reversed(view["log"]):
+        if e.get("player") != me_id or e.get("type") == "round_started":
+            continue
+        if e.get("type") == "bust":
+            extra = " You took a Discard card: use it on a later turn to throw away a card you drew." \
+                if e.get("took_discard") else " You kept your Discard card."
+            return tag("p", "BUST! %s fit neither of your rows, so your cards for this round are gone and you "
+                            "score 0 this round.%s" % (card_name(e.get("card")), extra), class_="banner error")
+        return ""
+    return ""
+
+
+def phone(view, ctx):
+    """One player's phone: my rows, my choices when it is my turn, everyone else's moves live."""
+    me_id = ctx.get("me") or view.get("me")
+    me = _player(view, me_id)
+    if me is None:
+        return tag("div", _status("You are not in this game any more.") + log_html(view, ctx), class_="bob bob-phone")
+    parts = [tag("header", tag("span", "Round %d" % view["round"], class_="bob-round-tag")
+                 + progress(me["total"], view["target"]) + _badges(me, view, ctx), class_="bob-phone-head"),
+             _status(_hint(view, me, ctx), cls="bob-status bob-hint")]
+    if view["phase"] == "game_over":
+        parts.append(standings_html(view, ctx))
+    parts.append(_last_bust(view, me_id))
+    if view.get("act"):
+        parts.append(pending_html(view, ctx))
+        parts.append(tag("div", "".join(_move_buttons(view, me)), class_="bob-moves"))
+    elif view["phase"] == "playing":
+        parts.append(tag("p", status_line(view, ctx), class_="bob-others"))
+        parts.append(pending_html(view, ctx))
+    parts.append(tag("section", tag("h2", "My rows") + row_html(me["top"], "top") + row_html(me["bottom"], "bottom"),
+                     class_="bob-mine"))
+    parts.append(log_html(view, ctx, keep=5))
+    others = "".join([player_panel(p, view, ctx) for p in view["players"] if p["id"] != me_id])
+    parts.append(tag("details", tag("summary", "Everyone's rows and totals") + tag("div", others, class_="bob-players"),
+                     class_="bob-everyone"))
+    if view["summary"]:
+        parts.append(tag("details", tag("summary", "Last round's scores") + summary_table(view, ctx)))
+    parts.append(tag("details", tag("summary", "How to play") + RULES, class_="bob-rules"))
+    return tag("div", "".join(parts), class_="bob bob-phone phase-" + esc(view["phase"]))

@@ -1,0 +1,288 @@
+"""Bank or Bust screens rendered from real engine states: what a person sees in every phase."""
+import ast
+import json
+import re
+
+from peerparty.engine.core import HOST
+from peerparty.engine.match import Match
+from peerparty.games.bank_or_bust import GAME
+from peerparty.ui import bank_or_bust as ui
+
+NAMES = {"a": "<b>x</b>", "b": "Sam", "c": "Kim & Co"}
+EVIL = "&lt;b&gt;x&lt;/b&gt;"
+DRAW = {"type": "draw"}
+BANK = {"type": "bank"}
+
+
+def ctx(me=None, is_host=False, away=()):
+    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": 5000,
+            "connected": dict((p, p not in away) for p in NAMES)}
+
+
+def table_html(m, **kw):
+    kw.setdefault("is_host", True)
+    return ui.table(m.view(None), ctx(**kw))
+
+
+def phone_html(m, p, **kw):
+    return ui.phone(m.view(p), ctx(me=p, **kw))
+
+
+def game(deck, first="a", players=("a", "b")):
+    return Match(GAME, list(players), "ui", {"deck": list(deck), "first_player": first})
+
+
+def moves(html):
+    """Every data-move on the page, decoded, with its confirm text."""
+    out = []
+    for found in re.finditer(r'<(button|form)([^>]*)>', html):
+        attrs = found.group(2)
+        move = re.search(r'data-move="([^"]*)"', attrs)
+        if not move:
+            continue
+        text = move.group(1).replace("&quot;", '"').replace("&#39;", "'").replace("&amp;", "&")
+        confirm = re.search(r'data-confirm="([^"]*)"', attrs)
+        out.append((json.loads(text), confirm.group(1) if confirm else None))
+    return out
+
+
+def move_list(html):
+    return [mv for mv, _ in moves(html)]
+
+
+def sorted_moves(html_or_moves):
+    found = move_list(html_or_moves) if isinstance(html_or_moves, str) else html_or_moves
+    return sorted(json.dumps(mv, sort_keys=True) for mv in found)
+
+
+def text_of(html):
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+def test_table_shows_rows_counts_turn_and_escaped_names():
+    m = game([60, "mod10", 30, 77, 88], players=("a", "b", "c"))
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    html = table_html(m, away=("c",))
+    assert EVIL in html and "<b>x</b>" not in html and "Kim &amp; Co" in html
+    assert "Sam's turn: draw or bank." in html and 'aria-live="polite"' in html
+    assert "<dt>Deck</dt><dd>4</dd>" in html and "<dt>Discard pile</dt><dd>0</dd>" in html
+    assert "Top row" in html and "Bottom row" in html and "next: below 60" in html
+    assert ">away<" in html and ">TURN<" in html
+    assert '<progress max="50" value="0">' in html and "0 / 50" in html
+    assert "placed 60 on the top row" in html
+
+
+def test_table_never_shows_the_deck():
+    m = game([60, 77, 88, 91])
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    for html in (table_html(m), phone_html(m, "a"), phone_html(m, "b")):
+        for card in (77, 88, 91):
+            assert ">%d<" % card not in html and "%d " % card not in text_of(html)
+
+
+def test_table_host_controls_confirm_and_name_who_is_affected():
+    m = game([60])
+    found = moves(table_html(m))
+    assert found[0] == ({"type": "end_game"}, "End the game now for everyone? Nobody wins.")
+    removes = [(mv, c) for mv, c in found if mv["type"] == "remove"]
+    assert [mv["player"] for mv, _ in removes] == ["a", "b"]
+    assert "Remove &lt;b&gt;x&lt;/b&gt; from the game?" in removes[0][1]
+    assert all(mv["type"] in GAME.host_moves for mv, _ in found)
+    assert move_list(table_html(m, is_host=False)) == []
+
+
+def test_table_modifiers_stack_and_covered_cards_look_covered():
+    m = game([60, "mod10", "mod20", 30, "cover", 20, "double"], first="b")
+    m.play("b", BANK)
+    for move in (DRAW, {"type": "place", "row": "top"}, DRAW, {"type": "play", "row": "top", "sign": "+"},
+                 DRAW, {"type": "play", "row": "top", "sign": "-"}, DRAW, {"type": "place", "row": "top"},
+                 DRAW, {"type": "play", "row": "top"}, DRAW, {"type": "place", "row": "top"},
+                 DRAW, {"type": "play", "row": "bottom"}):
+        m.play("a", move)
+    html = table_html(m)
+    assert '<li class="bob-mod">+10</li><li class="bob-mod">\u221220</li>' in html and "= 50" in html
+    assert 'class="bob-card bob-covered"' in html and ">covered<" in html
+    assert ">DOUBLED<" in html and "\u00d72" in html
+    assert "next: below 20" in html
+
+
+def test_table_round_summary_and_totals():
+    m = game([90, 10, 80, 20, 70, 30], first="b")
+    m.play("b", BANK)
+    for _ in range(6):
+        m.play("a", DRAW)
+        pending = m.view("a")["pending"]
+        if pending:
+            m.play("a", {"type": "place", "row": "top" if pending["card"] > 50 else "bottom"})
+    m.play("a", BANK)
+    html = table_html(m)
+    assert "Round 1 scores" in html
+    row = re.search(r"<tr><th scope=\"row\">%s</th>(.*?)</tr>" % re.escape(EVIL), html).group(1)
+    assert re.findall(r">(\d+)<", row) == ["3", "3", "6", "5", "5", "16", "16"]
+    assert '<progress max="50" value="16">' in html and "16 / 50" in html
+
+
+def test_table_busted_badge_and_game_over():
+    m = game([40, 60, 50], first="a")
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", BANK)
+    m.play("a", DRAW)       # 60 goes to the bottom row by itself
+    assert "drew 60 and placed it on the bottom row (the only row it fits)" in table_html(m)
+    m.play("a", DRAW)       # 50 fits neither: bust, round over
+    html = table_html(m)
+    assert "BUSTED: 0 this round" in html and "BUSTED on 50 and took a Discard card" in html
+    assert "holds a Discard card" in html
+    m.play(HOST, {"type": "end_game"})
+    html = table_html(m)
+    assert "the host ended the game, no winner" in html and move_list(html) == []
+
+
+def test_table_shared_win():
+    plan = [(90, "top"), (10, "bottom"), (80, "top"), (20, "bottom"), (70, "top"), (30, "bottom"),
+            (60, "top"), (40, "bottom"), (50, "top"), (45, "bottom")]
+    m = game([c for c, _ in plan for _ in (0, 1)])
+    for card, row in plan:
+        for p in ("a", "b"):
+            m.play(p, DRAW)
+            if m.view(p)["pending"]:
+                m.play(p, {"type": "place", "row": row})
+    m.play("a", BANK)
+    m.play("b", BANK)
+    html = table_html(m)
+    assert "Shared win: %s and Sam!" % EVIL in html
+    assert html.count(">winner<") >= 2
+    phone = phone_html(m, "b")
+    assert "Shared win" in phone and move_list(phone) == []
+
+
+# --- the phone ---------------------------------------------------------------------------------
+
+def test_phone_my_turn_draw_and_bank_only():
+    m = game([60])
+    html = phone_html(m, "a")
+    assert move_list(html) == [DRAW, BANK]
+    assert "Your turn: draw a card, or bank your points." in html
+    assert "My rows" in html and "How to play" in html
+    other = phone_html(m, "b")
+    assert move_list(other) == [] and "Waiting for %s." % EVIL in other
+
+
+def test_phone_number_card_with_two_rows():
+    m = game([60])
+    m.play("a", DRAW)
+    html = phone_html(m, "a")
+    assert move_list(html) == [{"type": "place", "row": "top"}, {"type": "place", "row": "bottom"}]
+    assert "Place 60 on my top row (below 100)" in html and "You drew 60: choose a row for it." in html
+    other = phone_html(m, "b")
+    assert "%s drew 60 and is choosing a row." % EVIL in other and move_list(other) == []
+
+
+def bust_then(deck_after):
+    """a busts in round 1 and holds a Discard card; round 2 starts with b, who banks."""
+    m = game([40, 60, 50] + deck_after)
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", BANK)
+    m.play("a", DRAW)
+    m.play("a", DRAW)
+    m.play("b", BANK)
+    return m
+
+
+def test_phone_bust_is_explained():
+    m = game([40, 60, 50, 45], players=("a", "b", "c"))
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", BANK)
+    m.play("c", DRAW)
+    m.play("c", {"type": "place", "row": "top"})
+    m.play("a", DRAW)
+    m.play("c", BANK)
+    m.play("a", DRAW)
+    html = phone_html(m, "a")       # the bust ended the round: the phone still says why
+    assert "BUST! 45 fit neither of your rows" in html and "You took a Discard card" in html
+    assert "holds a Discard card" in html
+    m.play("b", BANK)               # round 2 starts with b; a's next move clears the banner
+    m.play("c", BANK)
+    assert "BUST!" in phone_html(m, "a")
+    m.play("a", BANK)
+    assert "BUST!" not in phone_html(m, "a")
+
+
+def test_phone_number_that_fits_nowhere_offers_discard_card_or_bust():
+    m = bust_then([40, 60, 50])
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("a", DRAW)
+    html = phone_html(m, "a")
+    assert "it fits your bottom row. Place it, or use your Discard card." in html
+    assert move_list(html) == [{"type": "place", "row": "bottom"}, {"type": "use_discard"}]
+    m.play("a", {"type": "place", "row": "bottom"})
+    m.play("a", DRAW)
+    html = phone_html(m, "a")
+    assert "It fits neither row (top needs below 40, bottom needs above 60)" in html
+    assert move_list(html) == [{"type": "use_discard"}, {"type": "bust"}]
+    assert "Use my Discard card" in html and "Bust (keep my Discard card)" in html
+
+
+def test_phone_power_cards():
+    m = game([60, "mod20", "cover", "double"], first="b")
+    m.play("b", BANK)
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("a", DRAW)
+    html = phone_html(m, "a")
+    assert sorted_moves(html) == sorted_moves([{"type": "discard_power"}, {"type": "play", "row": "top", "sign": "+"},
+                                               {"type": "play", "row": "top", "sign": "-"}])
+    assert "+20 on my top row (60 \u2192 80)" in html and "\u221220 on my top row (60 \u2192 40)" in html
+    assert "Discard it and draw again" in html and "play it, or discard it and draw again" in html
+    assert "use_discard" not in html
+    m.play("a", {"type": "discard_power"})
+    html = phone_html(m, "a")
+    assert "Cover on my top row" in html and "bottom" not in str(move_list(html))
+    m.play("a", {"type": "discard_power"})
+    html = phone_html(m, "a")
+    assert "Double my top row" in html and "Double my bottom row" in html
+
+
+def test_phone_while_banked_shows_others_live():
+    m = game([60, 70], first="a")
+    m.play("a", BANK)
+    m.play("b", DRAW)
+    html = phone_html(m, "a")
+    assert "You banked this round. Waiting for Sam." in html
+    assert "Sam drew 60 and is choosing a row." in html and "Sam drew 60." in html
+    assert ">BANKED<" in html and move_list(html) == []
+
+
+def test_phone_removed_player():
+    m = game([60], players=("a", "b", "c"))
+    m.play(HOST, {"type": "remove", "player": "c"})
+    html = ui.phone(m.view("c"), ctx(me="c"))
+    assert "not in this game" in html and move_list(html) == []
+
+
+def test_buttons_appear_only_for_legal_moves():
+    m = game([60, "double", 30, 20, 10], players=("a", "b", "c"))
+    for _ in range(5):
+        for p in ("a", "b", "c"):
+            html = phone_html(m, p)
+            assert sorted_moves(html) == sorted_moves(m.view(p)["moves"])
+        turn = m.view(None)["turn"]
+        m.play(turn, m.view(turn)["moves"][0])
+
+
+def test_screens_keep_to_the_micropython_subset():
+    import peerparty.ui.bank_or_bust as module
+    tree = ast.parse(open(module.__file__).read())
+    for node in ast.walk(tree):
+        assert not isinstance(node, ast.JoinedStr), "no f-strings"
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
+            assert not node.keywords
