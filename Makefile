@@ -1,0 +1,27 @@
+# PeerParty. `make run` serves the site on the LAN with a local PeerServer; `make test` runs every test.
+PYTHON ?= python3
+NPM ?= npm
+
+.PHONY: build run test test-fast dist clean
+
+# npm writes node_modules/.package-lock.json on every install: reinstall when the lock is newer
+node_modules/.package-lock.json: package-lock.json package.json
+	$(NPM) ci --no-audit --no-fund
+
+build: node_modules/.package-lock.json
+	$(PYTHON) scripts/build.py
+
+run: build
+	$(PYTHON) scripts/run.py --no-build
+
+test: build
+	$(PYTHON) -m pytest tests e2e
+
+test-fast:
+	$(PYTHON) -m pytest tests
+
+dist: build
+	$(PYTHON) scripts/build.py --dist dist/
+
+clean:
+	rm -rf static/vendor static/build dist artifacts
