@@ -29,6 +29,8 @@ class HostApp:
         self.peer_open = False
         self.persisted_seq = None
         self.retry_at = None
+        self.restart_link = False
+        self.last_presence_ms = 0
         self._qr = (None, "")
         self.link = HostLink(peer_id(self.session.code, self.session.epoch),
                              peer_options(self.query.get("signal"), self.query.get("ice")), self)
@@ -110,15 +112,14 @@ class HostApp:
         now = common.now_ms()
         if self.retry_at is not None and now >= self.retry_at:
             self.retry_at = None
-            if getattr(self, "restart_link", False):
+            if self.restart_link:
                 self.restart_link = False
                 self.link.restart()
             else:
                 self.link.reconnect_signal()
         due = self.session.next_timer_ms()
-        self._last_presence = getattr(self, "_last_presence", 0)
-        if (due is not None and now >= due) or now - self._last_presence >= 1000:
-            self._last_presence = now
+        if (due is not None and now >= due) or now - self.last_presence_ms >= 1000:
+            self.last_presence_ms = now
             self.deliver(self.session.on_timer(now))
 
     def deliver(self, out):

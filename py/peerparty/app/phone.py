@@ -35,6 +35,8 @@ class PhoneApp:
         self.last_retry = common.now_ms()   # the first attempt starts with the link
         self.last_seq = -1
         self.act = False
+        self.record = "record" in self.query     # tests read every message this phone received
+        js.pp.received = js.Array.new()
         epoch = common.store_get(seat_key(self.code) + ":epoch")
         self.epoch = int(epoch) if epoch else 0
         self.link = GuestLink(peer_id(self.code, self.epoch),
@@ -45,6 +47,8 @@ class PhoneApp:
         js.document.addEventListener("visibilitychange", proxy(self.on_visible))
         js.window.addEventListener("online", proxy(lambda *a: self.retry("online")))
         js.setInterval(proxy(self.tick), 500)
+        # Whatever a phone can send, a person with devtools could too: tests use this to send junk.
+        js.pp.sendRaw = proxy(lambda text: self.link.send(str(text)))
         self.link.start()
         self.refresh()
         common.mark("ready", "1")
@@ -63,6 +67,8 @@ class PhoneApp:
         self.refresh()
 
     def on_data(self, text):
+        if self.record:
+            js.pp.received.push(text)
         kind = self.guest.receive(text, common.now_ms())
         if kind == "welcome":
             common.store_set(seat_key(self.code), self.guest.token)
@@ -135,6 +141,8 @@ class PhoneApp:
         common.render(self.root, phone_screen(state))
         message = self.guest.view
         common.mark("status", self.guest.status)
+        if self.guest.error:
+            common.mark("error", self.guest.error.get("code", ""))
         if message is not None:
             common.mark("seq", message.get("seq", 0))
             common.mark("phase", message["room"]["phase"])

@@ -1,7 +1,13 @@
-"""REGISTRY: every game the hub offers, by id. A game is listed here once it is complete."""
+"""REGISTRY: every game the hub offers, by id, in the order the host's picker shows them."""
+from . import bank_or_bust, hint_hunt, seven_rounds
+
 REGISTRY = {}
 
 
 def register(game):
     REGISTRY[game.id] = game
     return game
+
+
+for _module in (seven_rounds, bank_or_bust, hint_hunt):
+    register(_module.GAME)

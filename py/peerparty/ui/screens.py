@@ -1,6 +1,11 @@
 """Which screen module draws which game; both pages import this, so the phone bundle follows it."""
+from . import bank_or_bust, hint_hunt, seven_rounds
 
-GAME_SCREENS = {}
+GAME_SCREENS = {
+    "seven_rounds": seven_rounds,
+    "bank_or_bust": bank_or_bust,
+    "hint_hunt": hint_hunt,
+}
 
 
 def screens_for(game_id):
