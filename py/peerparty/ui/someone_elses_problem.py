@@ -1,0 +1,415 @@
+"""Someone Else's Problem screens: the shared table (with the host's End game) and one player's phone.
+
+Pure functions view -> HTML string, in the Python subset MicroPython runs. The view names players
+by id only; names come from ctx["names"] through name_of() (escaped). Display names of cards live
+here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
+"""
+from .html import esc, tag, button, name_of, move_json
+
+OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
+OBJECT_NAMES = {"secret_photo": "Secret Photo", "spare_key": "Spare Key", "love_letter": "Love Letter",
+                "burner_phone": "Burner Phone", "hotel_receipt": "Hotel Receipt", "diary": "Diary",
+                "alibi": "ALIBI"}
+OBJECT_PLURALS = {"secret_photo": "Secret Photos", "spare_key": "Spare Keys", "love_letter": "Love Letters",
+                  "burner_phone": "Burner Phones", "hotel_receipt": "Hotel Receipts", "diary": "Diaries",
+                  "alibi": "ALIBIs"}
+ACTION_ORDER = ["gift", "exchange", "deny", "redirect"]
+ACTION_NAMES = {"gift": "GIFT", "exchange": "EXCHANGE", "deny": "DENY", "redirect": "REDIRECT"}
+ACTION_HELP = {"gift": "On your turn: offer all your objects of one type to a player.",
+               "exchange": "On your turn: swap one of your objects for one of another player's.",
+               "deny": "When offered a gift: refuse it; the objects stay with the sender.",
+               "redirect": "When offered a gift: send it on to a third player, who must take it."}
+SCANDAL_SHAPE = "&#9670;"   # a solid diamond
+ALIBI_SHAPE = "&#9675;"     # an open circle
+
+RULES = ("<p>Everyone starts with five objects face up and four action cards in a private hand. Every "
+         "object is scandalous except the ALIBI. Hold no scandalous object and you win at once.</p><ul>"
+         "<li><b>GIFT</b> (your turn): offer <em>all</em> your objects of one type to one player. They stay "
+         "with you until that player answers.</li>"
+         "<li><b>EXCHANGE</b> (your turn): swap one of your objects for one of another player's. It cannot "
+         "be refused.</li>"
+         "<li><b>No GIFT in hand?</b> Discard any two action cards to make a gift instead.</li>"
+         "<li>Offered a gift? <b>Accept</b> it (free), <b>DENY</b> it (the objects stay with the sender) or "
+         "<b>REDIRECT</b> it to a third player, who must take it.</li>"
+         "<li>After each move, whoever spent cards draws back up to four: the mover first. Then the next "
+         "player clockwise plays.</li>"
+         "<li>You may pass only when you have no move at all.</li></ul>"
+         "<p>An ALIBI does not protect you: it just is not evidence.</p>")
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+def object_name(kind):
+    return OBJECT_NAMES.get(kind, esc(kind))
+
+
+def objects_phrase(kind, count):
+    """'a Diary', 'an ALIBI', '2 Secret Photos' (escaped)."""
+    if count == 1:
+        name = object_name(kind)
+        return ("an " if name[:1] in "AEIOU" else "a ") + name
+    return "%d %s" % (count, OBJECT_PLURALS.get(kind, esc(kind)))
+
+
+def action_name(card):
+    return ACTION_NAMES.get(card, esc(card))
+
+
+def _cards_word(n):
+    return "1 card" if n == 1 else "%d cards" % n
+
+
+def _list_names(ctx, pids):
+    names = [name_of(ctx, p) for p in pids]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _possessive(ctx, pid):
+    return name_of(ctx, pid) + "&#39;s"
+
+
+def narrate(entry, ctx):
+    """One narration entry from the view's log as an escaped sentence."""
+    kind = entry.get("kind")
+    who = name_of(ctx, entry.get("by"))
+    if kind == "gift":
+        text = "%s offered %s to %s" % (who, objects_phrase(entry["object"], entry["count"]),
+                                        name_of(ctx, entry["to"]))
+        cards = entry.get("cards") or []
+        if len(cards) == 2:
+            text += " by discarding %s + %s" % (action_name(cards[0]), action_name(cards[1]))
+        return text + "."
+    if kind == "accept":
+        return "%s accepted %s %s." % (who, _possessive(ctx, entry["from"]),
+                                       objects_phrase(entry["object"], entry["count"]))
+    if kind == "deny":
+        return "%s played DENY: %s keeps %s." % (who, name_of(ctx, entry["from"]),
+                                                 objects_phrase(entry["object"], entry["count"]))
+    if kind == "redirect":
+        return "%s played REDIRECT: %s %s went to %s." % (
+            who, _possessive(ctx, entry["from"]), objects_phrase(entry["object"], entry["count"]),
+            name_of(ctx, entry["to"]))
+    if kind == "exchange":
+        return "%s exchanged %s for %s %s." % (who, objects_phrase(entry["gave"], 1),
+                                               _possessive(ctx, entry["from"]), object_name(entry["took"]))
+    if kind == "pass":
+        return "%s passed: no move was possible." % who
+    if kind == "draw":
+        text = "%s drew %s." % (who, _cards_word(entry.get("count", 0)))
+        if entry.get("short"):
+            text += " Both piles are empty, so the hand stays short."
+        return text
+    if kind == "reshuffle":
+        return "The discard pile was shuffled into a new draw pile (%s)." % _cards_word(entry.get("count", 0))
+    if kind == "win":
+        return winners_sentence(entry.get("winners") or [], ctx)
+    if kind == "end":
+        return "The host ended the game. Nobody wins."
+    if kind == "stalemate":
+        return "Everyone passed for a full round: stalemate. Nobody wins."
+    return esc(kind)
+
+
+def winners_sentence(winners, ctx):
+    if len(winners) == 1:
+        return "%s has nothing scandalous left and wins!" % name_of(ctx, winners[0])
+    return "%s share the win!" % _list_names(ctx, winners)
+
+
+def ending(view, ctx):
+    end = view.get("end")
+    if end == "win":
+        return winners_sentence(view["winners"], ctx)
+    if end == "stalemate":
+        return "Stalemate: everyone passed for a full round. Nobody wins."
+    return "The host ended the game. Nobody wins."
+
+
+def gift_sentence(view, ctx):
+    g = view["pending"]
+    return "%s offered by %s to %s" % (objects_phrase(g["object"], g["count"]), name_of(ctx, g["by"]),
+                                       name_of(ctx, g["to"]))
+
+
+def status(view, ctx):
+    """The one status sentence both screens show (escaped)."""
+    phase = view["phase"]
+    if phase == "over":
+        return "Game over. " + ending(view, ctx)
+    if phase == "respond":
+        g = view["pending"]
+        return "%s is answering a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
+    return "%s turn." % _possessive(ctx, view["current"])
+
+
+# --- pieces ------------------------------------------------------------------------------------
+
+def _away(ctx, pid):
+    connected = ctx.get("connected") or {}
+    if pid in connected and not connected[pid]:
+        return tag("span", "away", class_="badge sep-away")
+    return ""
+
+
+def object_chips(view, pid):
+    """A player's objects grouped by type, each with a count, a badge and a shape."""
+    objects = view["objects"].get(pid) or {}
+    pending = view.get("pending")
+    items = []
+    for kind in OBJECT_ORDER:
+        n = objects.get(kind, 0)
+        if not n:
+            continue
+        if kind == "alibi":
+            shape, badge, cls = ALIBI_SHAPE, "not scandalous", "sep-obj sep-alibi"
+        else:
+            shape, badge, cls = SCANDAL_SHAPE, "scandalous", "sep-obj sep-scandal"
+        offered = ""
+        if pending and pending["by"] == pid and pending["object"] == kind:
+            offered = tag("span", "offered", class_="sep-tag sep-offered")
+            cls += " sep-is-offered"
+        body = (tag("span", shape, class_="sep-shape", aria_hidden="true") +
+                tag("span", object_name(kind), class_="sep-obj-name") +
+                tag("span", "&times;%d" % n, class_="sep-count") +
+                tag("span", badge, class_="sep-tag") + offered)
+        items.append(tag("li", body, class_=cls))
+    if not items:
+        return tag("p", "No objects.", class_="sep-none")
+    return tag("ul", "".join(items), class_="sep-objects")
+
+
+def _player_badges(view, ctx, pid):
+    out = []
+    if view["phase"] == "over":
+        if pid in view["winners"]:
+            out.append(tag("span", "winner", class_="badge win"))
+    elif view["phase"] == "respond" and view["pending"]["to"] == pid:
+        out.append(tag("span", "answering a gift", class_="badge sep-badge-now"))
+    elif view["phase"] == "turn" and view["current"] == pid:
+        out.append(tag("span", "turn", class_="badge sep-badge-now"))
+    if ctx.get("me") == pid:
+        out.append(tag("span", "you", class_="badge you"))
+    return "".join(out) + _away(ctx, pid)
+
+
+def player_card(view, ctx, pid):
+    n_scandal = view["scandalous"].get(pid, 0)
+    head = tag("h3", name_of(ctx, pid) + _player_badges(view, ctx, pid))
+    facts = tag("p", "%d scandalous &middot; %s in hand" % (n_scandal, _cards_word(view["hand_sizes"].get(pid, 0))),
+                class_="sep-facts")
+    cls = "sep-player"
+    if view.get("awaiting") == pid:
+        cls += " sep-now"
+    if pid in view.get("winners", []):
+        cls += " sep-winner"
+    return tag("section", head + facts + object_chips(view, pid), class_=cls, aria_label=ctx["names"].get(pid, "?"))
+
+
+def piles(view):
+    discard = view.get("discard") or []
+    last = ""
+    if discard:
+        last = " (top: %s)" % action_name(discard[-1])
+    return tag("p", "Draw pile: %s &middot; Discard pile: %s%s" % (
+        _cards_word(view["draw_count"]), _cards_word(len(discard)), last), class_="sep-piles")
+
+
+def log_list(view, ctx, keep):
+    entries = list(view.get("log") or [])[-keep:]
+    if not entries:
+        return tag("p", "No moves yet.", class_="sep-none")
+    entries.reverse()
+    return tag("ol", "".join([tag("li", narrate(e, ctx)) for e in entries]), class_="sep-log", reversed=True)
+
+
+def pending_box(view, ctx):
+    if view["phase"] != "respond":
+        return ""
+    return tag("p", "Gift: " + gift_sentence(view, ctx) + ".", class_="sep-pending banner")
+
+
+def _status_line(view, ctx, cls):
+    return tag("p", status(view, ctx), class_=cls, role="status", aria_live="polite")
+
+
+# --- the table -----------------------------------------------------------------------------------
+
+def table(view, ctx):
+    body = [tag("header", tag("h1", "Your Secret. Someone Else&#39;s Problem.", class_="sep-title") +
+                _status_line(view, ctx, "sep-status"), class_="sep-head")]
+    if view["phase"] == "over":
+        body.append(tag("p", ending(view, ctx), class_="sep-result banner"))
+    body.append(pending_box(view, ctx))
+    body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]), class_="sep-players"))
+    body.append(piles(view))
+    body.append(tag("section", tag("h2", "What happened") + log_list(view, ctx, 6), class_="sep-story"))
+    if view["phase"] != "over":
+        body.append(tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
+                                      confirm="End the game now for every player? Nobody wins."),
+                        class_="sep-host"))
+    body.append(tag("details", tag("summary", "How to play") + RULES, class_="sep-rules", id="sep-rules-table"))
+    return tag("div", "".join(body), class_="sep sep-table")
+
+
+# --- the phone -----------------------------------------------------------------------------------
+
+def _radio(name, value, label, checked=False):
+    box = '<input type="radio" name="%s" value="%s" required%s>' % (name, esc(value), " checked" if checked else "")
+    return tag("label", box + " " + label, class_="sep-opt")
+
+
+def _checkbox(name, value, label):
+    box = '<input type="checkbox" name="%s" value="%s">' % (name, esc(value))
+    return tag("label", box + " " + label, class_="sep-opt")
+
+
+def _fieldset(legend, options):
+    return tag("fieldset", tag("legend", legend) + "".join(options))
+
+
+def _my_types(view):
+    mine = view["objects"].get(view["me"]) or {}
+    return [k for k in OBJECT_ORDER if mine.get(k)]
+
+
+def _object_options(view, name, pid):
+    objects = view["objects"].get(pid) or {}
+    return [_radio(name, k, "%s &times;%d" % (object_name(k), objects[k])) for k in OBJECT_ORDER if objects.get(k)]
+
+
+def _player_options(ctx, name, pids):
+    only = len(pids) == 1
+    return [_radio(name, p, name_of(ctx, p), checked=only) for p in pids]
+
+
+def gift_form(view, ctx):
+    can = view["can"]
+    body = (_fieldset("Give all my&hellip;", _object_options(view, "object", view["me"])) +
+            _fieldset("To", _player_options(ctx, "to", can["targets"])) +
+            tag("button", "Offer gift (spend a GIFT)", type="submit", class_="btn primary big"))
+    return tag("form", body, data_move=move_json({"type": "gift"}), id="sep-gift-t%d" % view["turn_no"],
+               class_="sep-form")
+
+
+def gift2_form(view, ctx):
+    can = view["can"]
+    cards = [_checkbox("cards", c, action_name(c)) for c in view["hand"]]
+    body = (tag("p", "You hold no GIFT: discard any two cards to make a gift instead. Their own effects "
+                     "do not happen.", class_="hint") +
+            _fieldset("Discard two cards", cards) +
+            _fieldset("Give all my&hellip;", _object_options(view, "object", view["me"])) +
+            _fieldset("To", _player_options(ctx, "to", can["targets"])) +
+            tag("button", "Offer gift (spend two cards)", type="submit", class_="btn primary big"))
+    return tag("form", body, data_move=move_json({"type": "gift2"}), id="sep-gift2-t%d" % view["turn_no"],
+               class_="sep-form")
+
+
+def exchange_forms(view, ctx):
+    out = []
+    for q in view["can"]["targets"]:
+        body = (_fieldset("I give", _object_options(view, "give", view["me"])) +
+                _fieldset("I take from %s" % name_of(ctx, q), _object_options(view, "take", q)) +
+                tag("button", "Exchange (spend an EXCHANGE)", type="submit", class_="btn primary big"))
+        form = tag("form", body, data_move=move_json({"type": "exchange", "from": q}),
+                   id="sep-ex-%s-t%d" % (esc(q), view["turn_no"]), class_="sep-form")
+        out.append(tag("details", tag("summary", "Swap with %s" % name_of(ctx, q)) + form,
+                       id="sep-exd-%s" % esc(q), class_="sep-swap"))
+    return "".join(out)
+
+
+def respond_box(view, ctx):
+    can = view["can"]
+    g = view["pending"]
+    parts = [tag("p", "%s offers you %s." % (name_of(ctx, g["by"]), objects_phrase(g["object"], g["count"])),
+                 class_="sep-offer")]
+    parts.append(button("Accept (free)", {"type": "respond", "answer": "accept"}, cls="btn primary big"))
+    deny_label = "Deny (spend a DENY)" if can["deny"] else "Deny (needs a DENY card)"
+    parts.append(button(deny_label, {"type": "respond", "answer": "deny"}, cls="btn big", disabled=not can["deny"]))
+    thirds = can["redirect_to"]
+    if can["redirect"]:
+        body = (_fieldset("Send it on to", _player_options(ctx, "to", thirds)) +
+                tag("button", "Redirect (spend a REDIRECT)", type="submit", class_="btn big"))
+        parts.append(tag("form", body, data_move=move_json({"type": "respond", "answer": "redirect"}),
+                         id="sep-redirect-t%d" % view["turn_no"], class_="sep-form"))
+    else:
+        parts.append(button("Redirect (needs a REDIRECT card)", {"type": "respond", "answer": "redirect"},
+                            cls="btn big", disabled=True))
+    return tag("section", "".join(parts), class_="sep-respond panel", aria_label="Answer the gift")
+
+
+def hint(view, ctx):
+    """The one-line 'what can I do now'."""
+    me = view.get("me")
+    if view["phase"] == "over":
+        return "The game is over."
+    if not view.get("act"):
+        if view["phase"] == "respond" and view["pending"]["by"] == me:
+            return "Waiting for %s to answer your gift." % name_of(ctx, view["pending"]["to"])
+        return "Wait for %s." % name_of(ctx, view.get("awaiting"))
+    can = view["can"]
+    if view["phase"] == "respond":
+        return "Accept, DENY or REDIRECT the gift." if (can["deny"] or can["redirect"]) else \
+            "You hold no DENY or REDIRECT: accept the gift."
+    if can.get("pass"):
+        return "You have no move: pass."
+    options = []
+    if can.get("gift"):
+        options.append("GIFT a group")
+    if can.get("gift2"):
+        options.append("gift with two cards")
+    if can.get("exchange"):
+        options.append("EXCHANGE one object")
+    return "Your turn: " + " or ".join(options) + "."
+
+
+def my_hand(view):
+    cards = view.get("hand") or []
+    if not cards:
+        return tag("p", "No cards in hand.", class_="sep-none")
+    items = []
+    for c in ACTION_ORDER:
+        n = cards.count(c)
+        if n:
+            items.append(tag("li", tag("b", "%s &times;%d" % (action_name(c), n)) + " " +
+                             tag("span", ACTION_HELP[c], class_="hint")))
+    return tag("ul", "".join(items), class_="sep-hand")
+
+
+def phone(view, ctx):
+    me = view.get("me")
+    body = [tag("header", tag("p", "Someone Else&#39;s Problem", class_="brand small") +
+                _status_line(view, ctx, "sep-status") + tag("p", hint(view, ctx), class_="sep-hint"),
+                class_="sep-head")]
+    if view["phase"] == "over":
+        mine = me in view["winners"]
+        body.append(tag("p", ("You win! " if mine else "") + ending(view, ctx),
+                        class_="sep-result banner" + (" sep-won" if mine else "")))
+    elif view.get("act"):
+        if view["phase"] == "respond":
+            body.append(respond_box(view, ctx))
+        else:
+            can = view["can"]
+            moves = []
+            if can.get("gift"):
+                moves.append(tag("section", tag("h2", "GIFT") + gift_form(view, ctx), class_="panel"))
+            if can.get("gift2"):
+                moves.append(tag("section", tag("h2", "Two-card gift") + gift2_form(view, ctx), class_="panel"))
+            if can.get("exchange"):
+                moves.append(tag("section", tag("h2", "EXCHANGE") + exchange_forms(view, ctx), class_="panel"))
+            if can.get("pass"):
+                moves.append(button("Pass (no move possible)", {"type": "pass"}, cls="btn primary big"))
+            body.append(tag("div", "".join(moves), class_="sep-moves"))
+    else:
+        body.append(pending_box(view, ctx))
+    if me is not None:
+        body.append(tag("section", tag("h2", "My hand (only you see it)") + my_hand(view), class_="sep-my-hand"))
+        body.append(tag("section", tag("h2", "My objects") + object_chips(view, me), class_="sep-mine"))
+    others = [p for p in view["players"] if p != me]
+    body.append(tag("details", tag("summary", "Everyone&#39;s objects") +
+                    "".join([player_card(view, ctx, p) for p in others]) + piles(view),
+                    id="sep-everyone", open=view["phase"] != "turn" or not view.get("act")))
+    body.append(tag("details", tag("summary", "What happened") + log_list(view, ctx, 8), id="sep-story"))
+    body.append(tag("details", tag("summary", "How to play") + RULES, class_="sep-rules", id="sep-rules-phone"))
+    return tag("div", "".join(body), class_="sep sep-phone")

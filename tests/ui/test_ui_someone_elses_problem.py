@@ -1,0 +1,281 @@
+"""Screens of Someone Else's Problem, rendered from real engine states for every phase."""
+import json
+import re
+
+from peerparty.engine import HOST, Match
+from peerparty.games.someone_elses_problem import GAME
+from peerparty.ui import someone_elses_problem as ui
+
+P = ["ann", "bob", "cat", "dan"]
+NAMES = {"ann": "<b>Ann</b>", "bob": "Bob", "cat": "Cat & Co", "dan": "Dan"}
+
+
+def ctx(me=None, is_host=False, connected=None):
+    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": 0,
+            "connected": connected or {p: True for p in P}}
+
+
+def objects():
+    return {"ann": ["secret_photo", "secret_photo", "spare_key", "diary", "alibi"],
+            "bob": ["love_letter", "love_letter", "burner_phone", "hotel_receipt", "diary"],
+            "cat": ["spare_key", "spare_key", "hotel_receipt", "alibi", "alibi"],
+            "dan": ["burner_phone", "burner_phone", "diary", "secret_photo", "love_letter"]}
+
+
+def hands():
+    return {"ann": ["gift", "exchange", "deny", "redirect"], "bob": ["deny", "redirect", "gift", "exchange"],
+            "cat": ["gift", "gift", "deny", "deny"], "dan": ["exchange", "exchange", "redirect", "redirect"]}
+
+
+def match(objs=None, hnds=None, players=P, draw=None):
+    opts = {"objects": objs or objects(), "hands": hnds or hands(), "first_player": players[0],
+            "draw_pile": draw if draw is not None else ["gift"] * 10}
+    opts["objects"] = {p: opts["objects"][p] for p in players}
+    opts["hands"] = {p: opts["hands"][p] for p in players}
+    return Match(GAME, players, "ui", opts)
+
+
+def moves_in(html):
+    return [json.loads(m.replace("&quot;", '"')) for m in re.findall(r'data-move="([^"]*)"', html)]
+
+
+def disabled_moves(html):
+    return [json.loads(m.replace("&quot;", '"'))
+            for m in re.findall(r'<button type="button" class="[^"]*" data-move="([^"]*)" disabled', html)]
+
+
+def radio_values(html, name):
+    return re.findall(r'<input type="radio" name="%s" value="([^"]*)"' % name, html)
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
+    m = match()
+    html = ui.table(m.view(None), ctx(is_host=True))
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
+    assert "Cat &amp; Co" in html
+    assert "&lt;b&gt;Ann&lt;/b&gt;&#39;s turn." in html
+    assert 'aria-live="polite"' in html
+    assert "Secret Photo" in html and "&times;2" in html
+    # one chip per type: ann 3 + bob 4 + cat 2 + dan 4 scandalous types, 2 ALIBI groups
+    assert html.count(">scandalous<") == 13 and html.count(">not scandalous<") == 2
+    assert html.count(ui.SCANDAL_SHAPE) == 13 and html.count(ui.ALIBI_SHAPE) == 2
+    assert "4 scandalous &middot; 4 cards in hand" in html
+    assert "Draw pile: 10 cards &middot; Discard pile: 0 cards" in html
+    assert "No moves yet." in html
+    assert moves_in(html) == [{"type": "end_game"}]
+    assert 'data-confirm="End the game now for every player? Nobody wins."' in html
+    GAME.check(m.state, HOST, moves_in(html)[0])
+
+
+def test_table_groups_each_type_once_with_its_count():
+    m = match()
+    html = ui.table(m.view(None), ctx())
+    ann = html[html.index('aria-label="&lt;b&gt;Ann&lt;/b&gt;"'):html.index('aria-label="Bob"')]
+    assert ann.count("Secret Photo<") == 1 and "&times;2" in ann
+    assert ann.count('class="sep-obj sep-scandal"') == 3 and ann.count('class="sep-obj sep-alibi"') == 1
+
+
+def test_table_pending_gift_and_narration():
+    m = match()
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
+    html = ui.table(m.view(None), ctx())
+    assert "Gift: 2 Secret Photos offered by &lt;b&gt;Ann&lt;/b&gt; to Bob." in html
+    assert "Bob is answering a gift from &lt;b&gt;Ann&lt;/b&gt;." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt; offered 2 Secret Photos to Bob." in html
+    assert ">offered<" in html
+    m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
+    html = ui.table(m.view(None), ctx())
+    assert "Bob played REDIRECT: &lt;b&gt;Ann&lt;/b&gt;&#39;s 2 Secret Photos went to Cat &amp; Co." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt; drew 1 card." in html and "Bob drew 1 card." in html
+
+
+def test_table_narrates_an_exchange_in_words():
+    m = match()
+    m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
+    html = ui.table(m.view(None), ctx())
+    assert "&lt;b&gt;Ann&lt;/b&gt; exchanged a Diary for Cat &amp; Co&#39;s ALIBI." in html
+
+
+def test_table_prompt_looks_the_same_whatever_the_recipient_holds():
+    seen = set()
+    for bob in (["gift", "gift", "exchange", "exchange"], ["deny", "deny", "redirect", "redirect"]):
+        h = hands()
+        h["bob"] = bob
+        m = match(hnds=h)
+        m.play("ann", {"type": "gift", "object": "diary", "to": "bob"})
+        seen.add(ui.table(m.view(None), ctx()) + ui.phone(m.view("cat"), ctx("cat")))
+    assert len(seen) == 1
+
+
+def test_table_over_win_shows_winner_and_no_end_button():
+    o = objects()
+    o["ann"] = ["spare_key", "spare_key", "alibi"]
+    m = match(objs=o)
+    m.play("ann", {"type": "gift", "object": "spare_key", "to": "bob"})
+    m.play("bob", {"type": "respond", "answer": "accept"})
+    html = ui.table(m.view(None), ctx())
+    assert "Game over. &lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left and wins!" in html
+    assert ">winner<" in html and moves_in(html) == []
+
+
+def test_table_shared_win_and_host_end_and_stalemate():
+    assert ui.ending({"end": "win", "winners": ["ann", "bob"]}, ctx()) == \
+        "&lt;b&gt;Ann&lt;/b&gt; and Bob share the win!"
+    m = match()
+    m.play(HOST, {"type": "end_game"})
+    assert "The host ended the game. Nobody wins." in ui.table(m.view(None), ctx())
+    m = match(hnds={"ann": ["deny"], "bob": [], "cat": [], "dan": []}, draw=[])
+    for p in P:
+        m.play(p, {"type": "pass"})
+    html = ui.table(m.view(None), ctx())
+    assert "Stalemate" in html and "&lt;b&gt;Ann&lt;/b&gt; passed: no move was possible." in html
+
+
+def test_table_marks_away_players_in_words():
+    m = match()
+    html = ui.table(m.view(None), ctx(connected={"ann": True, "bob": False, "cat": True, "dan": True}))
+    assert html.count(">away<") == 1
+
+
+# --- the phone ----------------------------------------------------------------------------------
+
+def test_phone_my_turn_offers_only_my_legal_moves():
+    m = match()
+    v = m.view("ann")
+    html = ui.phone(v, ctx("ann"))
+    assert "Your turn: GIFT a group or EXCHANGE one object." in html
+    assert "Offer gift (spend a GIFT)" in html and "Two-card gift" not in html and "Pass" not in html
+    # gift form: every object x target combination it offers is legal
+    gift = html[html.index('id="sep-gift-t1"'):]
+    gift = gift[:gift.index("</form>")]
+    objs, tos = radio_values(gift, "object"), radio_values(gift, "to")
+    assert objs == ["secret_photo", "spare_key", "diary", "alibi"] and tos == ["bob", "cat", "dan"]
+    for o in objs:
+        for t in tos:
+            GAME.check(m.state, "ann", {"type": "gift", "object": o, "to": t})
+    # one exchange form per other player, each carrying "from"
+    forms = re.findall(r'<form data-move="([^"]*)"', html)
+    moves = [json.loads(f.replace("&quot;", '"')) for f in forms]
+    assert moves == [{"type": "gift"}, {"type": "exchange", "from": "bob"}, {"type": "exchange", "from": "cat"},
+                     {"type": "exchange", "from": "dan"}]
+    cat = html[html.index('id="sep-ex-cat-t1"'):]
+    cat = cat[:cat.index("</form>")]
+    assert radio_values(cat, "take") == ["spare_key", "hotel_receipt", "alibi"]
+    assert "My hand (only you see it)" in html and "EXCHANGE" in html
+
+
+def test_phone_two_card_gift_only_without_a_gift():
+    h = hands()
+    h["ann"] = ["deny", "deny", "redirect", "exchange"]
+    m = match(hnds=h)
+    html = ui.phone(m.view("ann"), ctx("ann"))
+    assert "Two-card gift" in html and "Offer gift (spend a GIFT)" not in html
+    assert re.findall(r'name="cards" value="([^"]*)"', html) == ["exchange", "deny", "deny", "redirect"]
+    assert "gift with two cards" in html
+
+
+def test_phone_pass_when_no_move():
+    m = match(hnds={"ann": ["deny"], "bob": [], "cat": [], "dan": []}, draw=[])
+    html = ui.phone(m.view("ann"), ctx("ann"))
+    assert moves_in(html) == [{"type": "pass"}] and "You have no move: pass." in html
+
+
+def test_phone_not_my_turn_has_no_moves_and_no_other_hand():
+    m = match()
+    html = ui.phone(m.view("bob"), ctx("bob"))
+    assert moves_in(html) == [] and "<form" not in html
+    assert "Wait for &lt;b&gt;Ann&lt;/b&gt;." in html
+    # bob sees his own hand, grouped by card
+    mine = html[html.index("My hand"):html.index("My objects")]
+    assert mine.count("<li>") == 4 and "DENY &times;1" in mine
+
+
+def test_phone_offered_gift_without_response_cards_is_still_asked():
+    h = hands()
+    h["bob"] = ["gift", "gift", "exchange", "exchange"]
+    m = match(hnds=h)
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
+    html = ui.phone(m.view("bob"), ctx("bob"))
+    assert "&lt;b&gt;Ann&lt;/b&gt; offers you 2 Secret Photos." in html
+    assert "You hold no DENY or REDIRECT: accept the gift." in html
+    assert {"type": "respond", "answer": "accept"} in moves_in(html)
+    assert disabled_moves(html) == [{"type": "respond", "answer": "deny"}, {"type": "respond", "answer": "redirect"}]
+    assert "Deny (needs a DENY card)" in html and "Redirect (needs a REDIRECT card)" in html
+
+
+def test_phone_offered_gift_with_response_cards_can_deny_and_redirect():
+    m = match()
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
+    html = ui.phone(m.view("bob"), ctx("bob"))
+    assert disabled_moves(html) == []
+    assert "Deny (spend a DENY)" in html
+    form = html[html.index('id="sep-redirect-t1"'):]
+    assert radio_values(form[:form.index("</form>")], "to") == ["cat", "dan"]
+    assert "Accept, DENY or REDIRECT the gift." in html
+    sender = ui.phone(m.view("ann"), ctx("ann"))
+    assert "Waiting for Bob to answer your gift." in sender and moves_in(sender) == []
+
+
+def test_phone_redirect_target_preselected_with_three_players():
+    three = ["ann", "bob", "cat"]
+    m = match(players=three)
+    m.play("ann", {"type": "gift", "object": "diary", "to": "bob"})
+    html = ui.phone(m.view("bob"), ctx("bob"))
+    assert '<input type="radio" name="to" value="cat" required checked>' in html
+
+
+def test_phone_over_says_who_won():
+    o = objects()
+    o["bob"] = ["diary", "alibi"]
+    m = match(objs=o)
+    m.play("ann", {"type": "exchange", "give": "alibi", "take": "diary", "from": "bob"})
+    assert "You win! Bob has nothing scandalous left and wins!" in ui.phone(m.view("bob"), ctx("bob"))
+    html = ui.phone(m.view("ann"), ctx("ann"))
+    assert "You win!" not in html and "The game is over." in html and moves_in(html) == []
+
+
+def test_no_hand_in_any_html_that_must_not_have_it():
+    # Give bob a hand of unique-looking cards and check nobody else's screen changes with it.
+    renders = []
+    for bob in (["gift", "gift", "gift", "gift"], ["deny", "redirect", "deny", "exchange"]):
+        h = hands()
+        h["bob"] = bob
+        m = match(hnds=h)
+        renders.append([ui.table(m.view(None), ctx())] + [ui.phone(m.view(p), ctx(p)) for p in ("ann", "cat", "dan")])
+    assert renders[0] == renders[1]
+    # and bob's own hand shows on his phone only
+    m = match()
+    assert "My hand" not in ui.table(m.view(None), ctx())
+
+
+def test_every_phase_renders_for_every_seat_from_random_playouts():
+    from random import Random
+    for seed in range(20):
+        m = Match(GAME, P, seed)
+        r = Random(seed)
+        while True:
+            for viewer in [None] + P:
+                c = ctx(viewer)
+                html = ui.table(m.view(viewer), c) if viewer is None else ui.phone(m.view(viewer), c)
+                assert "<b>Ann</b>" not in html
+                if viewer is not None and not m.view(viewer)["act"]:
+                    assert moves_in(html) == []
+            if m.result() is not None:
+                break
+            p = GAME.awaiting(m.state)
+            m.play(p, r.choice(GAME.legal_moves(m.state, p)))
+
+
+def test_screen_module_keeps_to_the_micropython_subset():
+    # (Checked by hand too: every view of six playouts renders the same HTML under the vendored
+    # MicroPython, up to attribute order.)
+    import ast
+    tree = ast.parse(open(ui.__file__).read())
+    for node in ast.walk(tree):
+        assert not isinstance(node, ast.JoinedStr), "no f-strings"
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
+            assert not node.keywords
