@@ -80,9 +80,63 @@ def test_a_whole_game_through_the_room_matches_the_engine(game_id):
 def test_no_phone_receives_another_seats_token_or_the_seed(game_id):
     host, phones = play_through_room(REGISTRY[game_id], 5)
     tokens = [s.token for s in host.lobby.seats]
+    holders = [p for p in phones if p.session.replica is not None]
+    # Only a game whose host plays migrates, and only its one successor holds the replica: a phone
+    # that stops being the successor is told to drop it.
+    ever = [p for p in phones if any(json.loads(t)["t"] == "replica" for t in p.received)]
+    assert len(holders) <= 1
+    assert bool(ever) == REGISTRY[game_id].host_is_player
     for phone in phones:
-        text = "\n".join(phone.received)
+        text = "\n".join(t for t in phone.received if json.loads(t)["t"] != "replica")
         assert host.match.seed not in text
         for token in tokens:
             if token != phone.session.token:
                 assert token not in text
+
+
+def test_the_successor_takes_over_with_the_game_intact_and_phones_rejoin():
+    game = REGISTRY["hint_hunt"]
+    host, phones = None, None
+    counter = itertools.count()
+    host = HostSession("WXYZ", REGISTRY, token_source=lambda: "tok-%04d" % next(counter))
+    net = MemoryNetwork(host, 3)
+    host.host_action({"t": "join_local", "name": "Hosty"}, 0)
+    phones = []
+    for name in ["Ann", "Ben", "Cat"]:
+        phone = Phone(net, GuestSession("WXYZ", name=name))
+        net.connect(phone)
+        net.flush()
+        phones.append(phone)
+    host.host_action({"t": "pick", "game": "hint_hunt"}, 0)
+    net.to_phone.extend(host.host_action({"t": "start"}, 0)[0])
+    net.flush()
+    ann = phones[0]
+    assert host.successor().id == ann.session.seat
+    # everyone writes a hint
+    for phone in phones:
+        move = game.legal_moves(host.match.state, phone.session.seat)[0]
+        phone.send_move(move)
+        net.flush()
+    hosty = [s.id for s in host.lobby.seats if s.local][0]
+    net.to_phone.extend(host.host_action({"t": "move", "move": game.legal_moves(host.match.state, hosty)[0]}, 0)[0])
+    net.flush()
+    replica = ann.session.replica
+    assert replica is not None and replica["epoch"] == 0
+    # the host's tab goes away; Ann's tab restores the replica and takes over under epoch 1
+    from peerparty.room.host import HostSession as Fresh
+    successor = Fresh.restore(json.loads(json.dumps(replica["snapshot"])), REGISTRY)
+    successor.take_over(ann.session.token, 1000)
+    assert successor.epoch == 1
+    assert successor.match.log[:-1] == host.match.log          # the game intact, plus the set_host step
+    assert successor.match.log[-1][1] == {"type": "set_host", "player": ann.session.seat}
+    assert successor.match.view(ann.session.seat)["host"] == ann.session.seat
+    new_net = MemoryNetwork(successor, 4)
+    for phone in phones[1:]:
+        phone.network = new_net
+        new_net.connect(phone)
+    new_net.flush()
+    people = dict((p["name"], p["present"]) for p in successor.screen()["room"]["people"])
+    assert people == {"Hosty": False, "Ann": True, "Ben": True, "Cat": True}
+    for phone in phones[1:]:
+        assert phone.session.status == "joined"
+        assert phone.session.view["room"]["epoch"] == 1

@@ -36,6 +36,10 @@ class HostApp:
                              peer_options(self.query.get("signal"), self.query.get("ice")), self)
 
     def _load(self):
+        if "takeover" in self.query:
+            session = self._take_over()
+            if session is not None:
+                return session
         if "new" not in self.query:
             saved = common.store_get(STORE)
             if saved:
@@ -44,6 +48,20 @@ class HostApp:
                 except Exception:
                     common.store_remove(STORE)    # a record from an older version: start afresh
         return HostSession(new_room_code(Random()), REGISTRY)
+
+    def _take_over(self):
+        """The successor's tab: the replica the old host kept sending becomes the room (D3-12)."""
+        code = self.query.get("room", "").upper()
+        replica = common.store_get("peerparty:replica:" + code)
+        token = common.store_get("peerparty:seat:" + code)
+        if not replica or not token:
+            return None
+        session = HostSession.restore(json.loads(replica)["snapshot"], REGISTRY)
+        session.take_over(token, common.now_ms())
+        common.store_set(STORE, json.dumps(session.snapshot()))
+        common.store_remove("peerparty:replica:" + code)
+        common.store_set("peerparty:seat:%s:epoch" % code, str(session.epoch))
+        return session
 
     def start(self):
         js.pp.mount(self.root, proxy(self.on_screen_action))
@@ -59,7 +77,24 @@ class HostApp:
         self.peer_open = True
         self.status_error = None
         common.mark("room-ready", self.session.code)
+        common.mark("epoch", self.session.epoch)
+        if self.session.match is not None and self.session.games[self.session.game_id].host_is_player:
+            # Came back after a while? If a successor already runs the room, rejoin it as a player.
+            self.link.probe(peer_id(self.session.code, self.session.epoch + 1), self.room_moved_on)
         self.refresh()
+
+    def room_moved_on(self):
+        local = [s for s in self.session.lobby.seats if s.local]
+        code = self.session.code
+        if local:
+            common.store_set("peerparty:seat:" + code, local[0].token)
+        common.store_set("peerparty:seat:%s:epoch" % code, str(self.session.epoch + 1))
+        common.store_remove(STORE)
+        url = "join.html?room=" + code
+        for key in ("signal", "ice"):
+            if key in self.query:
+                url += "&%s=%s" % (key, str(js.encodeURIComponent(self.query[key])))
+        js.location.replace(url)
 
     def on_peer_error(self, kind, text):
         if kind in ("network", "server-error", "socket-error", "socket-closed", "disconnected"):

@@ -16,10 +16,15 @@ from ..ui.room import phone_screen
 from . import common
 
 RETRY_MS = 4000
+TAKEOVER_MS = 15000     # a host unreachable this long, with its id gone, is replaced by its successor
 
 
 def seat_key(code):
     return "peerparty:seat:" + code
+
+
+def replica_key(code):
+    return "peerparty:replica:" + code
 
 
 class PhoneApp:
@@ -39,7 +44,10 @@ class PhoneApp:
         js.pp.received = js.Array.new()
         epoch = common.store_get(seat_key(self.code) + ":epoch")
         self.epoch = int(epoch) if epoch else 0
-        self.link = GuestLink(peer_id(self.code, self.epoch),
+        self.try_epoch = self.epoch     # after a host loss, epoch and epoch + 1 are tried in turn
+        self.lost_since = None
+        self.host_gone = False          # the signalling server says no peer holds the host's id
+        self.link = GuestLink(peer_id(self.code, self.try_epoch),
                               peer_options(self.query.get("signal"), self.query.get("ice")), self)
 
     def start(self):
@@ -57,6 +65,8 @@ class PhoneApp:
 
     def on_open(self):
         self.link_state = "open"
+        self.lost_since = None
+        self.host_gone = False
         self.signal_error = None
         self.guest.last_heard_ms = common.now_ms()
         hello = self.guest.hello()
@@ -72,6 +82,15 @@ class PhoneApp:
         kind = self.guest.receive(text, common.now_ms())
         if kind == "welcome":
             common.store_set(seat_key(self.code), self.guest.token)
+            if self.try_epoch != self.epoch:      # the room moved to a new host: remember where
+                self.epoch = self.try_epoch
+                common.store_set(seat_key(self.code) + ":epoch", str(self.epoch))
+        elif kind == "replica":
+            if self.guest.replica is None:
+                common.store_remove(replica_key(self.code))   # no longer the successor
+            else:
+                common.store_set(replica_key(self.code), text)
+            return
         elif kind in ("error", "bye") and self.guest.token is None:
             common.store_remove(seat_key(self.code))
         if kind in ("welcome", "view", "error", "bye"):
@@ -79,6 +98,8 @@ class PhoneApp:
 
     def on_close(self):
         self.link_state = "lost"
+        if self.lost_since is None:
+            self.lost_since = common.now_ms()
         self.refresh()
 
     def on_peer_error(self, kind, text):
@@ -86,6 +107,9 @@ class PhoneApp:
             self.signal_error = "The signalling server cannot be reached. Retrying…"
         elif kind == "peer-unavailable":
             self.link_state = "lost"
+            self.host_gone = True
+            if self.lost_since is None:
+                self.lost_since = common.now_ms()
             if self.guest.status != "joined":
                 self.signal_error = "No room %s is open right now. Check the code; retrying…" % self.code
         self.refresh()
@@ -116,9 +140,33 @@ class PhoneApp:
         if self.link.connected() and not self.guest.host_silent(common.now_ms()):
             self.link.send(self.guest.ping(self.ping_n))
             return
-        self.last_retry = common.now_ms()
+        now = common.now_ms()
+        self.last_retry = now
         self.link_state = "connecting"
+        if self.lost_since is None:
+            self.lost_since = now
+        if self.should_take_over(now):
+            self.take_over()
+            return
+        if self.host_gone and self.guest.status == "joined":
+            # the host's id is gone: it may be reloading (same epoch) or replaced (next epoch)
+            self.try_epoch = self.epoch + 1 if self.try_epoch == self.epoch else self.epoch
+            self.link.host_id = peer_id(self.code, self.try_epoch)
         self.link.reconnect()
+
+    def should_take_over(self, now):
+        saved = common.store_get(replica_key(self.code))
+        if not saved or not self.host_gone or now - self.lost_since < TAKEOVER_MS:
+            return False
+        return json.loads(saved).get("epoch") == self.epoch
+
+    def take_over(self):
+        """This phone was the host's successor: become the host, on the host page (Pyodide)."""
+        url = "host.html?takeover=1&room=" + self.code
+        for key in ("signal", "ice"):
+            if key in self.query:
+                url += "&%s=%s" % (key, str(js.encodeURIComponent(self.query[key])))
+        js.location.replace(url)
 
     def tick(self, *args):
         now = common.now_ms()

@@ -100,6 +100,15 @@ class HostLink:
         if self.conns.pop(cid, None) is not None:
             self.events.on_close(cid)
 
+    def probe(self, other_id, on_found):
+        """Is another peer holding `other_id`? on_found() runs if a connection to it opens."""
+        conn = self.peer.connect(other_id, js_object({"reliable": True, "serialization": "raw"}))
+
+        def opened(*args):
+            conn.close()
+            on_found()
+        conn.on("open", proxy(opened))
+
     def send(self, cid, text):
         conn = self.conns.get(cid)
         if conn is not None and conn.open:

@@ -22,6 +22,7 @@ class GuestSession:
         self.next_id = 0
         self.pending = []         # [(id, move)] sent but not acknowledged
         self.last_heard_ms = 0
+        self.replica = None       # the room, if this phone is the host's successor (host migration)
 
     # --- what to send -----------------------------------------------------------------------
 
@@ -93,6 +94,8 @@ class GuestSession:
                                                         "game_running", "wrong_room"):
                 self.status = "refused"
                 self.name = None
+        elif kind == "replica":
+            self.replica = None if message.get("drop") else message
         elif kind == "bye":
             if message.get("reason") in ("removed", "left"):
                 self.status = "removed" if message.get("reason") == "removed" else "left"

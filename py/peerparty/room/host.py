@@ -49,6 +49,7 @@ class HostSession:
         self._conns = {}              # conn -> _Bucket, for every open connection
         self._sent = {}               # conn -> last payload sent, to skip identical views
         self._fired_deadline = None
+        self._replicated = None       # (conn, seq) of the last replica sent to the successor
         self._now = 0
 
     # --- transport events -------------------------------------------------------------------
@@ -89,6 +90,7 @@ class HostSession:
                 pass
         self.dirty = True        # presence marks may have changed
         out.extend(self._broadcast())
+        out.extend(self._replicate())   # the successor may have changed with presence
         return out
 
     def next_timer_ms(self):
@@ -134,6 +136,8 @@ class HostSession:
             game = self.games[self.game_id]
             if game.host_is_player and local is not None and local.id in self.match.players:
                 view = self.match.view(local.id)
+            elif game.host_is_player and local is not None:
+                view = self.match.view(HOST)      # a spectator who took over: controls, no seat (D3-21)
             else:
                 view = self.match.view(None)
         return {"room": self._room_summary(), "view": view, "me": local.id if local else None,
@@ -262,7 +266,7 @@ class HostSession:
             return [self._error(conn, "not_a_player", msg_id=msg_id)]
         move = message["move"]
         game = self.games[self.game_id]
-        if move.get("type") in game.host_moves:
+        if move["type"] in game.host_moves:
             return [self._error(conn, "not_your_turn", "Only the host can do that.", msg_id)]
         try:
             self.match.play(seat.id, move, now_ms)
@@ -336,7 +340,9 @@ class HostSession:
             raise protocol.ProtocolError("no_game")
         game = self.games[self.game_id]
         local = self._local_seat()
-        if move.get("type") in game.host_moves:
+        if not isinstance(move.get("type"), str):
+            raise protocol.ProtocolError("bad_message", "A move needs a type.")
+        if move["type"] in game.host_moves:
             actor = HOST
         elif local is not None and local.id in self.match.players:
             actor = local.id
@@ -391,6 +397,8 @@ class HostSession:
         summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id, "people": people,
                    "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]]}
                                for h in self.history]}
+        successor = self.successor()
+        summary["successor"] = successor.id if successor is not None else None
         if self.phase == "over" and self.history:
             summary["result"] = self.history[-1]["result"]
             summary["result_names"] = self.history[-1]["names"]
@@ -399,7 +407,55 @@ class HostSession:
     def _changed(self):
         self.seq += 1
         self.dirty = True
-        return self._broadcast()
+        return self._broadcast() + self._replicate()
+
+    # --- host migration (games whose host is a player, e.g. Hint Hunt) --------------------------
+
+    def successor(self):
+        """Who takes over if this tab goes away: the present player who joined first, else the
+        present spectator who joined first (D3-12). None when the game needs no migration."""
+        if self.match is None or not self.games[self.game_id].host_is_player:
+            return None
+        present = [s for s in self.lobby.active() if not s.local and s.present(self._now)]
+        players = [s for s in present if s.id in self.match.players]
+        return (players or present or [None])[0]
+
+    def _replicate(self):
+        # The successor's tab gets the whole room (match, seed, every token): the trust trade-off
+        # the README describes. Nobody else ever receives it.
+        seat = self.successor()
+        conn = seat.conn if seat is not None else None
+        if self._replicated is not None and self._replicated[0] == conn and self._replicated[1] == self.seq:
+            return []
+        out = []
+        if self._replicated is not None and self._replicated[0] not in (None, conn):
+            out.append((self._replicated[0], protocol.encode({"t": "replica", "drop": True})))
+        self._replicated = (conn, self.seq)
+        if conn is not None:
+            out.append((conn, protocol.encode({"t": "replica", "epoch": self.epoch, "snapshot": self.snapshot()})))
+        return out
+
+    def take_over(self, my_token, now_ms):
+        """On the successor's tab: become the host under the next epoch's peer id. The departed
+        host's seat stays a (disconnected) player who can come back by token (D3-12)."""
+        me = self.lobby.by_token(my_token)
+        if me is None or me.removed:
+            raise protocol.ProtocolError("bad_token")
+        self._now = now_ms
+        self.epoch += 1
+        for seat in self.lobby.seats:
+            seat.local = False
+            seat.conn = None
+        me.local = True
+        game = self.games[self.game_id] if self.game_id else None
+        if self.match is not None and game is not None and "set_host" in game.host_moves:
+            player = me.id if me.id in self.match.players else None
+            try:
+                self.match.play(HOST, {"type": "set_host", "player": player}, now_ms)
+            except IllegalMove:
+                pass            # already that seat
+        self.seq += 1
+        self.dirty = True
 
     def _broadcast(self):
         out = []
