@@ -5,8 +5,8 @@
  *   "peerparty-<version>". No skipWaiting(): a running game is never interrupted and a page is never served a mix
  *   of versions; the new version takes over once every tab of the old one is closed.
  * - activate: delete the other "peerparty-*" caches; clients.claim() only on a first install (no older version).
- * - fetch: same-origin GET of a listed path -> this version's cache first; everything else (PeerServer, other
- *   origins, unlisted paths) -> the network, never cached.
+ * - fetch: same-origin GET of a listed path (for page navigations, whatever the query string) -> this version's
+ *   cache first; everything else (PeerServer, other origins, unlisted paths) -> the network, never cached.
  */
 /* global PRECACHE */
 importScripts('./static/build/precache.js');
@@ -14,7 +14,6 @@ importScripts('./static/build/precache.js');
 const PREFIX = 'peerparty-';
 const CACHE = PREFIX + PRECACHE.version;
 const SCOPE = new URL(self.registration.scope);
-const PAGES = new Set(['/index.html', '/join.html']);
 const CONCURRENCY = 6;
 
 // "/static/x.js" (site-root relative, as in the manifest) <-> absolute URL under this worker's scope
@@ -68,8 +67,9 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(req.url);
   const path = toPath(url);
   if (!path || !(path in PRECACHE.files)) return;            // network, untouched
-  const navigation = req.mode === 'navigate' && PAGES.has(path);
-  if (url.search && !navigation) return;                     // ?query on a non-page: network
+  // a page keeps its query (/join.html?room=ABCD, /?signal=...): navigations to a precached .html ignore it
+  const page = req.mode === 'navigate' && path.endsWith('.html');
+  if (url.search && !page) return;                           // ?query on anything else: network
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(toURL(path));

@@ -218,3 +218,7 @@ def test_service_worker_precaches_and_serves_offline(open_page, wait_ready):
         return {js: r.status, wasm: w.status, wasmType: w.headers.get('content-type'), query};
     }""")
     assert got == {"js": 200, "wasm": 200, "wasmType": "application/wasm", "query": "network"}
+    if "/index.html" in pre["files"]:   # a page navigation keeps working offline, whatever its query string
+        resp = page.goto(page.url.split("/bench/")[0] + "/?signal=127.0.0.1:9/peerjs")
+        assert resp.ok and resp.from_service_worker
+        assert page.evaluate("!!navigator.serviceWorker.controller && location.search") == "?signal=127.0.0.1:9/peerjs"
