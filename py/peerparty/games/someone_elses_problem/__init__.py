@@ -3,7 +3,8 @@
 3-6 players get rid of their scandalous objects by gifting whole groups and exchanging one for
 one; the first to hold none wins. The host screen is the table, not a player (DX-02).
 
-Files: cards.py (every deck count and name, D4-01/D4-02), table.py (dealing), game.py (rules).
+Files: cards.py (every deck count and name, D4-01/D4-02), table.py (dealing), game.py (rules),
+views.py (what each viewer sees).
 
 Ids. Objects: secret_photo, spare_key, love_letter, burner_phone, hotel_receipt, diary (scandalous)
 and alibi (not scandalous). Actions: gift, exchange, deny, redirect. The UI owns display names.

@@ -33,3 +33,29 @@ def deck(counts):
     for kind in counts:
         out.extend([kind] * counts[kind])
     return out
+
+
+def scandalous_count(objects):
+    """Scandalous objects in a {type: n} group (D4-01: everything but ALIBI)."""
+    return sum(objects.values()) - objects.get(ALIBI, 0)
+
+
+def holds(hand, cards):
+    """Whether a hand holds all these cards (repeats counted)."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
+
+
+def pairs_in(hand):
+    """Every distinct two-card choice from a hand (for the substitute gift, D4-04)."""
+    kinds = [k for k in ACTION_TYPES if k in hand]
+    out = []
+    for i, a in enumerate(kinds):
+        for b in kinds[i:]:
+            if holds(hand, [a, b]):
+                out.append([a, b])
+    return out

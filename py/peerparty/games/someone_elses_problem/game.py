@@ -1,8 +1,10 @@
 """The rules of Someone Else's Problem: one validation path (check), apply, and per-viewer views."""
 from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, standings, str_field
-from .cards import (ALIBI, ACTION_TYPES, DENY, EXCHANGE, GIFT, HAND_SIZE, LOG_KEEP, LOG_SHOWN,
-                    MAX_PLAYERS, MIN_PLAYERS, OBJECT_TYPES, REDIRECT)
+from .cards import (ACTION_TYPES, DENY, EXCHANGE, GIFT, HAND_SIZE, LOG_KEEP,
+                    MAX_PLAYERS, MIN_PLAYERS, OBJECT_TYPES, REDIRECT,
+                    holds, pairs_in, scandalous_count)
 from .table import deal
+from .views import build_view
 
 TURN, RESPOND, OVER = "turn", "respond", "over"
 ANSWERS = ("accept", "deny", "redirect")
@@ -16,11 +18,6 @@ NOTES = {
 }
 
 
-def scandalous_count(objects):
-    # D4-01: everything but ALIBI is scandalous.
-    return sum(objects.values()) - objects.get(ALIBI, 0)
-
-
 def _take(objects, kind, n):
     left = objects[kind] - n
     if left:
@@ -31,26 +28,6 @@ def _take(objects, kind, n):
 
 def _put(objects, kind, n):
     objects[kind] = objects.get(kind, 0) + n
-
-
-def _holds(hand, cards):
-    rest = list(hand)
-    for card in cards:
-        if card not in rest:
-            return False
-        rest.remove(card)
-    return True
-
-
-def _pairs(hand):
-    """Every distinct two-card choice from a hand (for the substitute gift)."""
-    kinds = [k for k in ACTION_TYPES if k in hand]
-    out = []
-    for i, a in enumerate(kinds):
-        for b in kinds[i:]:
-            if _holds(hand, [a, b]):
-                out.append([a, b])
-    return out
 
 
 class SomeoneElsesProblem:
@@ -171,7 +148,7 @@ class SomeoneElsesProblem:
             for card in cards:
                 if not isinstance(card, str) or card not in ACTION_TYPES:
                     raise IllegalMove("invalid_move", "Those are not action cards.")
-            if not _holds(hand, cards):
+            if not holds(hand, cards):
                 raise IllegalMove("invalid_move", "You do not hold those two cards.")
         self._object(move, "object", s["objects"][p], "You own no object of that type to give.")
         self._other_player(s, p, move, "to", "The gift's recipient")
@@ -232,7 +209,7 @@ class SomeoneElsesProblem:
             # Candidates are only generated for cards in hand (check() still decides each one).
             hand = s["hands"][p]
             mine = [k for k in OBJECT_TYPES if s["objects"][p].get(k)]
-            pairs = [] if GIFT in hand else _pairs(hand)
+            pairs = [] if GIFT in hand else pairs_in(hand)
             cands = []
             for kind in mine:
                 for q in others:
@@ -369,71 +346,7 @@ class SomeoneElsesProblem:
     # --- views and result -------------------------------------------------------------------
 
     def view(self, s, viewer):
-        players = s["players"]
-        objects = {}
-        for q in players:
-            mine = s["objects"][q]
-            objects[q] = {k: mine[k] for k in OBJECT_TYPES if k in mine}
-        gift = s["pending"]
-        v = {
-            "phase": s["phase"],
-            "players": list(players),
-            "objects": objects,
-            "scandalous": {q: scandalous_count(s["objects"][q]) for q in players},
-            "hand_sizes": {q: len(s["hands"][q]) for q in players},
-            "draw_count": len(s["draw"]),       # D4-12: the order stays secret
-            "discard": list(s["discard"]),      # D4-12: face up
-            "current": players[s["current"]],
-            "awaiting": self.awaiting(s),
-            "pending": None if gift is None else {"by": gift["by"], "to": gift["to"], "object": gift["object"],
-                                                  "count": gift["count"], "cards": list(gift["cards"])},
-            "log": s["log"][-LOG_SHOWN:],
-            "winners": list(s["winners"]),
-            "end": s["end"],
-            "turn_no": s["turn_no"],
-            "me": None,
-        }
-        if viewer is None or viewer not in players:
-            return v
-        hand = s["hands"][viewer]
-        v["me"] = viewer
-        v["hand"] = [k for k in ACTION_TYPES for _ in range(hand.count(k))]   # D4-12: own hand only
-        v["act"] = self.awaiting(s) == viewer
-        v["can"] = self._buttons(s, viewer) if v["act"] else {}
-        return v
-
-    def _buttons(self, s, p):
-        """Which kinds of move the buttons may offer, each decided by check() on a sample move."""
-        others = [q for q in s["players"] if q != p]
-        if s["phase"] == RESPOND:
-            sender = s["pending"]["by"]
-            thirds = [q for q in others if q != sender]
-            return {
-                "accept": self.can(s, p, {"type": "respond", "answer": "accept"}),
-                "deny": self.can(s, p, {"type": "respond", "answer": "deny"}),
-                "redirect": bool(thirds) and self.can(s, p, {"type": "respond", "answer": "redirect",
-                                                             "to": thirds[0]}),
-                "redirect_to": thirds,
-            }
-        mine = [k for k in OBJECT_TYPES if s["objects"][p].get(k)]
-        pairs = _pairs(s["hands"][p])
-        some = mine[0] if mine else ""
-        exchange = False
-        for q in others:
-            theirs = [k for k in OBJECT_TYPES if s["objects"][q].get(k)]
-            if theirs:
-                exchange = self.can(s, p, {"type": "exchange", "give": some, "take": theirs[0], "from": q})
-                break
-        gift2 = bool(pairs) and self.can(s, p, {"type": "gift2", "object": some, "to": others[0],
-                                                "cards": pairs[0]})
-        return {
-            "gift": self.can(s, p, {"type": "gift", "object": some, "to": others[0]}),
-            "gift2": gift2,
-            "gift2_pairs": pairs if gift2 else [],
-            "exchange": exchange,
-            "pass": self.can(s, p, {"type": "pass"}),
-            "targets": others,
-        }
+        return build_view(self, s, viewer)
 
     def result(self, s):
         if s["phase"] != OVER:
