@@ -1,0 +1,134 @@
+"""Fuzzing the host's message handling (issue 7, bad input): random and mutated messages from
+every seat and from strangers, for every game, over 100,000 messages per run. The host never
+raises; a refused message leaves the room and the match byte-identical; every message that can
+be answered is answered, with an error code when refused."""
+import itertools
+import json
+from random import Random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from peerparty.engine import HOST
+from peerparty.games import REGISTRY
+from peerparty.room.host import RATE_BURST, RATE_PER_S, HostSession
+
+GAMES = sorted(REGISTRY)
+BATCH = 500            # messages per Hypothesis example
+EXAMPLES = 200         # 200 examples x 500 messages = 100,000 messages a run, across the four games
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40), st.floats(allow_nan=False),
+                      st.text(max_size=40), st.sampled_from(["p1", "p2", "p3", "p9", "@host", "@system", ""]))
+json_value = st.recursive(json_leaf, lambda kids: st.one_of(st.lists(kids, max_size=6),
+                                                            st.dictionaries(st.text(max_size=12), kids, max_size=6)),
+                          max_leaves=30)
+
+
+def deep(n):
+    value = {"type": "x"}
+    for _ in range(n):
+        value = {"type": "nest", "in": value}
+    return value
+
+
+def seated_room(game_id):
+    counter = itertools.count()
+    host = HostSession("FUZZ", REGISTRY, token_source=lambda: "tk%05d" % next(counter))
+    game = REGISTRY[game_id]
+    if game.host_is_player:
+        host.host_action({"t": "join_local", "name": "Hosty"}, 0)
+    names = ["Ann", "Ben", "Cat", "Dan"][: max(3, game.min_players)]
+    if game.host_is_player:
+        names = names[:2]
+    conns = []
+    for i, name in enumerate(names):
+        conn = "c%d" % i
+        host.on_connect(conn, 0)
+        host.on_message(conn, json.dumps({"v": 1, "t": "hello", "room": "FUZZ", "name": name}), 0)
+        conns.append(conn)
+    host.host_action({"t": "pick", "game": game_id}, 0)
+    out, err = host.host_action({"t": "start"}, 0)
+    assert err is None
+    host.on_connect("stranger", 0)
+    return host, conns + ["stranger"]
+
+
+def message_texts(draw_rng, host, game, seats):
+    """One message: a legal move, a mutated legal move, structured junk or raw junk."""
+    roll = draw_rng.random()
+    state = host.match.state
+    pid = draw_rng.choice(seats)
+    legal = game.legal_moves(state, pid) if pid else []
+    if roll < 0.25 and legal:
+        return json.dumps({"v": 1, "t": "move", "id": draw_rng.randrange(10 ** 6), "move": draw_rng.choice(legal)})
+    if roll < 0.55:
+        pool = legal or game.legal_moves(state, HOST) or [{"type": "claim", "word": "X"}]
+        move = dict(draw_rng.choice(pool))
+        key = draw_rng.choice(list(move) + ["type", "player", "to", "row", "extra"])
+        move[key] = draw_rng.choice([None, True, 3, -1, 2 ** 40, "p1", "p9", "@host", "x" * 300, [], {},
+                                     ["p1", "p2"], {"a": 1}, 1.5, "bank", "top", "diary"])
+        return json.dumps({"v": 1, "t": "move", "id": draw_rng.choice([0, 1, 5, 10 ** 6, -1, "7"]), "move": move})
+    if roll < 0.65:
+        return json.dumps({"v": 1, "t": "move", "id": 1, "move": deep(draw_rng.randint(2, 40))})
+    if roll < 0.75:
+        token = draw_rng.choice(["tk00000", "tk00001", "tk99999", "", "x" * 100, None, 7])
+        return json.dumps({"v": draw_rng.choice([1, 1, 2]), "t": "hello", "room": draw_rng.choice(["FUZZ", "NOPE", 5]),
+                           "name": draw_rng.choice([None, "Ann", "<b>x</b>", " ", "z" * 50, 9]), "token": token})
+    if roll < 0.85:
+        return draw_rng.choice(["", "{", "null", "[]", "1e999", '{"v":1}', '{"v":1,"t":"ping","n":-1}',
+                                "x" * 9000, '{"v":1,"t":"leave"}', '{"v":1,"t":"ping","n":3}'])
+    return None   # filled by Hypothesis with an arbitrary JSON value
+
+
+def fingerprint(host):
+    return json.dumps(host.snapshot(), sort_keys=True)
+
+
+def run_batch(game_id, seed, extra_values):
+    host, conns = seated_room(game_id)
+    game = REGISTRY[game_id]
+    seats = list(host.match.players) + ["p9", None]
+    rng = Random(seed)
+    now = 0
+    extras = iter(extra_values)
+    for _ in range(BATCH):
+        text = message_texts(rng, host, game, seats)
+        if text is None:
+            text = json.dumps(next(extras, {"v": 1, "t": "move"}))
+        conn = rng.choice(conns)
+        now += rng.choice([0, 10, 100, 1000])
+        before = fingerprint(host)
+        out = host.on_message(conn, text, now)     # must never raise
+        mine = [json.loads(t) for c, t in out if c == conn]
+        kinds = [m["t"] for m in mine]
+        if "error" in kinds:
+            error = [m for m in mine if m["t"] == "error"][0]
+            assert error["code"] and error["msg"]
+            assert fingerprint(host) == before, (text, error)
+        elif not mine:
+            # silence only when this connection has spent its rate budget
+            assert host._conns[conn].tokens < 1, text
+        else:
+            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye"}, (text, kinds)
+    return host
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2 ** 32), game_id=st.sampled_from(GAMES), extras=st.lists(json_value, max_size=80))
+def test_the_host_survives_100k_hostile_messages(seed, game_id, extras):
+    run_batch(game_id, seed, extras)
+
+
+def test_a_flood_from_one_phone_cannot_starve_the_others():
+    host, conns = seated_room("seven_rounds")
+    flooder, other = conns[0], conns[1]
+    game = REGISTRY["seven_rounds"]
+    handled = 0
+    # 10,000 pings within one second from one phone: only its burst plus one second's refill is handled
+    for i in range(10000):
+        out = host.on_message(flooder, json.dumps({"v": 1, "t": "ping", "n": i}), 1000 + i // 10)
+        handled += sum(1 for c, t in out if json.loads(t)["t"] == "pong")
+    assert handled <= RATE_BURST + RATE_PER_S * 1
+    pid = host.match.players[1]
+    move = game.legal_moves(host.match.state, pid)[0]
+    out = host.on_message(other, json.dumps({"v": 1, "t": "move", "id": 1, "move": move}), 2000)
+    assert [json.loads(t)["t"] for c, t in out if c == other][0] == "ack"
