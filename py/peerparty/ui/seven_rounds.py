@@ -59,10 +59,10 @@ def _points(n):
     return "1 point" if n == 1 else "%d points" % n
 
 
-def swipe_sentence(ctx, swipe):
-    """Why a SWIPE worked or failed, in words a player reads at a glance."""
-    who = name_of(ctx, swipe["swiper"])
-    target = name_of(ctx, swipe["target"])
+def swipe_sentence(ctx, swipe, me=None):
+    """Why a SWIPE worked or failed, in words a player reads at a glance; `me` reads as "you"."""
+    who = "You" if swipe["swiper"] == me else name_of(ctx, swipe["swiper"])
+    target = "you" if swipe["target"] == me else name_of(ctx, swipe["target"])
     reason = swipe["reason"]
     if reason == "ok":
         return "%s took 1 point from %s." % (who, target)
@@ -198,19 +198,13 @@ def missions_revealed(view, ctx):
                class_="sr-final-missions")
 
 
-def _final_header(view, ctx):
+def _final_note(view):
+    """How the game ended. The winners' names are the room's own headline right above this screen
+    (ui/room.py), and the standings mark them: no second, competing headline here."""
     final = view["final"]
-    winners = final["winners"]
-    if len(winners) == 1:
-        line = "%s wins!" % name_of(ctx, winners[0])
-    else:
-        line = "Shared win: %s" % _names(ctx, winners)
-    note = ""
     if final["note"]:
-        note = tag("p", "Game %s." % esc(final["note"]), class_="sr-note")
-    else:
-        note = tag("p", "All %d rounds played." % view["rounds"], class_="sr-note")
-    return tag("h1", line, class_="sr-winners") + note
+        return tag("p", "Game %s." % esc(final["note"]), class_="sr-note")
+    return tag("p", "All %d rounds played." % view["rounds"], class_="sr-note")
 
 
 # --- the table ------------------------------------------------------------------------------------
@@ -286,7 +280,7 @@ def table(view, ctx):
         body.append(_standings(view, ctx))
     else:
         final = view["final"]
-        body.append(_final_header(view, ctx))
+        body.append(_final_note(view))
         body.append(_standings(view, ctx, final["winners"]))
         body.append(missions_revealed(view, ctx))
         if view.get("reveal"):
@@ -340,7 +334,7 @@ def my_round(view, ctx):
     if mine["correct_predict"]:
         lines.append("Your prediction was right.")
     for w in mine["swipes_by_me"] + mine["swipes_on_me"]:
-        lines.append(swipe_sentence(ctx, w))
+        lines.append(swipe_sentence(ctx, w, ctx.get("me")))
     if mine["mission_bonus"]:
         lines.append("You completed your Secret Mission: +%d." % mine["mission_bonus"])
     items = "".join([tag("li", line) for line in lines])
@@ -375,11 +369,12 @@ def phone(view, ctx):
         body.append(tag("details", tag("summary", "Standings") + _standings(view, ctx)))
     else:
         final = view["final"]
+        # the room's screen above already names the winners and lists the final points
         body.append(_status("The game is over."))
-        body.append(_final_header(view, ctx))
+        body.append(_final_note(view))
         if view.get("mine"):
             body.append(tag("details", tag("summary", "My last round") + my_round(view, ctx)))
-        body.append(_standings(view, ctx, final["winners"]))
+        body.append(tag("details", tag("summary", "Standings with places") + _standings(view, ctx, final["winners"])))
         body.append(tag("details", tag("summary", "Every Secret Mission") + missions_revealed(view, ctx)))
     if "mission" in view and phase != "final":
         body.append(_mission_box(view))
