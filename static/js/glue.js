@@ -152,3 +152,7 @@ window.pp.fullscreen = function () {
   if (document.fullscreenElement) document.exitFullscreen();
   else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
 };
+
+document.addEventListener("click", (ev) => {
+  if (ev.target.closest("[data-fullscreen]")) window.pp.fullscreen();
+});

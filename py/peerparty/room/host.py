@@ -394,7 +394,8 @@ class HostSession:
         now = self._now
         people = [{"id": s.id, "name": s.name, "present": s.present(now), "spectator": s.spectator,
                    "host": s.local} for s in self.lobby.seats if not s.removed]
-        summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id, "people": people,
+        summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id,
+                   "game_title": self.games[self.game_id].title if self.game_id else None, "people": people,
                    "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]]}
                                for h in self.history]}
         successor = self.successor()

@@ -60,10 +60,26 @@ def winners_line(result, names):
 
 # --- host -------------------------------------------------------------------------------------
 
+def how_to_play(game_id, title, open_=False):
+    """The game's own short explanation, one tap away (lobby, host screen and every phone)."""
+    module = screens_for(game_id)
+    rules = getattr(module, "RULES", "") if module is not None else ""
+    if not rules:
+        return ""
+    return tag("details", tag("summary", "How to play " + esc(title)) + tag("div", rules, class_="rules-text"),
+               class_="how-to-play", id="how-" + game_id, open=open_)
+
+
 def host_screen(screen, info):
     """info: games [(id, title, min, max)], join_url, qr_svg, status, can_start (ok, reason), error."""
     room = screen["room"]
-    head = tag("header", tag("h1", "PeerParty", class_="brand") + _join_box(room, info), class_="host-head")
+    tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
+                           title="Fullscreen (F)") +
+                button("New room", {"room": "new_room"}, cls="btn small ghost",
+                       confirm="Close this room and open a new one? Everyone will need the new code."),
+                class_="host-tools")
+    head = tag("header", tag("div", tag("h1", "PeerParty", class_="brand") + tools, class_="brand-box") +
+               _join_box(room, info), class_="host-head")
     if info.get("status_error"):
         head += tag("div", esc(info["status_error"]), class_="banner error", role="alert")
     if info.get("error"):
@@ -99,6 +115,7 @@ def _host_lobby(room, info):
                           data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false"))
     ok, reason = info["can_start"]
     start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id="start")
+    rules = how_to_play(room["game"], info["titles"].get(room["game"], ""), False) if room["game"] else ""
     local = ""
     if info.get("host_plays") and not any(p["host"] for p in room["people"]):
         local = tag("form", tag("label", "You play too on this screen. Your name",
@@ -115,7 +132,7 @@ def _host_lobby(room, info):
                 class_="panel people-panel") +
             tag("section", tag("h2", "Pick a game") + tag("div", "".join(picker), class_="picker") +
                 local + tag("p", esc(reason) if not ok else "Ready when you are.", class_="start-reason",
-                             aria_live="polite") + start, class_="panel game-panel") + history)
+                             aria_live="polite") + start + rules, class_="panel game-panel") + history)
 
 
 def _host_game(screen, info):
@@ -177,7 +194,10 @@ def phone_screen(state):
     me = message["me"]
     ctx = ui_ctx(room, me, message.get("now_ms", 0), False)
     if room["phase"] == "lobby":
-        body = (tag("h1", "You're in!") + tag("p", "Wait for the host to start a game.", class_="hint") +
+        picked = room.get("game_title")
+        waiting = "Wait for the host to start %s." % esc(picked) if picked else "Wait for the host to pick a game."
+        body = (tag("h1", "You're in!") + tag("p", waiting, class_="hint", aria_live="polite") +
+                (how_to_play(room["game"], picked) if picked else "") +
                 tag("h2", "Players") + people_list(room, False, me))
     else:
         module = screens_for(room["game"])
