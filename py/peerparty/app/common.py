@@ -5,7 +5,7 @@ import js
 def query():
     params = js.URLSearchParams.new(js.location.search)
     out = {}
-    for key in ("room", "signal", "ice", "new", "record"):
+    for key in ("room", "signal", "ice", "new", "record", "takeover", "seed"):
         # has() first: a missing key is JS null, which Pyodide hands over as jsnull, not None
         if params.has(key):
             out[key] = str(params.get(key))

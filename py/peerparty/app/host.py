@@ -47,7 +47,7 @@ class HostApp:
                     return HostSession.restore(json.loads(saved), REGISTRY)
                 except Exception:
                     common.store_remove(STORE)    # a record from an older version: start afresh
-        return HostSession(new_room_code(Random()), REGISTRY)
+        return HostSession(new_room_code(Random()), REGISTRY, seed=self.query.get("seed"))
 
     def _take_over(self):
         """The successor's tab: the replica the old host kept sending becomes the room (D3-12)."""

@@ -34,7 +34,7 @@ class _Bucket:
 
 
 class HostSession:
-    def __init__(self, code, games, epoch=0, token_source=None):
+    def __init__(self, code, games, epoch=0, token_source=None, seed=None):
         self.code = code
         self.epoch = epoch
         self.games = games
@@ -46,6 +46,7 @@ class HostSession:
         self.seq = 0
         self.dirty = True
         self._token = token_source or (lambda: secrets.token_urlsafe(18))
+        self.seed = seed              # fixed (?seed= on the host page): games replay exactly, for tests
         self._conns = {}              # conn -> _Bucket, for every open connection
         self._sent = {}               # conn -> last payload sent, to skip identical views
         self._fired_deadline = None
@@ -164,12 +165,12 @@ class HostSession:
 
     def snapshot(self):
         return {"code": self.code, "epoch": self.epoch, "lobby": self.lobby.to_record(),
-                "game_id": self.game_id, "phase": self.phase, "seq": self.seq,
+                "game_id": self.game_id, "phase": self.phase, "seq": self.seq, "seed": self.seed,
                 "match": self.match.to_record() if self.match else None, "history": self.history}
 
     @classmethod
     def restore(cls, record, games, token_source=None):
-        session = cls(record["code"], games, record["epoch"], token_source)
+        session = cls(record["code"], games, record["epoch"], token_source, record.get("seed"))
         session.lobby = Lobby.from_record(record["lobby"])
         session.game_id = record["game_id"]
         session.phase = record["phase"]
@@ -299,7 +300,8 @@ class HostSession:
         options = {}
         if game.host_is_player:
             options["host"] = self._local_seat().id
-        self.match = Match(game, [s.id for s in players], self._token(), options)
+        seed = "%s:%d" % (self.seed, len(self.history)) if self.seed else self._token()
+        self.match = Match(game, [s.id for s in players], seed, options)
         self._fired_deadline = None
         self.phase = "playing"
         start_move = getattr(game, "start_move", None)
