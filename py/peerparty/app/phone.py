@@ -132,8 +132,11 @@ class PhoneApp:
     def on_visible(self, *args):
         if str(js.document.visibilityState) == "visible":
             self.retry("visible")
-            if self.act:
-                js.pp.keepAwake(True)
+            js.pp.keepAwake(self.playing())   # the lock is released whenever the page hides
+
+    def playing(self):
+        message = self.guest.view
+        return message is not None and message["room"]["phase"] == "playing"
 
     def retry(self, why):
         """Reconnect now unless the link is demonstrably alive."""
@@ -199,7 +202,7 @@ class PhoneApp:
             if act and not self.act:
                 js.pp.buzz()
             if act != self.act:
-                js.pp.keepAwake(message["room"]["phase"] == "playing")
+                js.pp.keepAwake(self.playing())
             self.act = act
             common.mark("act", "1" if act else "0")
 
