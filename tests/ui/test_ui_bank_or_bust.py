@@ -286,3 +286,28 @@ def test_screens_keep_to_the_micropython_subset():
             assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
             assert not node.keywords
+
+
+def test_game_over_says_it_once_per_screen_with_the_numbers():
+    # The room's own over screen already shows the winner and the standings: the table adds how it was
+    # won, the phone adds my own finish, and neither repeats the standings or the winners line.
+    plan = [(90, "top"), (10, "bottom"), (80, "top"), (20, "bottom"), (70, "top"), (30, "bottom"),
+            (60, "top"), (40, "bottom"), (50, "top"), (45, "bottom")]
+    m = game([c for c, _ in plan])
+    for i, (card, row) in enumerate(plan):
+        m.play("a", DRAW)
+        if m.view("a")["pending"]:
+            m.play("a", {"type": "place", "row": row})
+        if i == 0:
+            m.play("b", BANK)       # Sam banks at once with no cards; Ann plays on alone
+    m.play("a", BANK)               # 5 cards in each row: 10 + 50 pairs + 5 longest row
+    assert m.result() is not None and m.result()["winners"] == ["a"]
+    total = m.view(None)["players"][0]["total"]
+    html = table_html(m)
+    assert "%s wins! %d points after 1 round." % (EVIL, total) in html
+    assert 'class="winners"' not in html and html.count("bob-standings") == 1
+    phone = phone_html(m, "b")
+    assert "You finished with 0 points (place 2 of 2)." in phone
+    assert "bob-standings" not in phone
+    head = re.search(r'<header class="bob-phone-head">(.*?)</header>', phone).group(1)
+    assert ">you<" not in head

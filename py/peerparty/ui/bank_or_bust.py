@@ -9,6 +9,7 @@ from .html import esc, tag, button, name_of
 POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
 ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
 ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom row \u2191 (from 1, going up)"}
+SHORT_TITLES = {"top": "Top row \u2193", "bottom": "Bottom row \u2191"}     # in the table's narrow panels
 STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUSTED"}
 
 RULES = ("<p>Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.</p><ul>"
@@ -108,10 +109,22 @@ def _winners_text(view, ctx):
     return "Shared win: %s!" % " and ".join(names)
 
 
+def _final_detail(view):
+    """How a game won on points ended: the winning total and the number of rounds."""
+    if not view["winners"]:
+        return ""
+    best = 0
+    for p in view["players"]:
+        if p["id"] in view["winners"]:
+            best = p["total"]
+    rounds = view["round"]
+    return " %d points after %d round%s." % (best, rounds, "" if rounds == 1 else "s")
+
+
 def status_line(view, ctx):
     """Whose turn and what is happening, for everyone (escaped HTML)."""
     if view["phase"] == "game_over":
-        return _winners_text(view, ctx)
+        return _winners_text(view, ctx) + _final_detail(view)
     turn = view["turn"]
     who = name_of(ctx, turn)
     pending = view["pending"]
@@ -151,14 +164,14 @@ def slot_html(slot):
     return tag("li", tag("span", label, class_="bob-value") + mods + extra, class_=cls)
 
 
-def row_html(row_view, row):
+def row_html(row_view, row, short=False):
     start = tag("li", tag("span", str(row_view["start"]), class_="bob-value"), class_="bob-card bob-start")
     double = ""
     if row_view["doubled"]:
         double = tag("li", tag("span", "\u00d72", class_="bob-value") + tag("span", "Double", class_="bob-cover-tag"),
                      class_="bob-card bob-double")
     cards = "".join([slot_html(s) for s in row_view["cards"]])
-    head = tag("span", ROW_TITLES[row], class_="bob-row-title")
+    head = tag("span", SHORT_TITLES[row] if short else ROW_TITLES[row], class_="bob-row-title")
     if row_view["doubled"]:
         head += tag("span", "DOUBLED", class_="badge bob-doubled")
     head += tag("span", "%d card%s \u00b7 next: %s" % (row_view["count"], "" if row_view["count"] == 1 else "s",
@@ -168,7 +181,7 @@ def row_html(row_view, row):
                class_="bob-row bob-" + row)
 
 
-def _badges(p, view, ctx):
+def _badges(p, view, ctx, mine=False):
     out = ""
     if view["phase"] == "playing" and view["turn"] == p["id"]:
         out += tag("span", "TURN", class_="badge bob-turn")
@@ -179,7 +192,7 @@ def _badges(p, view, ctx):
         out += tag("span", "holds a Discard card", class_="badge bob-holds")
     if p["id"] in view["winners"]:
         out += tag("span", "winner", class_="badge win")
-    if p["id"] == ctx.get("me"):
+    if p["id"] == ctx.get("me") and not mine:
         out += tag("span", "you", class_="badge you")
     connected = ctx.get("connected") or {}
     if not connected.get(p["id"], True) and p["id"] != ctx.get("me"):
@@ -199,8 +212,8 @@ def player_panel(p, view, ctx):
     if view["phase"] == "playing" and view["turn"] == p["id"]:
         cls += " bob-active"
     head = tag("h3", name_of(ctx, p["id"]) + _badges(p, view, ctx), class_="bob-name")
-    return tag("section", head + progress(p["total"], view["target"]) + row_html(p["top"], "top")
-               + row_html(p["bottom"], "bottom"), class_=cls)
+    return tag("section", head + progress(p["total"], view["target"]) + row_html(p["top"], "top", True)
+               + row_html(p["bottom"], "bottom", True), class_=cls)
 
 
 def pending_html(view, ctx):
@@ -288,7 +301,6 @@ def table(view, ctx):
     parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head"),
              _status(status_line(view, ctx), cls="bob-status bob-status-big")]
     if view["phase"] == "game_over":
-        parts.append(tag("p", _winners_text(view, ctx), class_="winners"))
         parts.append(standings_html(view, ctx))
     parts.append(pending_html(view, ctx))
     panels = "".join([player_panel(p, view, ctx) for p in view["players"]])
@@ -344,7 +356,10 @@ def _move_buttons(view, me):
 def _hint(view, me, ctx):
     """The one-line 'what can I do now' (escaped HTML)."""
     if view["phase"] == "game_over":
-        return _winners_text(view, ctx)
+        ranked = sorted(view["players"], key=lambda p: -p["total"])
+        place = 1 + len([p for p in ranked if p["total"] > me["total"]])
+        return "%s You finished with %d point%s (place %d of %d)." % (
+            _winners_text(view, ctx), me["total"], "" if me["total"] == 1 else "s", place, len(ranked))
     if not view.get("act"):
         if me["status"] == "banked":
             return "You banked this round. Waiting for %s." % name_of(ctx, view["turn"])
@@ -389,10 +404,9 @@ def phone(view, ctx):
     if me is None:
         return tag("div", _status("You are not in this game any more.") + log_html(view, ctx), class_="bob bob-phone")
     parts = [tag("header", tag("span", "Round %d" % view["round"], class_="bob-round-tag")
-                 + progress(me["total"], view["target"]) + _badges(me, view, ctx), class_="bob-phone-head"),
+                 + progress(me["total"], view["target"]) + _badges(me, view, ctx, mine=True),
+                 class_="bob-phone-head"),
              _status(_hint(view, me, ctx), cls="bob-status bob-hint")]
-    if view["phase"] == "game_over":
-        parts.append(standings_html(view, ctx))
     parts.append(_last_bust(view, me_id))
     if view.get("act"):
         parts.append(pending_html(view, ctx))
