@@ -91,6 +91,14 @@ def _checksum(words):
     return h
 
 
+LONG_WORD = 8      # longer words get a smaller face on a phone tile, so they never break mid-word
+
+
+def _word(w):
+    cls = "hh-word hh-long" if len(w) > LONG_WORD else "hh-word"
+    return tag("span", esc(w), class_=cls)
+
+
 def _rules():
     return tag("details", tag("summary", "How to play") + RULES, class_="hh-rules")
 
@@ -159,20 +167,21 @@ def _tile(word, claim, role, ctx, claimable):
     """One word: a claim button when claimable, else its known state in words (never colour alone)."""
     if claim is not None:
         role = claim["role"]
-        body = (tag("span", esc(word), class_="hh-word")
+        body = (_word(word)
                 + tag("span", "%s %s" % (ROLE_LABELS.get(role, esc(role)), ROLE_POINTS.get(role, "")),
                       class_="hh-role")
                 + tag("span", "by " + name_of(ctx, claim["player"]), class_="hh-by"))
         return tag("li", body, class_="hh-tile hh-claimed hh-role-" + esc(role))
     if claimable:
-        return tag("li", button(word, {"type": "claim", "word": word}, cls="btn hh-claim",
+        cls = "btn hh-claim hh-long" if len(word) > LONG_WORD else "btn hh-claim"
+        return tag("li", button(word, {"type": "claim", "word": word}, cls=cls,
                                 aria_label="Claim " + word), class_="hh-tile hh-open")
     if role is not None:
-        body = (tag("span", esc(word), class_="hh-word")
+        body = (_word(word)
                 + tag("span", ROLE_LABELS.get(role, esc(role)), class_="hh-role")
                 + tag("span", "not claimed", class_="hh-by"))
         return tag("li", body, class_="hh-tile hh-unclaimed hh-role-" + esc(role))
-    return tag("li", tag("span", esc(word), class_="hh-word") + tag("span", "unclaimed", class_="hh-by"),
+    return tag("li", _word(word) + tag("span", "unclaimed", class_="hh-by"),
                class_="hh-tile hh-hidden")
 
 
@@ -234,13 +243,13 @@ def _write_form(view):
     for w in board["words"]:
         if w in locked:
             role = locked[w]
-            items.append(tag("li", tag("span", esc(w), class_="hh-word")
+            items.append(tag("li", _word(w)
                              + tag("span", "LOCKED " + ROLE_LABELS.get(role, esc(role)), class_="hh-role"),
                              class_="hh-pick hh-locked hh-role-" + esc(role)))
         else:
             box = '<input type="checkbox" name="targets" value="%s"%s>' % (
                 esc(w), " checked" if w in draft else "")
-            items.append(tag("li", tag("label", box + " " + tag("span", esc(w), class_="hh-word")),
+            items.append(tag("li", tag("label", box + " " + _word(w)),
                              class_="hh-pick"))
     grid = tag("ul", "".join(items), class_="hh-grid hh-write-grid", aria_label="your 12 words")
     count = tag("p", "Targets chosen: " + tag("span", "", class_="hh-count-n")
@@ -270,7 +279,7 @@ def _submitted(view):
         else:
             label = "CIVILIAN"
             cls = "civilian"
-        items.append(tag("li", tag("span", esc(w), class_="hh-word") + tag("span", label, class_="hh-role"),
+        items.append(tag("li", _word(w) + tag("span", label, class_="hh-role"),
                          class_="hh-pick hh-role-" + esc(cls)))
     out = [tag("p", "Your hint: " + tag("strong", esc(board.get("hint_text", "")), class_="hh-hint"),
                class_="hh-mine")]
