@@ -156,3 +156,32 @@ window.pp.fullscreen = function () {
 document.addEventListener("click", (ev) => {
   if (ev.target.closest("[data-fullscreen]")) window.pp.fullscreen();
 });
+
+// Optional sound on the big screen, made in the browser: a short two-note chime, no assets.
+(function () {
+  let audio = null;
+  window.pp.sound = function (on) {
+    if (on && !audio) {
+      try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch (e) { audio = null; }
+    } else if (!on && audio) {
+      audio.close();
+      audio = null;
+    }
+    return !!audio;
+  };
+  window.pp.chime = function () {
+    if (!audio) return;
+    const now = audio.currentTime;
+    [523.25, 783.99].forEach((freq, i) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + i * 0.12);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + i * 0.12 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.12 + 0.35);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + i * 0.12);
+      osc.stop(now + i * 0.12 + 0.4);
+    });
+  };
+})();

@@ -30,6 +30,8 @@ class HostApp:
         self.persisted_seq = None
         self.retry_at = None
         self.restart_link = False
+        self.sound = False            # browsers allow sound only after a tap, so it starts off
+        self.last_moment = None
         self.last_presence_ms = 0
         self._qr = (None, "")
         self.link = HostLink(peer_id(self.session.code, self.session.epoch),
@@ -126,6 +128,11 @@ class HostApp:
         action = json.loads(str(text))
         if "room" in action:
             kind = action.pop("room")
+            if kind == "sound":
+                self.sound = bool(js.pp.sound(not self.sound))
+                common.store_set("peerparty:sound", "1" if self.sound else "0")
+                self.refresh()
+                return
             if kind == "new_room":
                 common.store_remove(STORE)
                 js.location.reload()
@@ -181,7 +188,12 @@ class HostApp:
             "spectators": bool(game and game.spectators and session.phase == "playing"),
             "status_error": self.status_error,
             "error": self.error,
+            "sound": self.sound,
         }
+        moment = (session.phase, (screen["view"] or {}).get("phase"), (screen["view"] or {}).get("round"))
+        if self.sound and moment != self.last_moment:
+            js.pp.chime()             # a new phase, round or game: a soft cue for the room
+        self.last_moment = moment
         common.render(self.root, host_screen(screen, info))
         common.mark("seq", session.seq)
         common.mark("phase", session.phase)

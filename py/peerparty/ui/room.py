@@ -73,8 +73,10 @@ def how_to_play(game_id, title, open_=False):
 def host_screen(screen, info):
     """info: games [(id, title, min, max)], join_url, qr_svg, status, can_start (ok, reason), error."""
     room = screen["room"]
+    sound = "Sound: on" if info.get("sound") else "Sound: off"
     tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
                            title="Fullscreen (F)") +
+                button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false") +
                 button("New room", {"room": "new_room"}, cls="btn small ghost",
                        confirm="Close this room and open a new one? Everyone will need the new code."),
                 class_="host-tools")
