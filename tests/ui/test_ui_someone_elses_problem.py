@@ -91,6 +91,16 @@ def test_table_pending_gift_and_narration():
     assert "&lt;b&gt;Ann&lt;/b&gt; drew 1 card." in html and "Bob drew 1 card." in html
 
 
+def test_narration_of_one_accepted_or_redirected_object_reads_as_english():
+    c = ctx()
+    assert ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "hotel_receipt", "count": 1}, c) == \
+        "Bob accepted Dan&#39;s Hotel Receipt."
+    assert ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "diary", "count": 2}, c) == \
+        "Bob accepted Dan&#39;s 2 Diaries."
+    assert ui.narrate({"kind": "redirect", "by": "bob", "from": "dan", "to": "cat", "object": "alibi",
+                       "count": 1}, c) == "Bob played REDIRECT: Dan&#39;s ALIBI went to Cat &amp; Co."
+
+
 def test_table_narrates_an_exchange_in_words():
     m = match()
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
@@ -116,7 +126,10 @@ def test_table_over_win_shows_winner_and_no_end_button():
     m.play("ann", {"type": "gift", "object": "spare_key", "to": "bob"})
     m.play("bob", {"type": "respond", "answer": "accept"})
     html = ui.table(m.view(None), ctx())
-    assert "Game over. &lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left and wins!" in html
+    assert ">Game over.<" in html
+    # said once up top (the result banner) and once in the story of the game, not in the status too
+    assert html.count("&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left and wins!") == 2
+    assert 'class="sep-result banner">&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left and wins!' in html
     assert ">winner<" in html and moves_in(html) == []
 
 
@@ -233,7 +246,8 @@ def test_phone_over_says_who_won():
     m.play("ann", {"type": "exchange", "give": "alibi", "take": "diary", "from": "bob"})
     assert "You win! Bob has nothing scandalous left and wins!" in ui.phone(m.view("bob"), ctx("bob"))
     html = ui.phone(m.view("ann"), ctx("ann"))
-    assert "You win!" not in html and "The game is over." in html and moves_in(html) == []
+    assert "You win!" not in html and ">Game over.<" in html and moves_in(html) == []
+    assert html.count("Bob has nothing scandalous left and wins!") == 2 and "sep-hint" not in html   # banner + story
 
 
 def test_no_hand_in_any_html_that_must_not_have_it():

@@ -51,6 +51,11 @@ def objects_phrase(kind, count):
     return "%d %s" % (count, OBJECT_PLURALS.get(kind, esc(kind)))
 
 
+def owned_phrase(kind, count):
+    """After a possessive: "Dev's Hotel Receipt", "Dev's 2 Secret Photos" (escaped)."""
+    return object_name(kind) if count == 1 else objects_phrase(kind, count)
+
+
 def action_name(card):
     return ACTION_NAMES.get(card, esc(card))
 
@@ -83,13 +88,13 @@ def narrate(entry, ctx):
         return text + "."
     if kind == "accept":
         return "%s accepted %s %s." % (who, _possessive(ctx, entry["from"]),
-                                       objects_phrase(entry["object"], entry["count"]))
+                                       owned_phrase(entry["object"], entry["count"]))
     if kind == "deny":
         return "%s played DENY: %s keeps %s." % (who, name_of(ctx, entry["from"]),
                                                  objects_phrase(entry["object"], entry["count"]))
     if kind == "redirect":
         return "%s played REDIRECT: %s %s went to %s." % (
-            who, _possessive(ctx, entry["from"]), objects_phrase(entry["object"], entry["count"]),
+            who, _possessive(ctx, entry["from"]), owned_phrase(entry["object"], entry["count"]),
             name_of(ctx, entry["to"]))
     if kind == "exchange":
         return "%s exchanged %s for %s %s." % (who, objects_phrase(entry["gave"], 1),
@@ -137,7 +142,7 @@ def status(view, ctx):
     """The one status sentence both screens show (escaped)."""
     phase = view["phase"]
     if phase == "over":
-        return "Game over. " + ending(view, ctx)
+        return "Game over."     # the result banner right below says who won: say it once
     if phase == "respond":
         g = view["pending"]
         return "%s is answering a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
@@ -343,7 +348,7 @@ def hint(view, ctx):
     """The one-line 'what can I do now'."""
     me = view.get("me")
     if view["phase"] == "over":
-        return "The game is over."
+        return ""               # the status line and the result banner say it all
     if not view.get("act"):
         if view["phase"] == "respond" and view["pending"]["by"] == me:
             return "Waiting for %s to answer your gift." % name_of(ctx, view["pending"]["to"])
@@ -379,8 +384,9 @@ def my_hand(view):
 
 def phone(view, ctx):
     me = view.get("me")
+    line = hint(view, ctx)
     body = [tag("header", tag("p", "Someone Else&#39;s Problem", class_="brand small") +
-                _status_line(view, ctx, "sep-status") + tag("p", hint(view, ctx), class_="sep-hint"),
+                _status_line(view, ctx, "sep-status") + (tag("p", line, class_="sep-hint") if line else ""),
                 class_="sep-head")]
     if view["phase"] == "over":
         mine = me in view["winners"]
