@@ -20,8 +20,10 @@ def ctx(me=None, is_host=False, away=()):
 
 
 def table_html(m, **kw):
+    """The host's TV as the room draws it: the table, and beside it the recent moves and host tools."""
     kw.setdefault("is_host", True)
-    return ui.table(m.view(None), ctx(**kw))
+    view = m.view(None)
+    return ui.table(view, ctx(**kw)) + ui.table_side(view, ctx(**kw))
 
 
 def phone_html(m, p, **kw):

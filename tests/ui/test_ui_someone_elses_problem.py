@@ -15,6 +15,12 @@ def ctx(me=None, is_host=False, connected=None):
             "connected": connected or {p: True for p in P}}
 
 
+def tv(m, c):
+    """The host's TV as the room draws it: the table, and beside it the story and the End game button."""
+    view = m.view(None)
+    return ui.table(view, c) + ui.table_side(view, c)
+
+
 def objects():
     return {"ann": ["secret_photo", "secret_photo", "spare_key", "diary", "alibi"],
             "bob": ["love_letter", "love_letter", "burner_phone", "hotel_receipt", "diary"],
@@ -52,7 +58,7 @@ def radio_values(html, name):
 
 def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
     m = match()
-    html = ui.table(m.view(None), ctx(is_host=True))
+    html = tv(m, ctx(is_host=True))
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert "Cat &amp; Co" in html
     assert "&lt;b&gt;Ann&lt;/b&gt;&#39;s turn." in html
@@ -71,7 +77,7 @@ def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
 
 def test_table_groups_each_type_once_with_its_count():
     m = match()
-    html = ui.table(m.view(None), ctx())
+    html = tv(m, ctx())
     ann = html[html.index('aria-label="&lt;b&gt;Ann&lt;/b&gt;"'):html.index('aria-label="Bob"')]
     assert ann.count("Secret Photo<") == 1 and "&times;2" in ann
     assert ann.count('class="sep-obj sep-scandal"') == 3 and ann.count('class="sep-obj sep-alibi"') == 1
@@ -80,13 +86,13 @@ def test_table_groups_each_type_once_with_its_count():
 def test_table_pending_gift_and_narration():
     m = match()
     m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
-    html = ui.table(m.view(None), ctx())
+    html = tv(m, ctx())
     assert "Gift: 2 Secret Photos offered by &lt;b&gt;Ann&lt;/b&gt; to Bob." in html
     assert "Bob is answering a gift from &lt;b&gt;Ann&lt;/b&gt;." in html
     assert "&lt;b&gt;Ann&lt;/b&gt; offered 2 Secret Photos to Bob." in html
     assert ">offered<" in html
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
-    html = ui.table(m.view(None), ctx())
+    html = tv(m, ctx())
     assert "Bob played REDIRECT: &lt;b&gt;Ann&lt;/b&gt;&#39;s 2 Secret Photos went to Cat &amp; Co." in html
     assert "&lt;b&gt;Ann&lt;/b&gt; drew 1 card." in html and "Bob drew 1 card." in html
 
@@ -104,7 +110,7 @@ def test_narration_of_one_accepted_or_redirected_object_reads_as_english():
 def test_table_narrates_an_exchange_in_words():
     m = match()
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
-    html = ui.table(m.view(None), ctx())
+    html = tv(m, ctx())
     assert "&lt;b&gt;Ann&lt;/b&gt; exchanged a Diary for Cat &amp; Co&#39;s ALIBI." in html
 
 
@@ -115,7 +121,7 @@ def test_table_prompt_looks_the_same_whatever_the_recipient_holds():
         h["bob"] = bob
         m = match(hnds=h)
         m.play("ann", {"type": "gift", "object": "diary", "to": "bob"})
-        seen.add(ui.table(m.view(None), ctx()) + ui.phone(m.view("cat"), ctx("cat")))
+        seen.add(tv(m, ctx()) + ui.phone(m.view("cat"), ctx("cat")))
     assert len(seen) == 1
 
 
@@ -125,7 +131,7 @@ def test_table_over_win_shows_winner_and_no_end_button():
     m = match(objs=o)
     m.play("ann", {"type": "gift", "object": "spare_key", "to": "bob"})
     m.play("bob", {"type": "respond", "answer": "accept"})
-    html = ui.table(m.view(None), ctx())
+    html = tv(m, ctx())
     assert ">Game over.<" in html
     # said once up top (the result banner) and once in the story of the game, not in the status too
     assert html.count("&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left and wins!") == 2
@@ -138,17 +144,17 @@ def test_table_shared_win_and_host_end_and_stalemate():
         "&lt;b&gt;Ann&lt;/b&gt; and Bob share the win!"
     m = match()
     m.play(HOST, {"type": "end_game"})
-    assert "The host ended the game. Nobody wins." in ui.table(m.view(None), ctx())
+    assert "The host ended the game. Nobody wins." in tv(m, ctx())
     m = match(hnds={"ann": ["deny"], "bob": [], "cat": [], "dan": []}, draw=[])
     for p in P:
         m.play(p, {"type": "pass"})
-    html = ui.table(m.view(None), ctx())
+    html = tv(m, ctx())
     assert "Stalemate" in html and "&lt;b&gt;Ann&lt;/b&gt; passed: no move was possible." in html
 
 
 def test_table_marks_away_players_in_words():
     m = match()
-    html = ui.table(m.view(None), ctx(connected={"ann": True, "bob": False, "cat": True, "dan": True}))
+    html = tv(m, ctx(connected={"ann": True, "bob": False, "cat": True, "dan": True}))
     assert html.count(">away<") == 1
 
 
@@ -257,11 +263,11 @@ def test_no_hand_in_any_html_that_must_not_have_it():
         h = hands()
         h["bob"] = bob
         m = match(hnds=h)
-        renders.append([ui.table(m.view(None), ctx())] + [ui.phone(m.view(p), ctx(p)) for p in ("ann", "cat", "dan")])
+        renders.append([tv(m, ctx())] + [ui.phone(m.view(p), ctx(p)) for p in ("ann", "cat", "dan")])
     assert renders[0] == renders[1]
     # and bob's own hand shows on his phone only
     m = match()
-    assert "My hand" not in ui.table(m.view(None), ctx())
+    assert "My hand" not in tv(m, ctx())
 
 
 def test_every_phase_renders_for_every_seat_from_random_playouts():

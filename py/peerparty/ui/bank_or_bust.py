@@ -291,25 +291,44 @@ def host_controls(view, ctx):
         out.append(button("Remove %s" % plain, {"type": "remove", "player": p["id"]}, cls="btn small danger",
                           confirm="Remove %s from the game? Their cards go to the discard pile and their "
                                   "points leave the standings." % plain))
-    return tag("section", tag("h2", "Host") + tag("div", "".join(out), class_="actions"), class_="bob-host")
+    return tag("section", tag("div", "".join(out), class_="actions"), class_="bob-host", aria_label="Host")
 
 
 # --- the screens ---------------------------------------------------------------------------
 
+def _round_just_started(view):
+    """True while nobody has moved in a new round yet: the last round's scores are the news."""
+    log = view["log"]
+    return bool(log) and log[-1].get("type") == "round_started"
+
+
 def table(view, ctx):
-    """The big shared screen: every row, whose turn, counts, the last round's scores, host controls."""
+    """The big shared screen: whose turn, every player's rows, counts, the last round's scores. It must fit
+    a 1280x720 TV without scrolling, so recent moves and the host's tools go beside it (table_side)."""
     parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head"),
-             _status(status_line(view, ctx), cls="bob-status bob-status-big")]
+             tag("div", _status(status_line(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
+                 class_="bob-now")]
     if view["phase"] == "game_over":
         parts.append(standings_html(view, ctx))
-    parts.append(pending_html(view, ctx))
     panels = "".join([player_panel(p, view, ctx) for p in view["players"]])
-    parts.append(tag("div", panels, class_="bob-players"))
-    side = summary_table(view, ctx) + log_html(view, ctx)
-    if side:
-        parts.append(tag("div", side, class_="bob-side"))
-    parts.append(host_controls(view, ctx))
+    crowd = " bob-many" if len(view["players"]) >= 4 else ""
+    parts.append(tag("div", panels, class_="bob-players" + crowd))
+    summary = summary_table(view, ctx)
+    if summary:
+        # open while the round's end is the news; folded once the next round is under way
+        parts.append(tag("details", tag("summary", "Round %d scores" % view["summary"]["round"]) + summary,
+                         class_="bob-last-round", open=_round_just_started(view) or view["phase"] == "game_over"))
     return tag("div", "".join(parts), class_="bob bob-table phase-" + esc(view["phase"]))
+
+
+def table_side(view, ctx):
+    """Beside the table, under the room's people: the last few moves and the host's tools (folded)."""
+    if view["phase"] != "playing":
+        return ""
+    tools = host_controls(view, ctx)
+    if tools:
+        tools = tag("details", tag("summary", "Host tools") + tools, class_="bob-host-tools")
+    return tag("div", log_html(view, ctx, keep=3) + tools, class_="bob bob-aside")
 
 
 def _move_buttons(view, me):

@@ -27,6 +27,9 @@ GUESSING_HINTS = {
     "removed": "You were removed from this game.",
 }
 
+# the final screen ranks everyone itself: the room's phone screen shows only its headline above it
+OWN_STANDINGS = True
+
 RULES = ("<p>Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
          "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
          "that links them. The number of targets is shown next to your hint.</p>"
@@ -127,7 +130,8 @@ def _scores(view, ctx, title="Scores"):
                                                  class_="hh-scores"), class_="hh-score-box")
 
 
-def _standings(view, ctx):
+def _standings(view, ctx, head="h1"):
+    """The ranked list; on a phone (head="h2") it sits under the room's winners headline, as its title."""
     st = view.get("standings") or {}
     winners = st.get("winners") or []
     scores = st.get("scores") or {}
@@ -144,7 +148,7 @@ def _standings(view, ctx):
             mark = " " + tag("span", "1st", class_="badge hh-win")
         rows.append(tag("li", tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
                         + " " + tag("span", _signed(scores.get(p, 0)) + " points", class_="hh-num")))
-    return (tag("h1", line, class_="hh-winners")
+    return (tag(head, line, class_="hh-winners")
             + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
             + tag("p", esc(st.get("note", "")), class_="hh-note"))
 
@@ -357,10 +361,13 @@ def _controls(view, ctx):
 # --- screens ------------------------------------------------------------------------------------
 
 def phone(view, ctx):
-    """One player's phone: big tap targets, a one-line status, host controls when hosting."""
+    """One player's phone: big tap targets, a one-line status, host controls when hosting. Two columns
+    (hh-col-main: the board; hh-col-info: who, scores, controls): stacked on a phone, side by side when
+    the host plays on a wide screen, so the host's next button is never below the TV's edge."""
     phase = view.get("phase")
     status = view.get("status")
     body = []
+    info = []
     if phase == "abandoned":
         body.append(tag("h1", "Game ended", class_="hh-title"))
         body.append(_status("Fewer than two players remained, so everyone goes back to the lobby."))
@@ -376,7 +383,7 @@ def phone(view, ctx):
             body.append(_status(GUESSING_HINTS["removed"]))
         else:
             body.append(_status("Players are writing their hints. You are watching."))
-        body.append(_submit_board(view, ctx))
+        info.append(_submit_board(view, ctx))
     elif phase == "guessing":
         board = view["board"]
         body.append(_hint_banner(board, ctx))
@@ -384,16 +391,19 @@ def phone(view, ctx):
         body.append(_grid(view, ctx, True))
         if view.get("can_done"):
             body.append(button("I'm done guessing", {"type": "done_guessing"}, cls="btn hh-done"))
-        body.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx),
+        info.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx),
                         class_="hh-log"))
-        body.append(tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box"))
-        body.append(_scores(view, ctx, "Live scores"))
+        info.append(tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box"))
+        info.append(_scores(view, ctx, "Live scores"))
     elif phase == "scoreboard":
-        body.append(_status("Final scores."))
-        body.append(_standings(view, ctx))
-    body.append(_controls(view, ctx))
-    body.append(_rules())
-    return tag("section", "".join(body), class_="hh hh-phone hh-" + esc(phase or "unknown"))
+        body.append(_standings(view, ctx, "h2"))
+    controls = _controls(view, ctx)
+    if controls:
+        info.insert(0, controls)        # the host's next step comes first in its column
+    info.append(_rules())
+    return tag("section", tag("div", "".join(body), class_="hh-col hh-col-main")
+               + tag("div", "".join(info), class_="hh-col hh-col-info"),
+               class_="hh hh-phone hh-" + esc(phase or "unknown"))
 
 
 def table(view, ctx):

@@ -80,8 +80,9 @@ def host_screen(screen, info):
                 button("New room", {"room": "new_room"}, cls="btn small ghost",
                        confirm="Close this room and open a new one? Everyone will need the new code."),
                 class_="host-tools")
+    # during a game the header shrinks to one band: the code stays readable, the table gets the height
     head = tag("header", tag("div", tag("h1", "PeerParty", class_="brand") + tools, class_="brand-box") +
-               _join_box(room, info), class_="host-head")
+               _join_box(room, info), class_="host-head phase-" + room["phase"])
     if info.get("status_error"):
         head += tag("div", esc(info["status_error"]), class_="banner error", role="alert")
     if info.get("error"):
@@ -147,7 +148,11 @@ def _host_game(screen, info):
         board = module.phone(screen["view"], ctx)
     else:
         board = module.table(screen["view"], ctx)
-    side = tag("aside", tag("h2", "Players") + people_list(room, False, screen["me"]), class_="panel side")
+    # a game may put secondary things (recent moves, host tools) under the people, beside its table
+    extra = ""
+    if not info.get("host_plays") and getattr(module, "table_side", None) is not None:
+        extra = module.table_side(screen["view"], ctx)
+    side = tag("aside", tag("h2", "Players") + people_list(room, False, screen["me"]) + extra, class_="panel side")
     return tag("div", board, class_="game-area") + side
 
 
@@ -206,8 +211,9 @@ def phone_screen(state):
         body = module.phone(message["view"], ctx) if module and message.get("view") is not None else ""
         if room["phase"] == "over" and room.get("result"):
             names = room.get("result_names") or ctx["names"]
-            body = tag("h1", winners_line(room["result"], names), class_="winners") + \
-                result_table(room["result"], names) + \
+            # a game whose own final screen ranks everyone (OWN_STANDINGS) keeps the one list: say it once
+            table = "" if getattr(module, "OWN_STANDINGS", False) else result_table(room["result"], names)
+            body = tag("h1", winners_line(room["result"], names), class_="winners") + table + \
                 tag("p", "The host can start another game.", class_="hint") + body
     return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 

@@ -296,7 +296,8 @@ def _mission_box(view):
         state = tag("p", "&#10003; Completed in round %d (+3)" % m["completed_round"], class_="sr-done")
     else:
         state = tag("p", "Not completed yet: worth +3 once.", class_="sr-open")
-    return tag("details", tag("summary", "My Secret Mission" + (" (done)" if m["completed"] else ""))
+    title = "My Secret Mission: " + esc(m["name"]) + (" &#10003; done" if m["completed"] else "")
+    return tag("details", tag("summary", title)
                + tag("p", tag("b", "#%d %s" % (m["number"], esc(m["name"])))) + tag("p", esc(m["description"]))
                + state, class_="sr-mission")
 
@@ -349,6 +350,8 @@ def phone(view, ctx):
                + tag("p", "Me: %s &middot; %s" % (name_of(ctx, me), _points(view.get("total", 0))), class_="sr-me")
                + tag("p", "Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"), class_="sr-head")
     body = []
+    if "mission" in view and phase != "final":
+        body.append(_mission_box(view))       # one tap away, above the long lock form
     if phase == "ready":
         body.append(_status("Waiting for the host to start round 1."))
     elif phase == "choosing":
@@ -376,7 +379,5 @@ def phone(view, ctx):
             body.append(tag("details", tag("summary", "My last round") + my_round(view, ctx)))
         body.append(tag("details", tag("summary", "Standings with places") + _standings(view, ctx, final["winners"])))
         body.append(tag("details", tag("summary", "Every Secret Mission") + missions_revealed(view, ctx)))
-    if "mission" in view and phase != "final":
-        body.append(_mission_box(view))
     body.append(tag("details", tag("summary", "How to play") + RULES, class_="sr-rules"))
     return tag("section", head + "".join(body), class_="sr sr-phone sr-" + esc(phase))

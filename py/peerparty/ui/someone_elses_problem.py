@@ -249,13 +249,21 @@ def table(view, ctx):
     body.append(pending_box(view, ctx))
     body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]), class_="sep-players"))
     body.append(piles(view))
-    body.append(tag("section", tag("h2", "What happened") + log_list(view, ctx, 6), class_="sep-story"))
-    if view["phase"] != "over":
-        body.append(tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
-                                      confirm="End the game now for every player? Nobody wins."),
-                        class_="sep-host"))
-    body.append(tag("details", tag("summary", "How to play") + RULES, class_="sep-rules", id="sep-rules-table"))
+    if view["phase"] == "over":
+        body.append(tag("section", tag("h2", "What happened") + log_list(view, ctx, 6), class_="sep-story"))
     return tag("div", "".join(body), class_="sep sep-table")
+
+
+def table_side(view, ctx):
+    """Beside the table, under the room's people: the story so far and the host's End game, so the players'
+    objects keep the TV's whole height."""
+    if view["phase"] == "over":
+        return ""
+    end = tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
+                            confirm="End the game now for every player? Nobody wins."), class_="sep-host")
+    return tag("div", tag("section", tag("h2", "What happened") + log_list(view, ctx, 4), class_="sep-story") +
+               end + tag("details", tag("summary", "How to play") + RULES, class_="sep-rules", id="sep-rules-table"),
+               class_="sep sep-aside")
 
 
 # --- the phone -----------------------------------------------------------------------------------
