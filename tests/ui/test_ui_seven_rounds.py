@@ -141,8 +141,12 @@ def test_results_table_walks_through_the_reveal():
     html = table(m)
     assert "Round 1 revealed" in html
     for heading in ("1. Everyone", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN", "3. Swipes", "4. Secret Missions",
-                    "5. Round totals", "Standings"):
+                    "5. Round totals, leader first"):
         assert heading in html
+    # the totals, leader first, are the standings between rounds: no second table of the same numbers
+    assert "sr-standings" not in html
+    totals = re.findall(r'<td class="sr-num sr-total">(\d+)</td>', html)
+    assert totals == sorted(totals, key=int, reverse=True) and len(totals) == 4
     assert "SWIPE &rarr; " + EVIL in html and "PREDICT: SWIPE" in html
     # captain a: b swipes first and takes the point; c comes second
     assert "WORKED: </b>Sam took 1 point from " + EVIL in html
@@ -203,7 +207,8 @@ def test_final_screens_show_winners_note_and_every_mission():
         assert name in html
     assert "not completed" in html and "data-move" not in html
     html = phone(m, "a")
-    assert "The game is over." in html and "Game ended early after round 1." in html and "NARROW ESCAPE" in html
+    assert "Game ended early after round 1." in html and "NARROW ESCAPE" in html
+    assert "The game is over." not in html      # the room's winners headline above says it
     assert "wins!" not in html and "Standings with places" in html
     assert re.search(r'Dee<span class="badge win">winner</span>', html)
 

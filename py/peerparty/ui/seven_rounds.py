@@ -162,7 +162,8 @@ def reveal_walkthrough(view, ctx):
     else:
         missions = tag("p", "No Secret Mission completed this round.")
     parts.append(tag("section", tag("h3", "4. Secret Missions") + missions, class_="sr-step"))
-    parts.append(tag("section", tag("h3", "5. Round totals") + breakdown_table(rec, ctx), class_="sr-step"))
+    parts.append(tag("section", tag("h3", "5. Round totals, leader first") + breakdown_table(rec, ctx),
+                     class_="sr-step sr-totals"))
     return tag("div", "".join(parts), class_="sr-reveal")
 
 
@@ -170,7 +171,13 @@ def breakdown_table(rec, ctx):
     head = "".join([tag("th", h, scope="col") for h in
                     ("Player", "Action", "Action points", "Swipes", "Mission", "Total")])
     rows = []
-    for r in rec["breakdown"]:
+    # leader first: the totals double as the standings between rounds (one table, not two)
+    order = []
+    for i, r in enumerate(rec["breakdown"]):
+        order.append((-r["total"], i, r))
+    order.sort(key=lambda e: (e[0], e[1]))
+    for entry in order:
+        r = entry[2]
         swipe = ""
         if r["swipe_gained"]:
             swipe = "+%d" % r["swipe_gained"]
@@ -255,8 +262,12 @@ def _lock_board(view, ctx, locked):
 
 def table(view, ctx):
     phase = view["phase"]
-    head = tag("header", tag("h1", _round_title(view), class_="sr-title")
-               + tag("p", "Round Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"), class_="sr-head")
+    if phase == "final":        # no captain any more: the last screen is about the result
+        head = tag("header", tag("h1", "Seven Rounds: the final count", class_="sr-title"), class_="sr-head")
+    else:
+        head = tag("header", tag("h1", _round_title(view), class_="sr-title")
+                   + tag("p", "Round Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"),
+                   class_="sr-head")
     body = []
     if phase == "ready":
         body.append(_status("Get your phones ready: round 1 starts when the host presses Start."))
@@ -277,7 +288,6 @@ def table(view, ctx):
         body.append(_status("Round %d is scored. Next Round Captain: %s." % (
             view["round"], name_of(ctx, view["next_captain"]))))
         body.append(reveal_walkthrough(view, ctx))
-        body.append(_standings(view, ctx))
     else:
         final = view["final"]
         body.append(_final_note(view))
@@ -373,7 +383,6 @@ def phone(view, ctx):
     else:
         final = view["final"]
         # the room's screen above already names the winners and lists the final points
-        body.append(_status("The game is over."))
         body.append(_final_note(view))
         if view.get("mine"):
             body.append(tag("details", tag("summary", "My last round") + my_round(view, ctx)))
