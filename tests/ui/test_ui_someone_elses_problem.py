@@ -62,6 +62,7 @@ def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert "Cat &amp; Co" in html
     assert "&lt;b&gt;Ann&lt;/b&gt;&#39;s turn." in html
+    assert "Your turn." in ui.phone(m.view("ann"), ctx(me="ann"))   # on Ann's own phone
     assert 'aria-live="polite"' in html
     assert "Secret Photo" in html and "&times;2" in html
     # one chip per type: ann 3 + bob 4 + cat 2 + dan 4 scandalous types, 2 ALIBI groups
@@ -89,6 +90,8 @@ def test_table_pending_gift_and_narration():
     html = tv(m, ctx())
     assert "Gift: 2 Secret Photos offered by &lt;b&gt;Ann&lt;/b&gt; to Bob." in html
     assert "Bob is answering a gift from &lt;b&gt;Ann&lt;/b&gt;." in html
+    # on Bob's own phone the sentence speaks to him
+    assert "You are answering a gift from &lt;b&gt;Ann&lt;/b&gt;." in ui.phone(m.view("bob"), ctx(me="bob"))
     assert "&lt;b&gt;Ann&lt;/b&gt; offered 2 Secret Photos to Bob." in html
     assert ">offered<" in html
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})

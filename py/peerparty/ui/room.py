@@ -213,8 +213,8 @@ def phone_screen(state):
             names = room.get("result_names") or ctx["names"]
             # a game whose own final screen ranks everyone (OWN_STANDINGS) keeps the one list: say it once
             table = "" if getattr(module, "OWN_STANDINGS", False) else result_table(room["result"], names)
-            body = tag("h1", winners_line(room["result"], names), class_="winners") + table + \
-                tag("p", "The host can start another game.", class_="hint") + body
+            body = tag("h1", winners_line(room["result"], names), class_="winners") + table + body + \
+                tag("p", "The host can start another game.", class_="hint")
     return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 
 

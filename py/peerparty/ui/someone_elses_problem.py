@@ -143,9 +143,14 @@ def status(view, ctx):
     phase = view["phase"]
     if phase == "over":
         return "Game over."     # the result banner right below says who won: say it once
+    me = ctx.get("me")      # on a phone, my own turn reads as "you"
     if phase == "respond":
         g = view["pending"]
+        if me is not None and g["to"] == me:
+            return "You are answering a gift from %s." % name_of(ctx, g["by"])
         return "%s is answering a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
+    if me is not None and view["current"] == me:
+        return "Your turn."
     return "%s turn." % _possessive(ctx, view["current"])
 
 
