@@ -252,7 +252,9 @@ def table(view, ctx):
     if view["phase"] == "over":
         body.append(tag("p", ending(view, ctx), class_="sep-result banner"))
     body.append(pending_box(view, ctx))
-    body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]), class_="sep-players"))
+    crowd = " sep-crowd" if len(view["players"]) >= 5 else ""    # 3 panels a row on a TV, else 2
+    body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]),
+                    class_="sep-players" + crowd))
     body.append(piles(view))
     if view["phase"] == "over":
         body.append(tag("section", tag("h2", "What happened") + log_list(view, ctx, 6), class_="sep-story"))
