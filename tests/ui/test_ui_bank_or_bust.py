@@ -156,7 +156,8 @@ def test_table_shared_win():
     m.play("a", BANK)
     m.play("b", BANK)
     html = table_html(m)
-    assert "Shared win: %s and Sam!" % EVIL in html
+    # the room's headline above says who shares the win; the table marks both and says how
+    assert "Shared win" not in html and "Game over: " in html
     assert html.count(">winner<") >= 2
     phone = phone_html(m, "b")
     assert "Shared win" in phone and move_list(phone) == []
@@ -306,7 +307,8 @@ def test_game_over_says_it_once_per_screen_with_the_numbers():
     assert m.result() is not None and m.result()["winners"] == ["a"]
     total = m.view(None)["players"][0]["total"]
     html = table_html(m)
-    assert "%s wins! %d points after 1 round." % (EVIL, total) in html
+    # the room's headline above names the winner; the table says only how it was won
+    assert "Game over: %d points after 1 round." % total in html and "wins!" not in html
     assert 'class="winners"' not in html and html.count("bob-standings") == 1
     phone = phone_html(m, "b")
     assert "You finished with 0 points (place 2 of 2)." in phone

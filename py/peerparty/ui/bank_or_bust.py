@@ -302,11 +302,19 @@ def _round_just_started(view):
     return bool(log) and log[-1].get("type") == "round_started"
 
 
+def _table_status(view, ctx):
+    """The table's status line. At the end the room's headline right above names the winners: say only
+    how it was won, once."""
+    if view["phase"] == "game_over" and view["winners"]:
+        return "Game over:" + _final_detail(view)
+    return status_line(view, ctx)
+
+
 def table(view, ctx):
     """The big shared screen: whose turn, every player's rows, counts, the last round's scores. It must fit
     a 1280x720 TV without scrolling, so recent moves and the host's tools go beside it (table_side)."""
     parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head"),
-             tag("div", _status(status_line(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
+             tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
                  class_="bob-now")]
     if view["phase"] == "game_over":
         parts.append(standings_html(view, ctx))
@@ -316,7 +324,7 @@ def table(view, ctx):
     summary = summary_table(view, ctx)
     if summary:
         # open while the round's end is the news; folded once the next round is under way
-        parts.append(tag("details", tag("summary", "Round %d scores" % view["summary"]["round"]) + summary,
+        parts.append(tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary,
                          class_="bob-last-round", open=_round_just_started(view) or view["phase"] == "game_over"))
     return tag("div", "".join(parts), class_="bob bob-table phase-" + esc(view["phase"]))
 
