@@ -264,6 +264,8 @@ def table(view, ctx):
     phase = view["phase"]
     if phase == "final":        # no captain any more: the last screen is about the result
         head = tag("header", tag("h1", "Seven Rounds: the final count", class_="sr-title"), class_="sr-head")
+    elif phase == "results":    # the reveal's own heading names this round's captain, the status the next
+        head = tag("header", tag("h1", _round_title(view), class_="sr-title"), class_="sr-head")
     else:
         head = tag("header", tag("h1", _round_title(view), class_="sr-title")
                    + tag("p", "Round Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"),
