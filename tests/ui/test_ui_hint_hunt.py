@@ -291,3 +291,15 @@ def test_every_screen_renders_through_random_games():
             p, mv = rng.choice(options)
             m.play(p, mv)
         assert m.result() is not None
+
+
+def test_phone_scoreboard_titles_its_list_without_repeating_the_rooms_headline():
+    from peerparty.ui import hint_hunt as screens
+    view = {"phase": "scoreboard", "players": ["a", "b"],
+            "standings": {"winners": ["a"], "ranking": ["a", "b"], "scores": {"a": 3, "b": -1}, "note": ""}}
+    c = {"names": {"a": "Ann", "b": "Ben"}, "me": "b", "is_host": False, "now_ms": 0, "connected": {}}
+    html = screens.phone(view, c)
+    assert '<h2 class="hh-winners">Final standings</h2>' in html and "wins!" not in html
+    assert screens.OWN_STANDINGS is True      # the room's phone screen then skips its own table
+    view["standings"]["winners"] = ["a", "b"]
+    assert "Shared first place: Ann, Ben" in screens.phone(view, c)

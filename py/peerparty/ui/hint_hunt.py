@@ -137,6 +137,8 @@ def _standings(view, ctx, head="h1"):
     scores = st.get("scores") or {}
     if len(winners) > 1:
         line = "Shared first place: " + _names(ctx, winners)
+    elif winners and head == "h2":
+        line = "Final standings"        # the room's headline right above already says who won
     elif winners:
         line = name_of(ctx, winners[0]) + " wins!"
     else:
