@@ -160,7 +160,7 @@ def test_table_shared_win():
     assert "Shared win" not in html and "Game over: " in html
     assert html.count(">winner<") >= 2
     phone = phone_html(m, "b")
-    assert "Shared win" in phone and move_list(phone) == []
+    assert "Shared win" not in phone and "You finished with" in phone and move_list(phone) == []
 
 
 # --- the phone ---------------------------------------------------------------------------------

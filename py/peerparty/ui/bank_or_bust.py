@@ -385,8 +385,10 @@ def _hint(view, me, ctx):
     if view["phase"] == "game_over":
         ranked = sorted(view["players"], key=lambda p: -p["total"])
         place = 1 + len([p for p in ranked if p["total"] > me["total"]])
-        return "%s You finished with %d point%s (place %d of %d)." % (
-            _winners_text(view, ctx), me["total"], "" if me["total"] == 1 else "s", place, len(ranked))
+        # with winners, the room's headline right above names them: here only my own finish
+        lead = "" if view["winners"] else _winners_text(view, ctx) + " "
+        return "%sYou finished with %d point%s (place %d of %d)." % (
+            lead, me["total"], "" if me["total"] == 1 else "s", place, len(ranked))
     if not view.get("act"):
         if me["status"] == "banked":
             return "You banked this round. Waiting for %s." % name_of(ctx, view["turn"])
