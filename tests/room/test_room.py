@@ -41,7 +41,7 @@ def test_names_are_trimmed_unique_and_1_to_20_characters():
 def test_a_phone_that_reloads_gets_its_own_seat_back_by_token():
     host, net = make_room()
     sam = join(net, "Sam")
-    kim = join(net, "Kim")
+    join(net, "Kim")
     token = sam.session.token
     net.disconnect(sam)
     assert [p["present"] for p in host.screen()["room"]["people"]] == [False, True]

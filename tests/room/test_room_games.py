@@ -7,7 +7,7 @@ from random import Random
 
 import pytest
 
-from peerparty.engine import HOST, SYSTEM, IllegalMove, Match
+from peerparty.engine import HOST, Match
 from peerparty.games import REGISTRY
 from peerparty.net.memory import MemoryNetwork, Phone
 from peerparty.room.guest import GuestSession
@@ -96,7 +96,6 @@ def test_no_phone_receives_another_seats_token_or_the_seed(game_id):
 
 def test_the_successor_takes_over_with_the_game_intact_and_phones_rejoin():
     game = REGISTRY["hint_hunt"]
-    host, phones = None, None
     counter = itertools.count()
     host = HostSession("WXYZ", REGISTRY, token_source=lambda: "tok-%04d" % next(counter))
     net = MemoryNetwork(host, 3)

@@ -79,6 +79,7 @@ class HostApp:
         self.peer_open = True
         self.status_error = None
         common.mark("room-ready", self.session.code)
+        common.mark("signal", "up")
         common.mark("epoch", self.session.epoch)
         if self.session.match is not None and self.session.games[self.session.game_id].host_is_player:
             # Came back after a while? If a successor already runs the room, rejoin it as a player.

@@ -1,7 +1,7 @@
 """Pure rules machinery shared by every game: moves, steps, matches and replay."""
-from .core import (HOST, SYSTEM, IllegalMove, Ctx, step, standings, shared_winners,
+from .core import (HOST, SYSTEM, IllegalMove, Ctx, can, step, standings, shared_winners,
                    move_type, field, int_field, str_field)
 from .match import Match
 
-__all__ = ["HOST", "SYSTEM", "IllegalMove", "Ctx", "step", "standings", "shared_winners",
+__all__ = ["HOST", "SYSTEM", "IllegalMove", "Ctx", "can", "step", "standings", "shared_winners",
            "move_type", "field", "int_field", "str_field", "Match"]

@@ -60,6 +60,16 @@ def step(game, state, player, move, ctx):
     return draft, list(events or [])
 
 
+def can(game, state, player, move):
+    """check() as a yes/no (pokerkit's can_x): what views and legal_moves use to enable a move,
+    so the buttons a phone shows and the host's validation cannot drift apart."""
+    try:
+        game.check(state, player, move)
+    except IllegalMove:
+        return False
+    return True
+
+
 # --- helpers every game's check() uses to read untrusted move fields ------------------------
 
 def move_type(move):

@@ -6,7 +6,6 @@ connection its own full view. Nothing a phone sends can raise out of here or cha
 when it is refused: the match steps on a copy, and every refusal is an `error` reply.
 """
 import secrets
-from random import Random
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from . import protocol

@@ -1,5 +1,5 @@
 """Bank or Bust: the rules (setup, check, apply, result). Views live in views.py."""
-from ...engine.core import HOST, IllegalMove, move_type, standings, str_field
+from ...engine.core import HOST, IllegalMove, can, move_type, standings, str_field
 from . import cards as C
 from .views import build_view
 
@@ -185,14 +185,7 @@ class BankOrBust:
                     candidates.append({"type": "play", "row": row, "sign": "-"})
                 else:
                     candidates.append({"type": "play", "row": row})
-        out = []
-        for move in candidates:
-            try:
-                self.check(s, p, move)
-            except IllegalMove:
-                continue
-            out.append(move)
-        return out
+        return [move for move in candidates if can(self, s, p, move)]
 
     # --- apply ----------------------------------------------------------------------------
 

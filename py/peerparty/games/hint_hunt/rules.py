@@ -3,7 +3,7 @@
 The state is a plain dict. copy_state() copies only the containers apply() changes in place;
 boards, claims and the frozensets are replaced, never mutated, so they can be shared.
 """
-from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, standings
+from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings
 from . import boards as B
 from . import views
 from .checks import HOST_CHECKS, PLAYER_CHECKS, bad, normalise_hint
@@ -107,13 +107,6 @@ class HintHunt:
             raise IllegalMove("not_your_turn", "You were removed from this game.")
         PLAYER_CHECKS[t](s, p, move)
 
-    def can(self, s, p, move):
-        try:
-            self.check(s, p, move)
-        except IllegalMove:
-            return False
-        return True
-
     def legal_moves(self, s, p):
         if p == SYSTEM:
             return []
@@ -129,7 +122,7 @@ class HintHunt:
             out.append({"type": "start_guessing"})
             out.append({"type": "next_board", "confirm": False})
             out.append({"type": "next_board", "confirm": True})
-            moves = [m for m in out if self.can(s, p, m)]
+            moves = [m for m in out if can(self, s, p, m)]
             # a confirmed variant only when the plain one is refused, so there are no duplicates
             plain = set((m["type"], m.get("player")) for m in moves if m.get("confirm") is False)
             return [m for m in moves if not (m.get("confirm") is True and (m["type"], m.get("player")) in plain)]
@@ -142,12 +135,12 @@ class HintHunt:
             out.append({"type": "edit"})
         elif s["phase"] == GUESSING and s["turn"] >= 0:
             # claim and done_guessing share their gate: when "done" is refused, so is every claim
-            if not self.can(s, p, {"type": "done_guessing"}):
+            if not can(self, s, p, {"type": "done_guessing"}):
                 return []
             for w in s["boards"][writer_of(s)]["words"]:
                 out.append({"type": "claim", "word": w})
             out.append({"type": "done_guessing"})
-        return [m for m in out if self.can(s, p, m)]
+        return [m for m in out if can(self, s, p, m)]
 
     # --- apply -------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ Secrets: a writer's words, locked roles, targets and hint during writing are onl
 own view; during guessing an unclaimed role is only in the current writer's view until the board
 ends (D3-08). Spectators, removed players and the table get the guesser's view (D3-01).
 """
-from ...engine.core import HOST
+from ...engine.core import HOST, can
 from . import boards as B
 from .queries import current_players, is_player, later_boards, writer_of
 from .constants import (ABANDONED, ABANDONED_NOTE, ASSASSIN, CIVILIAN, GONE, GUESSING, HINT_MAX,
@@ -66,9 +66,9 @@ def _writing(game, s, viewer, seated, v):
         mine["hint_text"] = B.hint_text(board)
     v["board"] = mine
     v["status"] = SUBMITTED if board["submitted"] else WRITING_STATUS
-    v["can_submit"] = game.can(s, viewer, {"type": "submit", "targets": choosable[:1],
+    v["can_submit"] = can(game, s, viewer, {"type": "submit", "targets": choosable[:1],
                                            "hint": PLACEHOLDER_HINT})
-    v["can_edit"] = game.can(s, viewer, {"type": "edit"})
+    v["can_edit"] = can(game, s, viewer, {"type": "edit"})
     v["act"] = v["can_submit"]
 
 
@@ -90,10 +90,10 @@ def _guessing(game, s, viewer, seated, v):
     claimable = []
     unclaimed = [w for w in board["words"] if w not in s["claimed"]]
     # One check() decides whether this viewer may claim at all; the rest differ only by word.
-    if seated and unclaimed and game.can(s, viewer, {"type": "claim", "word": unclaimed[0]}):
+    if seated and unclaimed and can(game, s, viewer, {"type": "claim", "word": unclaimed[0]}):
         claimable = unclaimed
     v["claimable"] = claimable
-    v["can_done"] = bool(claimable) and game.can(s, viewer, {"type": "done_guessing"})
+    v["can_done"] = bool(claimable) and can(game, s, viewer, {"type": "done_guessing"})
     v["act"] = v["can_done"]
 
 
@@ -101,18 +101,18 @@ def _controls(game, s, players):
     """The host's buttons, each decided by check() (D3-21: the same for a spectator host)."""
     c = {"host_seat": s["host"]}
     removable = [p for p in players
-                 if game.can(s, HOST, {"type": "remove", "player": p, "confirm": True})]
+                 if can(game, s, HOST, {"type": "remove", "player": p, "confirm": True})]
     # whether a confirm is needed depends only on how many players remain, so one check decides
-    needed = bool(removable) and not game.can(
+    needed = bool(removable) and not can(game, 
         s, HOST, {"type": "remove", "player": removable[0], "confirm": False})
     c["removable"] = [{"player": p, "confirm_needed": needed} for p in removable]
     if s["phase"] == WRITING:
         c["waiting_for"] = [p for p in players if not s["boards"][p]["submitted"]]
-        c["rejectable"] = [p for p in players if game.can(s, HOST, {"type": "reject", "player": p})]
-        c["can_start_guessing"] = game.can(s, HOST, {"type": "start_guessing"})
+        c["rejectable"] = [p for p in players if can(game, s, HOST, {"type": "reject", "player": p})]
+        c["can_start_guessing"] = can(game, s, HOST, {"type": "start_guessing"})
     elif s["phase"] == GUESSING:
         c["still_guessing"] = [q for q, st in s["guessers"].items() if st == STILL_GUESSING]
         c["next_label"] = "Next hint" if later_boards(s) else "View scoreboard"
-        c["can_next"] = game.can(s, HOST, {"type": "next_board", "confirm": True})
-        c["next_needs_confirm"] = not game.can(s, HOST, {"type": "next_board", "confirm": False})
+        c["can_next"] = can(game, s, HOST, {"type": "next_board", "confirm": True})
+        c["next_needs_confirm"] = not can(game, s, HOST, {"type": "next_board", "confirm": False})
     return c

@@ -1,5 +1,5 @@
 """Seven Rounds: the Game object (setup, check, apply, copy, result). Views live in views.py."""
-from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, str_field, standings
+from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, str_field, standings
 from .rules import (GAME_ID, TITLE, MIN_PLAYERS, MAX_PLAYERS, ROUNDS, TIMER_S, ADD_TIME_MS, MISSIONS,
                     READY, CHOOSING, RESULTS, FINAL, ACTIONS, TARGETED, GUESSES, PREDICT, ACTION_NAMES)
 from .scoring import resolve_round
@@ -167,14 +167,7 @@ class SevenRounds:
             if self.lock_refusal(s, p) is not None:    # the part of check() every lock shares
                 return []
             candidates = lock_candidates(s["players"], p)
-        out = []
-        for move in candidates:
-            try:
-                self.check(s, p, move)
-            except IllegalMove:
-                continue
-            out.append(move)
-        return out
+        return [move for move in candidates if can(self, s, p, move)]
 
     # --- apply ------------------------------------------------------------------------------
     def apply(self, s, p, move, ctx):

@@ -3,16 +3,10 @@
 Before FINAL nobody sees another player's Secret Mission unless it was completed (D0-11 announces
 completions by name), and before the reveal nobody, the table included, sees anyone's choice.
 """
-from ...engine.core import HOST, IllegalMove, shared_winners
+from ...engine.core import HOST, can, shared_winners
 from .rules import (ROUNDS, ACTIONS, GUESSES, CHOOSING, RESULTS, FINAL, MISSIONS, captain_of, mission_card)
 
 
-def _can(game, s, p, move):
-    try:
-        game.check(s, p, move)
-    except IllegalMove:
-        return False
-    return True
 
 
 def _public(game, s):
@@ -56,14 +50,14 @@ def _public(game, s):
 def _table(game, s):
     out = _public(game, s)
     controls = {
-        "next_round": _can(game, s, HOST, {"type": "next_round"}),
-        "add_time": _can(game, s, HOST, {"type": "add_time"}),
-        "reveal": _can(game, s, HOST, {"type": "reveal"}),
+        "next_round": can(game, s, HOST, {"type": "next_round"}),
+        "add_time": can(game, s, HOST, {"type": "add_time"}),
+        "reveal": can(game, s, HOST, {"type": "reveal"}),
         "reveal_skip": False,
-        "end_game": _can(game, s, HOST, {"type": "end_game"}),
+        "end_game": can(game, s, HOST, {"type": "end_game"}),
     }
     if not controls["reveal"]:
-        controls["reveal_skip"] = _can(game, s, HOST, {"type": "reveal", "skip_ok": True})
+        controls["reveal_skip"] = can(game, s, HOST, {"type": "reveal", "skip_ok": True})
     out["host"] = controls
     out["act"] = False
     return out

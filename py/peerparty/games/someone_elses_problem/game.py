@@ -1,5 +1,5 @@
 """The rules of Someone Else's Problem: one validation path (check), apply, and per-viewer views."""
-from ...engine.core import HOST, SYSTEM, IllegalMove, move_type, standings, str_field
+from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings, str_field
 from .cards import (ACTION_TYPES, DENY, EXCHANGE, GIFT, HAND_SIZE, LOG_KEEP,
                     MAX_PLAYERS, MIN_PLAYERS, OBJECT_TYPES, REDIRECT,
                     holds, pairs_in, scandalous_count)
@@ -187,13 +187,6 @@ class SomeoneElsesProblem:
             return any(s["objects"][q] for q in s["players"] if q != p)
         return False
 
-    def can(self, s, p, move):
-        try:
-            self.check(s, p, move)
-        except IllegalMove:
-            return False
-        return True
-
     def legal_moves(self, s, p):
         if s["phase"] == OVER:
             return []
@@ -222,7 +215,7 @@ class SomeoneElsesProblem:
                             if s["objects"][q].get(theirs):
                                 cands.append({"type": "exchange", "give": kind, "take": theirs, "from": q})
             cands.append({"type": "pass"})
-        return [m for m in cands if self.can(s, p, m)]
+        return [m for m in cands if can(self, s, p, m)]
 
     # --- applying -----------------------------------------------------------------------------
 

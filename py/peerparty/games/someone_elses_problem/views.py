@@ -1,4 +1,5 @@
 """What each viewer may see of a Someone Else's Problem table: an allow-list per viewer (D4-12, DX-07)."""
+from ...engine.core import can
 from .cards import ACTION_TYPES, LOG_SHOWN, OBJECT_TYPES, pairs_in, scandalous_count
 
 RESPOND = "respond"
@@ -45,9 +46,9 @@ def _buttons(game, s, p):
         sender = s["pending"]["by"]
         thirds = [q for q in others if q != sender]
         return {
-            "accept": game.can(s, p, {"type": "respond", "answer": "accept"}),
-            "deny": game.can(s, p, {"type": "respond", "answer": "deny"}),
-            "redirect": bool(thirds) and game.can(s, p, {"type": "respond", "answer": "redirect",
+            "accept": can(game, s, p, {"type": "respond", "answer": "accept"}),
+            "deny": can(game, s, p, {"type": "respond", "answer": "deny"}),
+            "redirect": bool(thirds) and can(game, s, p, {"type": "respond", "answer": "redirect",
                                                          "to": thirds[0]}),
             "redirect_to": thirds,
         }
@@ -58,15 +59,15 @@ def _buttons(game, s, p):
     for q in others:
         theirs = [k for k in OBJECT_TYPES if s["objects"][q].get(k)]
         if theirs:
-            exchange = game.can(s, p, {"type": "exchange", "give": some, "take": theirs[0], "from": q})
+            exchange = can(game, s, p, {"type": "exchange", "give": some, "take": theirs[0], "from": q})
             break
-    gift2 = bool(pairs) and game.can(s, p, {"type": "gift2", "object": some, "to": others[0],
+    gift2 = bool(pairs) and can(game, s, p, {"type": "gift2", "object": some, "to": others[0],
                                             "cards": pairs[0]})
     return {
-        "gift": game.can(s, p, {"type": "gift", "object": some, "to": others[0]}),
+        "gift": can(game, s, p, {"type": "gift", "object": some, "to": others[0]}),
         "gift2": gift2,
         "gift2_pairs": pairs if gift2 else [],
         "exchange": exchange,
-        "pass": game.can(s, p, {"type": "pass"}),
+        "pass": can(game, s, p, {"type": "pass"}),
         "targets": others,
     }
