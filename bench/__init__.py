@@ -1,0 +1,1 @@
+"""PeerParty's benchmark suite: `python3 -m bench [--quick]`. See bench/__main__.py and README "Performance"."""

@@ -1,0 +1,123 @@
+"""python3 -m bench [--quick] [--only boot,phone,mobile,bytes,latency,engine]
+
+Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
+a local PeerServer and scripts/serve.py on 127.0.0.1, plus the engine under CPython; writes
+bench/results/<timestamp>.json (raw samples and summaries) and .md, and prints the Markdown table.
+Numbers only: nothing here passes or fails on time. The default takes about 10 minutes on a 2-core machine;
+--quick runs a few repetitions of everything to check that the suite works end to end (26 min at load 15-29).
+"""
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from . import engine, report
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+SECTIONS = ("engine", "boot", "phone", "mobile", "bytes", "latency")
+FULL = {"boot": 8, "phone": 10, "mobile": 4, "bytes": 1, "rounds": 7, "engine": 300, "engine_pyodide": 100}
+QUICK = {"boot": 2, "phone": 2, "mobile": 1, "bytes": 1, "rounds": 2, "engine": 50, "engine_pyodide": 20}
+
+
+def log(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m bench", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="few repetitions: a fast end-to-end check")
+    ap.add_argument("--only", default=",".join(SECTIONS), help="comma-separated subset of: " + ", ".join(SECTIONS))
+    ap.add_argument("--build", action="store_true", help="run scripts/build.py first (default: only if unbuilt)")
+    args = ap.parse_args(argv)
+    only = set(s.strip() for s in args.only.split(",") if s.strip())
+    unknown = only - set(SECTIONS)
+    if unknown:
+        ap.error("unknown sections: " + ", ".join(sorted(unknown)))
+    reps = QUICK if args.quick else FULL
+    if args.build or not (ROOT / "static" / "build" / "host.zip").is_file():
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], cwd=ROOT, check=True)
+
+    started = time.time()
+    raw = {}
+    if "engine" in only:
+        log("engine under CPython…")
+        raw["engine_cpython"] = engine.run(reps["engine"], max(5, reps["engine"] // 10))
+    browser_sections = only - {"engine"}
+    if browser_sections or "engine" in only:
+        from playwright.sync_api import sync_playwright
+
+        from . import browser
+        with browser.Servers() as servers, sync_playwright() as pw:
+            lab = browser.Lab(pw, servers)
+            try:
+                if "engine" in only:
+                    log("engine in Pyodide…")
+                    raw["engine_pyodide"] = browser.engine_pyodide(lab, reps["engine_pyodide"],
+                                                                   max(5, reps["engine_pyodide"] // 10), log)
+                if "boot" in only:
+                    log("host page vs bare Pyodide…")
+                    raw["boot"] = browser.boot_pairs(lab, reps["boot"], log)
+                if "phone" in only:
+                    log("phone page vs bare MicroPython…")
+                    raw["phone"] = browser.phone_pairs(lab, reps["phone"], log)
+                if "mobile" in only:
+                    log("phone page vs bare MicroPython, throttled to 1.6 Mbit/s down, 750 kbit/s up, 150 ms…")
+                    raw["phone_mobile"] = browser.phone_pairs(lab, reps["mobile"], log, browser.MOBILE, "mobile")
+                if "bytes" in only:
+                    log("bytes per visit…")
+                    raw["bytes"] = browser.bytes_visits(lab, reps["bytes"], log)
+                if "latency" in only:
+                    for n in (4, 12):
+                        log("Seven Rounds with %d phones…" % n)
+                        raw["latency_%d" % n] = browser.latency(lab, n, reps["rounds"], log)
+            finally:
+                raw["problems"] = lab.problems
+                lab.close()
+
+    rows, budget_rows, _ = report.summarize(raw)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    meta = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "mode": "quick" if args.quick else "full",
+            "reps": ", ".join("%s %d" % kv for kv in reps.items()),
+            "machine": "%s, %d cores, Python %s, load average %s" % (
+                platform.machine(), os.cpu_count() or 0, platform.python_version(),
+                " ".join("%.1f" % v for v in os.getloadavg())),
+            "seconds": round(time.time() - started), "notes": notes(raw)}
+    md = report.markdown(rows, budget_rows, meta)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / (stamp + ".json")).write_text(json.dumps(
+        {"meta": meta, "raw": raw, "rows": rows, "budgets": budget_rows}, indent=1))
+    (RESULTS / (stamp + ".md")).write_text(md)
+    print(md)
+    log("wrote bench/results/%s.json and .md in %d s" % (stamp, meta["seconds"]))
+    return 0
+
+
+def notes(raw):
+    """Profile facts worth reading beside the table (what loads at boot, where the bytes go)."""
+    out = []
+    boot = raw.get("boot")
+    if boot and boot.get("host_resources"):
+        res = sorted(boot["host_resources"], key=lambda r: -r[2])[:8]
+        out.append("Host cold boot, slowest resources (path, transfer bytes, duration ms, start ms): " +
+                   "; ".join("%s %d B %d ms @%d" % tuple(r) for r in res))
+        out.append("Host cold boot, first time of each body signal (ms since navigation): " +
+                   json.dumps(boot.get("host_marks_cold")))
+    by = raw.get("bytes")
+    if by:
+        for key in ("phone_first_top", "phone_second_top", "host_second_top"):
+            if by.get(key):
+                out.append("Largest wire bytes, %s: %s" % (key[:-4].replace("_", " "),
+                                                            "; ".join("%s %d B" % (p, n) for p, n in by[key])))
+    if raw.get("problems"):
+        out.append("Problems seen: " + "; ".join(raw["problems"][:10]))
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,457 @@
+"""Browser figures: real headless Chromium over a real local PeerServer and scripts/serve.py (with a byte
+counter, bench/countserve.py), all on 127.0.0.1.
+
+Clocks. Boot figures use each page's own clock: an init script (INIT) records, with a MutationObserver, when each
+body[data-*] signal first appears, in performance.now() since the navigation started. Figures across pages (a
+phone's tap -> the host's screen, the host's click -> every phone) use Date.now(), which all pages on one machine
+share: the tap/click time from a capture-phase listener in the page, the update time from the same observer
+when body[data-seq] changes. The observer runs right after the task that rendered, so "updated" means the DOM
+was patched (not yet painted). Playwright's own polling never enters a figure.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "bench" / "results" / "logs"
+CHROMIUM = os.environ.get("PEERPARTY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [   # the same flags as e2e/conftest.py
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+HOST_VIEW = {"width": 1280, "height": 720}
+PHONE_VIEW = {"width": 390, "height": 844}
+WAIT_MS = 120_000
+# Network.emulateNetworkConditions: bytes per second, latency in ms
+MOBILE = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
+
+INIT = r"""(() => {
+  const b = window.__bench = {origin: performance.timeOrigin, first: {}, changes: [], clicks: [], longtasks: []};
+  const last = {};
+  new MutationObserver((list) => {
+    for (const m of list) {
+      if (m.target !== document.body || !m.attributeName || !m.attributeName.startsWith('data-')) continue;
+      const n = m.attributeName.slice(5), v = document.body.getAttribute(m.attributeName);
+      if (last[n] === v) continue;
+      last[n] = v;
+      const rec = {n, v, at: Date.now(), pn: performance.now()};
+      b.changes.push(rec);
+      if (!(n in b.first)) b.first[n] = rec;
+    }
+    if (!b.joinable && document.querySelector('#join button:not([disabled])')) b.joinable = Date.now();
+  }).observe(document, {attributes: true, subtree: true, childList: true});
+  document.addEventListener('click', (e) => {
+    const el = e.target.closest('button, label, [data-move]');
+    b.clicks.push({at: Date.now(), what: el ? (el.className || el.tagName) + ' ' + (el.dataset.move || '') : ''});
+  }, true);
+  document.addEventListener('submit', () => b.clicks.push({at: Date.now(), what: 'submit'}), true);
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longtasks.push([e.startTime, e.duration]); })
+      .observe({type: 'longtask', buffered: true});
+  } catch (e) {}
+})();"""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# servers
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start(cmd, name, port):
+    LOGS.mkdir(parents=True, exist_ok=True)
+    log = LOGS / ("%s.log" % name)
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("%s exited: %s" % (name, log.read_text(errors="replace")))
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("%s did not listen on %d" % (name, port))
+
+
+class Servers:
+    """A PeerServer (npm `peer`) and scripts/serve.py (through bench/countserve.py) on 127.0.0.1."""
+
+    def __enter__(self):
+        peer_bin = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
+        if not peer_bin.is_file():
+            raise SystemExit("node_modules/peer is missing: run `npm ci` (or `make build`)")
+        self.procs = []
+        pport = free_port()
+        self.procs.append(_start(["node", str(peer_bin), "--host", "127.0.0.1", "--port", str(pport),
+                                  "--path", "/peerjs"], "peerserver", pport))
+        self.signal = "127.0.0.1:%d/peerjs" % pport
+        # A frozen copy of the site for the whole run: other sessions rebuild static/build/ while they work, and
+        # a precache list that changes under an installing service worker fails its sha256 check (seen: "service
+        # worker not active" and warm loads served without it).
+        self.tmp = tempfile.TemporaryDirectory(prefix="peerparty-bench-")
+        site_root = Path(self.tmp.name) / "site"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--dist", str(site_root)], cwd=ROOT,
+                       check=True, stdout=subprocess.DEVNULL)
+        shutil.copytree(ROOT / "bench" / "pages", site_root / "bench" / "pages")
+        sport = free_port()
+        self.procs.append(_start([sys.executable, str(ROOT / "bench" / "countserve.py"), "--host", "127.0.0.1",
+                                  "--port", str(sport), "--root", str(site_root)], "serve", sport))
+        self.site = "http://127.0.0.1:%d" % sport
+        return self
+
+    def wire(self):
+        """(bytes, by_path) the static server has written so far, not counting these queries."""
+        with urllib.request.urlopen(self.site + "/__bench__/bytes", timeout=10) as r:
+            data = json.loads(r.read())
+        by_path = dict((p, n) for p, n in data["by_path"].items() if not p.startswith("/__bench__"))
+        return sum(by_path.values()), by_path
+
+    def __exit__(self, *exc):
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        self.tmp.cleanup()
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# pages
+
+
+class Lab:
+    """One Chromium; every person is a new context (own cache, storage and service worker)."""
+
+    def __init__(self, playwright, servers):
+        if not Path(CHROMIUM).exists():
+            raise SystemExit("%s is missing: apt-get install chromium" % CHROMIUM)
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        self.s = servers
+        self.problems = []
+
+    def close(self):
+        self.browser.close()
+
+    def context(self, viewport=HOST_VIEW):
+        ctx = self.browser.new_context(viewport=viewport)
+        ctx.add_init_script(INIT)
+
+        def guard(route):
+            parts = urlsplit(route.request.url)
+            if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
+                self.problems.append("blocked: " + route.request.url)
+                route.abort("blockedbyclient")
+            else:
+                route.continue_()
+
+        ctx.route("**/*", guard)
+        return ctx
+
+    def page(self, ctx, throttle=None):
+        """A page with a CDP session counting Network.loadingFinished encodedDataLength (page.bench_bytes)."""
+        page = ctx.new_page()
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        counter = {"bytes": 0, "requests": 0}
+
+        def finished(ev):
+            counter["bytes"] += ev.get("encodedDataLength", 0)
+            counter["requests"] += 1
+
+        cdp.on("Network.loadingFinished", finished)
+        if throttle:
+            cdp.send("Network.emulateNetworkConditions", throttle)
+        page.bench_bytes = counter
+        page.bench_cdp = cdp
+        page.on("pageerror", lambda exc: self.problems.append("pageerror: %s" % exc))
+        return page
+
+    def url(self, path):
+        return self.s.site + path
+
+    def goto(self, page, path):
+        for k in page.bench_bytes:
+            page.bench_bytes[k] = 0
+        page.goto(self.url(path), wait_until="commit", timeout=WAIT_MS)
+
+    def wait_mark(self, page, name, timeout=WAIT_MS):
+        page.wait_for_selector("body[data-%s], .py-error" % name, state="attached", timeout=timeout)
+        if page.query_selector(".py-error"):
+            raise RuntimeError("Python error on %s: %s" % (page.url, page.inner_text(".py-error")))
+        return page.evaluate("n => window.__bench.first[n]", name)
+
+    def sw_ready(self, page, register=False, timeout_ms=90_000):
+        """Wait until this origin's service worker is active (its precache complete). Never hangs: an install
+        that fails (e.g. static/build rebuilt mid-run, so a precache sha256 no longer matches) is recorded."""
+        if register:
+            page.evaluate("() => navigator.serviceWorker.register('/sw.js').catch(() => null)")
+        ok = page.evaluate("ms => Promise.race([navigator.serviceWorker.ready.then(() => true),"
+                           " new Promise(r => setTimeout(() => r(false), ms))])", timeout_ms)
+        if not ok:
+            self.problems.append("service worker not active after %d s on %s" % (timeout_ms // 1000, page.url))
+        return ok
+
+    @staticmethod
+    def bench(page):
+        return page.evaluate("() => window.__bench")
+
+
+def host_url(signal):
+    return "/host.html?signal=%s&new=1" % signal
+
+
+def join_url(signal, code):
+    return "/join.html?room=%s&signal=%s" % (code, signal)
+
+
+def open_host(lab, ctx=None):
+    ctx = ctx or lab.context(HOST_VIEW)
+    page = lab.page(ctx)
+    lab.goto(page, host_url(lab.s.signal))
+    mark = lab.wait_mark(page, "room-ready")
+    return ctx, page, mark["v"]
+
+
+def host_players(host):
+    return int(host.get_attribute("body", "data-players") or 0)
+
+
+def phone_join(lab, phone, host, code, name):
+    """Fill the name and tap Join as soon as the form allows; returns ms from the phone's navigation start to
+    the host showing one more player, minus the automation's own gap between the form becoming usable and the
+    tap (a person types there), plus that gap's parts for the record."""
+    before = host_players(host)
+    phone.wait_for_selector("#join button:not([disabled]), .py-error", timeout=WAIT_MS)
+    usable = phone.evaluate("() => window.__bench.joinable")
+    phone.fill("#name", name)
+    phone.click("#join button")
+    host.wait_for_function("n => Number(document.body.dataset.players || 0) > n", arg=before, timeout=WAIT_MS)
+    phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
+    pb, hb = lab.bench(phone), lab.bench(host)
+    tap = [c["at"] for c in pb["clicks"]][-1]
+    shown = next(c["at"] for c in hb["changes"] if c["n"] == "players" and int(c["v"]) > before and c["at"] >= tap)
+    ready = pb["first"].get("ready")
+    return {"joined_ms": (shown - pb["origin"]) - (tap - usable), "usable_ms": usable - pb["origin"],
+            "tap_to_host_ms": shown - tap, "python_ready_ms": ready["pn"] if ready else None,
+            "longtasks_ms": sum(d for _, d in pb["longtasks"])}
+
+
+def leave(phone):
+    phone.evaluate("() => pp.sendRaw('{\"v\":1,\"t\":\"leave\"}')")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# figures
+
+
+def boot_pairs(lab, reps, log):
+    """Host page to room-ready and the bare Pyodide page to ready, cold then warm, interleaved per repetition."""
+    out = {"host_cold": [], "host_warm": [], "pyodide_cold": [], "pyodide_warm": [], "host_longtasks": [],
+           "pyodide_longtasks": [], "host_resources": None}
+    for i in range(reps):
+        ctx = lab.context(HOST_VIEW)
+        page = lab.page(ctx)
+        lab.goto(page, host_url(lab.s.signal))
+        out["host_cold"].append(lab.wait_mark(page, "room-ready")["pn"])
+        b = lab.bench(page)
+        out["host_longtasks"].append(sum(d for _, d in b["longtasks"]))
+        if out["host_resources"] is None:
+            out["host_resources"] = page.evaluate(
+                "() => performance.getEntriesByType('resource').map(e => [e.name.split('?')[0].replace(location.origin, ''),"
+                " Math.round(e.transferSize), Math.round(e.duration), Math.round(e.startTime)])")
+            out["host_marks_cold"] = dict((k, round(v["pn"])) for k, v in b["first"].items())
+        lab.sw_ready(page)
+        lab.goto(page, host_url(lab.s.signal))
+        out["host_warm"].append(lab.wait_mark(page, "room-ready")["pn"])
+        ctx.close()
+
+        ctx = lab.context(HOST_VIEW)
+        page = lab.page(ctx)
+        lab.goto(page, "/bench/pages/bare_pyodide.html")
+        out["pyodide_cold"].append(lab.wait_mark(page, "ready")["pn"])
+        out["pyodide_longtasks"].append(sum(d for _, d in lab.bench(page)["longtasks"]))
+        lab.sw_ready(page, register=True)     # the site's worker, so the warm load is served the same way
+        lab.goto(page, "/bench/pages/bare_pyodide.html")
+        out["pyodide_warm"].append(lab.wait_mark(page, "ready")["pn"])
+        ctx.close()
+        log("  boot %d/%d: host %.0f/%.0f ms, bare Pyodide %.0f/%.0f ms (cold/warm)" % (
+            i + 1, reps, out["host_cold"][-1], out["host_warm"][-1], out["pyodide_cold"][-1], out["pyodide_warm"][-1]))
+    return out
+
+
+def phone_pairs(lab, reps, log, throttle=None, label="phone"):
+    """Phone page to joined on the host screen, cold then warm, and the bare MicroPython page the same way."""
+    out = {"cold": [], "warm": [], "mpy_cold": [], "mpy_warm": [], "usable_cold": [], "usable_warm": [],
+           "tap_to_host": [], "python_cold": [], "python_warm": [], "longtasks_cold": [], "longtasks_warm": []}
+    hctx, host, code = open_host(lab)
+    n = 0
+    for i in range(reps):
+        ctx = lab.context(PHONE_VIEW)
+        phone = lab.page(ctx, throttle)
+        for mode in ("cold", "warm"):
+            n += 1
+            lab.goto(phone, join_url(lab.s.signal, code))
+            r = phone_join(lab, phone, host, code, "P%d" % n)
+            out[mode].append(r["joined_ms"])
+            out["usable_" + mode].append(r["usable_ms"])
+            out["tap_to_host"].append(r["tap_to_host_ms"])
+            out["python_" + mode].append(r["python_ready_ms"])
+            out["longtasks_" + mode].append(r["longtasks_ms"])
+            leave(phone)
+            phone.wait_for_selector("body[data-status=left], body[data-status=removed]", timeout=WAIT_MS)
+            if mode == "cold":
+                lab.sw_ready(phone)
+                phone.evaluate("() => localStorage.clear()")     # join afresh, not rejoin by token
+        ctx.close()
+
+        ctx = lab.context(PHONE_VIEW)
+        page = lab.page(ctx, throttle)
+        lab.goto(page, "/bench/pages/bare_micropython.html")
+        out["mpy_cold"].append(lab.wait_mark(page, "ready")["pn"])
+        lab.sw_ready(page, register=True)
+        lab.goto(page, "/bench/pages/bare_micropython.html")
+        out["mpy_warm"].append(lab.wait_mark(page, "ready")["pn"])
+        ctx.close()
+        log("  %s %d/%d: joined %.0f/%.0f ms, bare MicroPython %.0f/%.0f ms (cold/warm)" % (
+            label, i + 1, reps, out["cold"][-1], out["warm"][-1], out["mpy_cold"][-1], out["mpy_warm"][-1]))
+    hctx.close()
+    return out
+
+
+def bytes_visits(lab, reps, log):
+    """Bytes for a first and a second visit of each page: page-level CDP encodedDataLength, and what the static
+    server wrote meanwhile (which includes the service worker's precache fetches)."""
+    out = {}
+    hctx, host, code = open_host(lab)
+    pages = [("host", host_url(lab.s.signal), "room-ready", HOST_VIEW),
+             ("phone", join_url(lab.s.signal, code), "ready", PHONE_VIEW),
+             ("bare_pyodide", "/bench/pages/bare_pyodide.html", "ready", HOST_VIEW),
+             ("bare_micropython", "/bench/pages/bare_micropython.html", "ready", PHONE_VIEW)]
+    for name, path, mark, viewport in pages:
+        for i in range(reps):
+            ctx = lab.context(viewport)
+            page = lab.page(ctx)
+            for visit in ("first", "second"):
+                w0, p0 = lab.s.wire()
+                lab.goto(page, path)
+                lab.wait_mark(page, mark)
+                if name == "phone":
+                    page.wait_for_selector("#join button:not([disabled])", timeout=WAIT_MS)
+                lab.sw_ready(page, register=name.startswith("bare"))
+                page.wait_for_timeout(500)
+                w1, p1 = lab.s.wire()
+                cdp = page.bench_bytes["bytes"]
+                out.setdefault("%s_%s_page" % (name, visit), []).append(cdp)
+                out.setdefault("%s_%s_wire" % (name, visit), []).append(w1 - w0)
+                if i == 0:
+                    top = sorted(((p1.get(k, 0) - p0.get(k, 0), k) for k in p1), reverse=True)[:6]
+                    out["%s_%s_top" % (name, visit)] = [(k, n) for n, k in top if n > 0]
+            ctx.close()
+        log("  bytes %s: page %d / %d B, wire %d / %d B (first/second)" % (
+            name, out["%s_first_page" % name][-1], out["%s_second_page" % name][-1],
+            out["%s_first_wire" % name][-1], out["%s_second_wire" % name][-1]))
+    hctx.close()
+    return out
+
+
+def _seq_changes(bench, since):
+    return [(int(c["v"]), c["at"]) for c in bench["changes"] if c["n"] == "seq" and c["at"] >= since]
+
+
+def latency(lab, phones_n, rounds, log):
+    """Seven Rounds with `phones_n` phones. Taps one phone at a time (the others connected and pinging):
+    tap on Lock in -> the host's data-seq changes. Host presses Reveal / Next round -> each phone's data-seq
+    reaches the host's new seq (per phone, and the slowest phone)."""
+    hctx, host, code = open_host(lab)
+    phones = []
+    for i in range(phones_n):
+        ctx = lab.context(PHONE_VIEW)
+        page = lab.page(ctx)
+        lab.goto(page, join_url(lab.s.signal, code))
+        lab.wait_mark(page, "ready")
+        phone_join(lab, page, host, code, "N%02d" % (i + 1))
+        phones.append((ctx, page))
+    host.wait_for_function("n => document.querySelectorAll('.people .presence.on').length === n",
+                           arg=phones_n, timeout=WAIT_MS)
+    host.click("[data-move*='\"seven_rounds\"']")
+    host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
+    host.click("#start")
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+    out = {"tap_to_host": [], "host_to_phone": [], "host_to_all": []}
+
+    def host_change(selector):
+        before = int(host.get_attribute("body", "data-seq"))
+        host.click(selector)
+        host.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=before, timeout=WAIT_MS)
+        hb = lab.bench(host)
+        click = hb["clicks"][-1]["at"]
+        seq = next(s for s, at in _seq_changes(hb, click) if s > before)
+        arrivals = []
+        for _, page in phones:
+            page.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=seq, timeout=WAIT_MS)
+            got = next(at for s, at in _seq_changes(lab.bench(page), click) if s >= seq)
+            arrivals.append(got - click)
+        out["host_to_phone"].extend(arrivals)
+        out["host_to_all"].append(max(arrivals))
+
+    for rnd in range(1, rounds + 1):
+        if rnd > 1:
+            host_change("nav.sr-controls [data-move*='\"next_round\"']")
+        for _, page in phones:
+            page.wait_for_selector("#sr-lock-r%d" % rnd, timeout=WAIT_MS)
+            page.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
+        for _, page in phones:
+            page.click(".sr-actions label.sr-opt:has(input[value='bank'])")
+            before = int(host.get_attribute("body", "data-seq"))
+            page.click("button.sr-lock")
+            host.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=before, timeout=WAIT_MS)
+            tap = lab.bench(page)["clicks"][-1]["at"]
+            shown = next(at for s, at in _seq_changes(lab.bench(host), tap) if s > before)
+            out["tap_to_host"].append(shown - tap)
+        host.wait_for_function("n => document.querySelectorAll('.sr-lock-row.is-locked').length === n",
+                               arg=phones_n, timeout=WAIT_MS)
+        host_change("nav.sr-controls [data-move*='\"reveal\"']:not([disabled])")
+        log("  %d phones, round %d/%d: tap->host %s ms; reveal->all phones %.0f ms" % (
+            phones_n, rnd, rounds, ",".join("%.0f" % v for v in out["tap_to_host"][-phones_n:]),
+            out["host_to_all"][-1]))
+    hb = lab.bench(host)
+    started = next((c["pn"] for c in hb["changes"] if c["n"] == "phase" and c["v"] == "playing"), 0)
+    tasks = [d for t, d in hb["longtasks"] if t >= started]
+    out["host_longtasks"] = tasks        # main-thread tasks > 50 ms on the host during the game
+    for ctx, _ in phones:
+        ctx.close()
+    hctx.close()
+    return out
+
+
+def engine_pyodide(lab, reps, warmup, log):
+    ctx = lab.context(HOST_VIEW)
+    page = lab.page(ctx)
+    lab.goto(page, "/bench/pages/engine.html?reps=%d&warmup=%d" % (reps, warmup))
+    page.wait_for_selector("body[data-result], .py-error", state="attached", timeout=600_000)
+    if page.query_selector(".py-error"):
+        raise RuntimeError("engine.html: " + page.inner_text(".py-error"))
+    result = json.loads(page.get_attribute("body", "data-result"))
+    ctx.close()
+    log("  engine in Pyodide: done")
+    return result

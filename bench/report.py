@@ -1,0 +1,161 @@
+"""Statistics, budgets and the Markdown table from the raw figures bench/__main__.py collects."""
+import statistics
+
+
+def p95(values):
+    ordered = sorted(values)
+    rank = max(1, -(-95 * len(ordered) // 100))     # nearest rank
+    return ordered[rank - 1]
+
+
+def stat(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {"median": statistics.median(values), "p95": p95(values), "n": len(values)}
+
+
+def paired(num, den):
+    return [a / b for a, b in zip(num, den) if b]
+
+
+def _ms(v):
+    return "%.0f" % v if v >= 10 else "%.1f" % v if v >= 1 else "%.2f" % v
+
+
+def _kb(v):
+    return "%.1f KB" % (v / 1000) if v < 1_000_000 else "%.2f MB" % (v / 1_000_000)
+
+
+def fmt(s, unit):
+    if s is None:
+        return "–", "–"
+    f = {"ms": lambda v: _ms(v) + " ms", "x": lambda v: "%.2f×" % v, "B": _kb}[unit]
+    return f(s["median"]), f(s["p95"])
+
+
+def summarize(raw):
+    """raw figures -> (rows, budgets, derived numbers). rows: (section, figure, median, p95, n)."""
+    rows = []
+    d = {}
+
+    def add(section, label, values, unit):
+        s = stat(values)
+        med, hi = fmt(s, unit)
+        rows.append((section, label, med, hi, s["n"] if s else 0))
+        d[label] = s
+        return s
+
+    boot = raw.get("boot")
+    if boot:
+        for mode in ("cold", "warm"):
+            add("Boot", "host → room ready, %s" % mode, boot["host_" + mode], "ms")
+            add("Boot", "bare Pyodide → ready, %s" % mode, boot["pyodide_" + mode], "ms")
+            add("Boot", "host / bare Pyodide, %s (paired)" % mode,
+                paired(boot["host_" + mode], boot["pyodide_" + mode]), "x")
+        add("Boot", "host long tasks total, cold", boot["host_longtasks"], "ms")
+        add("Boot", "bare Pyodide long tasks total, cold", boot["pyodide_longtasks"], "ms")
+    for key, name in (("phone", "phone"), ("phone_mobile", "phone @1.6 Mbit/s 150 ms")):
+        ph = raw.get(key)
+        if not ph:
+            continue
+        for mode in ("cold", "warm"):
+            add("Join", "%s → joined on host, %s" % (name, mode), ph[mode], "ms")
+            add("Join", "%s: phone Python ready (app started), %s" % (name, mode), ph.get("python_" + mode, []), "ms")
+            add("Join", "%s: join form usable (host link open), %s" % (name, mode), ph["usable_" + mode], "ms")
+            add("Join", "%s: long tasks total, %s" % (name, mode), ph.get("longtasks_" + mode, []), "ms")
+            add("Join", "bare MicroPython%s → ready, %s" % (name[5:], mode), ph["mpy_" + mode], "ms")
+            add("Join", "%s joined / bare MicroPython, %s (paired)" % (name, mode),
+                paired(ph[mode], ph["mpy_" + mode]), "x")
+        add("Join", "%s: Join tap → host shows player" % name, ph["tap_to_host"], "ms")
+    by = raw.get("bytes")
+    if by:
+        for page in ("host", "phone", "bare_pyodide", "bare_micropython"):
+            for visit in ("first", "second"):
+                add("Bytes", "%s, %s visit: page (CDP)" % (page, visit), by["%s_%s_page" % (page, visit)], "B")
+                add("Bytes", "%s, %s visit: wire incl. service worker" % (page, visit),
+                    by["%s_%s_wire" % (page, visit)], "B")
+    for n in (4, 12):
+        lat = raw.get("latency_%d" % n)
+        if not lat:
+            continue
+        add("Latency", "%d phones: tap → host screen updated" % n, lat["tap_to_host"], "ms")
+        add("Latency", "%d phones: host change → each phone updated" % n, lat["host_to_phone"], "ms")
+        add("Latency", "%d phones: host change → all phones updated" % n, lat["host_to_all"], "ms")
+        if lat.get("host_longtasks"):
+            add("Latency", "%d phones: host long tasks (> 50 ms) during play" % n, lat["host_longtasks"], "ms")
+    for runtime in ("cpython", "pyodide"):
+        eng = raw.get("engine_" + runtime)
+        if not eng:
+            continue
+        for game_id, row in sorted(eng.items()):
+            label = "%s, %d players (%s): move + %d views" % (game_id, row["players"], runtime, row["views"])
+            add("Engine", label, row["step_ms"], "ms")
+            add("Engine", label + " + JSON (%s)" % _kb(row["view_bytes"]), row["json_ms"], "ms")
+    return rows, budgets(raw, d), d
+
+
+def _verdict(value, limit, unit="ms"):
+    if value is None:
+        return "not measured"
+    show = (lambda v: _ms(v) + " ms") if unit == "ms" else (lambda v: "%.2f×" % v) if unit == "x" else _kb
+    if value <= limit:
+        return "met: %s ≤ %s" % (show(value), show(limit))
+    return "**missed** by %.0f%%: %s > %s" % ((value / limit - 1) * 100, show(value), show(limit))
+
+
+def budgets(raw, d):
+    out = []
+    ph = raw.get("phone")
+    if ph:
+        rtt = 2 * statistics.median(ph["tap_to_host"])      # one message each way, host processing included
+        for mode in ("cold", "warm"):
+            joined = d.get("phone → joined on host, %s" % mode)
+            bare = d.get("bare MicroPython → ready, %s" % mode)
+            limit = 1.5 * bare["median"] + rtt
+            out.append(("Phone joined ≤ 1.5× bare MicroPython + 1 round trip (%s; RTT ≈ %.0f ms)" % (mode, rtt),
+                        _verdict(joined["median"], limit)))
+        out.append(("Phone joined < 1 s warm", _verdict(d["phone → joined on host, warm"]["median"], 1000)))
+        if raw.get("phone_mobile"):
+            for mode in ("cold", "warm"):
+                joined = d.get("phone @1.6 Mbit/s 150 ms → joined on host, %s" % mode)
+                bare = d.get("bare MicroPython @1.6 Mbit/s 150 ms → ready, %s" % mode)
+                limit = 1.5 * bare["median"] + rtt + 2 * 150
+                out.append(("Same @1.6 Mbit/s 150 ms (%s; RTT + 300 ms)" % mode, _verdict(joined["median"], limit)))
+    if raw.get("boot"):
+        for mode in ("cold", "warm"):
+            r = d["host / bare Pyodide, %s (paired)" % mode]
+            out.append(("Host room ready ≤ 1.2× bare Pyodide (%s, median of paired ratios)" % mode,
+                        _verdict(r["median"], 1.2, "x")))
+    lat = d.get("12 phones: tap → host screen updated")
+    if lat:
+        out.append(("Tap → host, 12 phones: median < 30 ms", _verdict(lat["median"], 30)))
+        out.append(("Tap → host, 12 phones: p95 < 100 ms", _verdict(lat["p95"], 100)))
+    if raw.get("bytes"):
+        for how in ("wire incl. service worker", "page (CDP)"):
+            first = d["phone, first visit: %s" % how]["median"]
+            second = d["phone, second visit: %s" % how]["median"]
+            out.append(("Phone first visit < 1 MB (%s)" % how, _verdict(first, 1_000_000, "B")))
+            out.append(("Phone second visit < 20 KB (%s)" % how, _verdict(second, 20_000, "B")))
+    eng = raw.get("engine_cpython")
+    if eng:
+        for game_id, row in sorted(eng.items()):
+            a, b = statistics.median(row["step_ms"]), statistics.median(row["json_ms"])
+            out.append(("%s: move + all views < 1 ms, CPython (%d players)" % (game_id, row["players"]),
+                        _verdict(a, 1.0) + "; with JSON " + _verdict(b, 1.0)))
+    return out
+
+
+def markdown(rows, budget_rows, meta):
+    lines = ["# PeerParty benchmark, %s" % meta["when"], "",
+             "%s; %s; repetitions: %s. Medians and p95 (nearest rank) over n runs; ratios are per-run pairs "
+             "loaded the same way in the same run." % (meta["machine"], meta["mode"], meta["reps"]), "",
+             "| section | figure | median | p95 | n |", "|---|---|---|---|---|"]
+    for section, label, med, hi, n in rows:
+        lines.append("| %s | %s | %s | %s | %d |" % (section, label, med, hi, n))
+    lines += ["", "| budget | where it stands |", "|---|---|"]
+    for label, verdict in budget_rows:
+        lines.append("| %s | %s |" % (label, verdict))
+    for note in meta.get("notes", []):
+        lines += ["", note]
+    return "\n".join(lines) + "\n"
