@@ -2,7 +2,7 @@
 PYTHON ?= python3
 NPM ?= npm
 
-.PHONY: build run test test-fast dist clean
+.PHONY: build run test test-fast dist clean bench
 
 # npm writes node_modules/.package-lock.json on every install: reinstall when the lock is newer
 node_modules/.package-lock.json: package-lock.json package.json
@@ -25,3 +25,6 @@ dist: build
 
 clean:
 	rm -rf static/vendor static/build dist artifacts
+
+bench: build
+	$(PYTHON) -m bench

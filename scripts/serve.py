@@ -10,6 +10,9 @@ except /bench/pages/ (the benchmark's bare baseline pages). Every answer carries
 from __future__ import annotations
 
 import argparse
+import email.utils
+import gzip
+import io
 import http.server
 import posixpath
 import socket
@@ -62,6 +65,17 @@ def allowed(url_path: str) -> bool:
     return True
 
 
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".txt", ".svg", ".webmanifest"}
+_gzipped: dict = {}     # (path, mtime) -> gzip bytes: each file is compressed once per change
+
+
+def gzipped(path: Path) -> bytes:
+    key = (str(path), path.stat().st_mtime_ns)
+    if key not in _gzipped:
+        _gzipped[key] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+    return _gzipped[key]
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     log_requests = False
@@ -78,7 +92,33 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 return super().send_head()   # the usual redirect to "dir/"
             self.send_error(404, "Not Found")
             return None
+        file = Path(path)
+        if (file.is_file() and file.suffix.lower() in COMPRESSIBLE
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return self.send_gzipped(file)
         return super().send_head()
+
+    def send_gzipped(self, file: Path):
+        """What any static host does: text and wasm go compressed (a phone's first visit is mostly these)."""
+        stat = file.stat()
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if email.utils.parsedate_to_datetime(since).timestamp() >= int(stat.st_mtime):
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        body = gzipped(file)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(file)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def guess_type(self, path):
         ext = posixpath.splitext(str(path))[1].lower()

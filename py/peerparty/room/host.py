@@ -469,14 +469,12 @@ class HostSession:
             view = None
             if self.match is not None:
                 view = self.match.view(seat.id if seat.id in self.match.players else None)
-            payload = {"t": "view", "me": seat.id, "room": room, "view": view}
-            body = protocol.encode(payload)
+            body = protocol.encode({"t": "view", "me": seat.id, "room": room, "view": view})
             if self._sent.get(conn) == body:
                 continue
             self._sent[conn] = body
-            payload["seq"] = self.seq
-            payload["now_ms"] = self._now
-            out.append((conn, protocol.encode(payload)))
+            # encoded once: the sequence number and clock are spliced into the closing brace
+            out.append((conn, '%s,"seq":%d,"now_ms":%d}' % (body[:-1], self.seq, self._now)))
         return out
 
     def _error(self, conn, code, detail=None, msg_id=None):
