@@ -106,8 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         wait_port(args.port, web, "static server")
 
         ip = lan_ip() if args.host in ("0.0.0.0", "::") else args.host
-        url = f"http://{ip}:{args.port}/?signal={ip}:{args.signal_port}{SIGNAL_PATH}"
-        local = f"http://localhost:{args.port}/?signal=localhost:{args.signal_port}{SIGNAL_PATH}"
+        url = f"http://{ip}:{args.port}/host.html?signal={ip}:{args.signal_port}{SIGNAL_PATH}"
+        local = f"http://localhost:{args.port}/host.html?signal=localhost:{args.signal_port}{SIGNAL_PATH}"
         print()
         print(f"  PeerParty on your LAN:  {url}")
         print(f"  on this machine:        {local}   (offline support needs localhost or HTTPS)")
