@@ -181,7 +181,9 @@ def test_hint_hunt_phones_receive_no_unplayed_board_nor_unclaimed_role_and_only_
     phones = [pages[n] for n in names]
     host.click("#start")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
-    hints = {"Hana": "ORBIT", "Ann": "KITCHEN", "Ben": "OCEAN", "Cat": "MUSIC"}
+    # Hints that can never be a board word (words are uppercase letters only), so finding one in a phone's
+    # messages is a leak and never a word the phone may see on a board.
+    hints = {"Hana": "orbit-x1", "Ann": "kitchen-x2", "Ben": "ocean-x3", "Cat": "music-x4"}
     for name, page in [("Hana", host)] + list(zip(names, phones)):
         form = read_write_form(page)
         tick_and_type(page, form["unlocked"][:2], hints[name])
