@@ -6,7 +6,8 @@ Session fixtures
     signal    what a page's ?signal= takes for the local PeerServer: "127.0.0.1:<port>/peerjs"
     browser   one Chromium for the session
 Per test
-    open_page(path, viewport=(w, h), name=...) -> Page   a NEW browser context per call (one per person);
+    open_page(path, viewport=(w, h), name=..., init_script=...) -> Page   a NEW browser context per call (one per
+              person); init_script (JS source) runs in the page before any of the page's own scripts;
               every request to a host other than 127.0.0.1/localhost is aborted and recorded; at teardown the
               test fails if anything tried to leave, if a page had a `pageerror`, or if a page shows `.py-error`
               (PyScript renders uncaught Python errors so; they never fire pageerror). Console errors are kept
@@ -204,7 +205,7 @@ def open_page(browser, site, request):
     opened: list[tuple[object, object, PageRecord]] = []
 
     def _open(path: str | None = "/", viewport: tuple[int, int] = (1280, 800), name: str | None = None,
-              wait_until: str = "load", **context_options):
+              wait_until: str = "load", init_script: str | None = None, **context_options):
         rec = PageRecord(name or f"page{len(opened) + 1}")
         ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **context_options)
 
@@ -219,6 +220,8 @@ def open_page(browser, site, request):
 
         ctx.route("**/*", guard)
         page = ctx.new_page()
+        if init_script:
+            page.add_init_script(init_script)
         page.peerparty = rec
         page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
         page.on("console", lambda msg: msg.type == "error" and rec.console_errors.append(msg.text))

@@ -6,8 +6,9 @@ PHONE_VIEW = (390, 844)
 WAIT_MS = 60_000
 
 
-def open_host(open_page, wait_ready, signal, name="host", extra=""):
-    page = open_page("/host.html?signal=%s%s" % (signal, extra), viewport=HOST_VIEW, name=name)
+def open_host(open_page, wait_ready, signal, name="host", extra="", init_script=None):
+    page = open_page("/host.html?signal=%s%s" % (signal, extra), viewport=HOST_VIEW, name=name,
+                     init_script=init_script)
     wait_ready(page)
     page.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
     return page, page.get_attribute("body", "data-room-ready")
