@@ -1,5 +1,6 @@
-"""Host and phone helpers for e2e tests: open a room, join phones, wait on the signals pages set."""
+"""Host and phone helpers for e2e tests: open a room, join phones, start a game, wait on the signals pages set."""
 import json
+import time
 
 HOST_VIEW = (1280, 720)
 PHONE_VIEW = (390, 844)
@@ -28,8 +29,70 @@ def join(page, name):
     page.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
 
 
-def host_seq(host):
-    return int(host.get_attribute("body", "data-seq"))
+def join_phones(open_page, wait_ready, signal, host, code, names, record=True):
+    """One phone per name joins the room, in order; returns them once the host lists every one as present."""
+    phones = []
+    for name in names:
+        phone = open_phone(open_page, wait_ready, signal, code, name, record=record)
+        join(phone, name)
+        phones.append(phone)
+    wait_players(host, len(names))
+    wait_present(host, len(names))
+    return phones
+
+
+def pick_and_start(host, game_id):
+    """The host picks a game in the lobby and presses Start; returns once the game is being played."""
+    host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % game_id)
+    host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
+    host.click("#start")
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+
+
+def start_game(open_page, wait_ready, signal, game_id, names):
+    """A new room: the phones join, the host picks the game and starts it; returns (host, code, phones)."""
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    phones = join_phones(open_page, wait_ready, signal, host, code, names)
+    pick_and_start(host, game_id)
+    return host, code, phones
+
+
+def seq(page):
+    """The sequence number of the state the page shows (body[data-seq]), -1 before the first."""
+    return int(page.get_attribute("body", "data-seq") or -1)
+
+
+def wait_seq_at_least(page, n, timeout=WAIT_MS):
+    """Wait until the page shows state n or a later one."""
+    page.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=n, timeout=timeout)
+
+
+def wait_seq_above(page, n, timeout=WAIT_MS):
+    """Wait until the page shows a state later than n."""
+    page.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=n, timeout=timeout)
+
+
+def timed_move(host, make_move):
+    """Make one move (make_move() taps it on a screen) and wait until the host has applied it; returns the
+    milliseconds from the tap to the host's new state."""
+    h = seq(host)
+    t0 = time.monotonic()
+    make_move()
+    wait_seq_above(host, h)
+    return (time.monotonic() - t0) * 1000
+
+
+def sync(host, phones, timeout=WAIT_MS):
+    """Wait until every phone shows the host's latest state; return the phones whose input is awaited."""
+    h = seq(host)
+    for phone in phones:
+        wait_seq_at_least(phone, h, timeout=timeout)
+    return [p for p in phones if p.get_attribute("body", "data-act") == "1"]
+
+
+def host_record(host):
+    """The room and match the host persists after every step (its localStorage record)."""
+    return json.loads(host.evaluate("() => localStorage.getItem('peerparty:host')"))
 
 
 def wait_players(host, count):

@@ -2,7 +2,7 @@
 people joining between games, the room's history, and axe-core on every kind of screen."""
 from pathlib import Path
 
-from people import join, open_host, open_phone, people_names, wait_players, WAIT_MS
+from people import join, join_phones, open_host, open_phone, people_names, wait_players, WAIT_MS
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -43,12 +43,7 @@ def end_game(host):
 
 def test_play_again_and_another_game_without_rescanning(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    phones = []
-    for name in ["Ann", "Ben", "Cat"]:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, 3)
+    phones = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
     start_seven_rounds(host)
     for phone in phones:
         phone.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
