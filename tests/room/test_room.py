@@ -188,6 +188,21 @@ def test_a_seat_that_stops_pinging_shows_as_away():
     assert host.screen()["room"]["people"][0]["present"] is False
 
 
+def test_an_idle_second_builds_no_views_and_redraws_nothing():
+    """The host ticks about once a second; a tick in which nobody's presence changed must cost nothing, or a
+    tap arriving meanwhile waits behind twelve views and a full redraw (issue #8's tap latency)."""
+    host, net = make_room()
+    sam = join(net, "Sam")
+    host.dirty = False
+    seq, received = host.seq, len(sam.received)
+    assert host.on_timer(net.now_ms + 1000) == []
+    assert not host.dirty and host.seq == seq
+    out = host.on_timer(net.now_ms + 8000)       # silent past AWAY_MS: Sam shows away, on every screen
+    assert host.dirty and [c for c, _ in out] == [sam.conn]
+    assert json.loads(out[0][1])["room"]["people"][0]["present"] is False
+    assert host.on_timer(net.now_ms + 9000) == [] and len(sam.received) == received
+
+
 def test_a_flood_is_rate_limited_without_touching_the_room():
     host, net = make_room()
     sam, kim = start_race(host, net, "Sam", "Kim")

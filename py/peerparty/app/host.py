@@ -34,6 +34,10 @@ class HostApp:
         self.last_moment = None
         self.last_presence_ms = 0
         self._qr = (None, "")
+        self.drawn = None             # the HTML on screen, so an unchanged screen is not redrawn
+        self.persist_due = False
+        self.saving = True            # False once this tab has left the room (forget_room)
+        self._persist_proxy = proxy(self.persist)
         self.link = HostLink(peer_id(self.session.code, self.session.epoch),
                              peer_options(self.query.get("signal"), self.query.get("ice")), self)
 
@@ -70,6 +74,7 @@ class HostApp:
         self.link.start()
         js.setInterval(proxy(self.tick), 250)
         js.document.addEventListener("keydown", proxy(self.on_key))
+        js.window.addEventListener("pagehide", proxy(lambda *a: self.persist()))   # a reload saves first
         self.refresh()
         common.mark("ready", "1")
 
@@ -92,7 +97,7 @@ class HostApp:
         if local:
             common.store_set("peerparty:seat:" + code, local[0].token)
         common.store_set("peerparty:seat:%s:epoch" % code, str(self.session.epoch + 1))
-        common.store_remove(STORE)
+        self.forget_room()
         url = "join.html?room=" + code
         for key in ("signal", "ice"):
             if key in self.query:
@@ -135,7 +140,7 @@ class HostApp:
                 self.refresh()
                 return
             if kind == "new_room":
-                common.store_remove(STORE)
+                self.forget_room()
                 js.location.reload()
                 return
             action["t"] = kind
@@ -171,12 +176,25 @@ class HostApp:
         if self.session.dirty:
             self.refresh()
 
+    def forget_room(self):
+        """This tab leaves the room for good (a new room, or the room moved on): nothing saves it again."""
+        self.saving = False
+        common.store_remove(STORE)
+
+    def persist(self, *args):
+        """Save the room for a reload of this tab. Called just after the screen is drawn (a tap's answer on
+        the big screen does not wait for the write) and on pagehide, so a reload never loses a step."""
+        self.persist_due = False
+        if self.saving and self.session.seq != self.persisted_seq:
+            self.persisted_seq = self.session.seq
+            common.store_set(STORE, json.dumps(self.session.snapshot()))
+
     def refresh(self):
         session = self.session
         session.dirty = False
-        if session.seq != self.persisted_seq:
-            self.persisted_seq = session.seq
-            common.store_set(STORE, json.dumps(session.snapshot()))
+        if session.seq != self.persisted_seq and not self.persist_due:
+            self.persist_due = True
+            js.setTimeout(self._persist_proxy, 0)
         screen = session.screen()
         game = REGISTRY.get(session.game_id) if session.game_id else None
         info = {
@@ -195,7 +213,10 @@ class HostApp:
         if self.sound and moment != self.last_moment:
             js.pp.chime()             # a new phase, round or game: a soft cue for the room
         self.last_moment = moment
-        common.render(self.root, host_screen(screen, info))
+        html = host_screen(screen, info)
+        if html != self.drawn:
+            self.drawn = html
+            common.render(self.root, html)
         common.mark("seq", session.seq)
         common.mark("phase", session.phase)
         common.mark("players", len(screen["room"]["people"]))

@@ -49,6 +49,7 @@ class HostSession:
         self._conns = {}              # conn -> _Bucket, for every open connection
         self._sent = {}               # conn -> last payload sent, to skip identical views
         self._fired_deadline = None
+        self._last_presence = None    # the presence marks the last views carried (on_timer)
         self._replicated = None       # (conn, seq) of the last replica sent to the successor
         self._now = 0
 
@@ -77,21 +78,27 @@ class HostSession:
             return [(conn, protocol.encode(protocol.error("internal")))]
 
     def on_timer(self, now_ms):
-        """Call at next_timer_ms(): presence changes and game deadlines."""
+        """Call at next_timer_ms() and about once a second: game deadlines and presence (a seat silent
+        longer than AWAY_MS shows away). A second in which neither changed costs nothing: no views are
+        built and the screen is not redrawn, so a tap never waits behind an idle tick."""
         self._now = now_ms
-        out = []
         deadline = self.match.deadline() if self.phase == "playing" else None
         if deadline is not None and now_ms >= deadline and self._fired_deadline != deadline:
             self._fired_deadline = deadline
             try:
                 self.match.play(SYSTEM, {"type": "timeout"}, now_ms)
                 self._after_step()
+                return self._changed()
             except IllegalMove:
                 pass
-        self.dirty = True        # presence marks may have changed
-        out.extend(self._broadcast())
-        out.extend(self._replicate())   # the successor may have changed with presence
-        return out
+        presence = self._presence()
+        if presence == self._last_presence:
+            return []
+        self.dirty = True
+        return self._broadcast() + self._replicate()   # the successor may have changed with presence
+
+    def _presence(self):
+        return tuple(s.present(self._now) for s in self.lobby.seats if not s.removed)
 
     def next_timer_ms(self):
         deadline = self.match.deadline() if self.phase == "playing" and self.match else None
@@ -461,6 +468,7 @@ class HostSession:
 
     def _broadcast(self):
         out = []
+        self._last_presence = self._presence()
         room = self._room_summary()
         for seat in self.lobby.seats:
             conn = seat.conn
