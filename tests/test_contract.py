@@ -6,6 +6,7 @@ from random import Random
 import pytest
 
 from peerparty.engine import HOST, SYSTEM, IllegalMove, Match
+from peerparty.engine.playout import random_playout
 from peerparty.games import REGISTRY
 
 SEEDS = range(12)
@@ -16,32 +17,9 @@ def playout(game, seed):
     rng = Random(seed)
     count = rng.randint(game.min_players, min(game.max_players, 6))
     players = ["p%d" % i for i in range(1, count + 1)]
-    options = {"host": players[0]} if game.host_is_player else {}
-    match = Match(game, players, "seed-%d" % seed, options)
-    now = 0
-    if getattr(game, "start_move", None):
-        match.play(HOST, dict(game.start_move), now)
-    for _ in range(MAX_STEPS):
-        if match.result() is not None:
-            return match
-        now += rng.randint(0, 4000)
-        deadline = match.deadline()
-        if deadline is not None and now >= deadline:
-            try:
-                match.play(SYSTEM, {"type": "timeout"}, now)
-                continue
-            except IllegalMove:
-                pass
-        actors = [(p, m) for p in players for m in game.legal_moves(match.state, p)]
-        host_moves = [m for m in game.legal_moves(match.state, HOST) if m.get("type") not in ("end_game", "remove")]
-        if not actors or rng.random() < 0.15:
-            actors += [(HOST, m) for m in host_moves]
-        if not actors:
-            now += 60000        # nothing to do but wait for the clock
-            continue
-        player, move = rng.choice(actors)
-        match.play(player, move, now)
-    raise AssertionError("%s did not end in %d steps (seed %d)" % (game.id, MAX_STEPS, seed))
+    match = random_playout(game, players, "seed-%d" % seed, rng, host_rate=0.15, max_steps=MAX_STEPS)
+    assert match.result() is not None, "%s did not end in %d steps (seed %d)" % (game.id, MAX_STEPS, seed)
+    return match
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))

@@ -11,7 +11,7 @@ import json
 import time
 from random import Random
 
-from peerparty.engine import HOST, SYSTEM, IllegalMove, Match
+from peerparty.engine.playout import random_playout
 from peerparty.engine.core import Ctx, step
 from peerparty.games import REGISTRY
 
@@ -22,34 +22,8 @@ def _table(game, seed):
     """(players, [(state, now_ms)]) along one seeded random playout of `game`."""
     count = min(TABLE, game.max_players)
     players = ["p%d" % i for i in range(1, count + 1)]
-    options = {"host": players[0]} if getattr(game, "host_is_player", False) else {}
-    match = Match(game, players, seed, options)
-    rng = Random(seed)
-    now = 0
-    if getattr(game, "start_move", None):
-        match.play(HOST, dict(game.start_move), now)
     trail = []
-    for _ in range(3000):
-        if match.result() is not None:
-            break
-        trail.append((match.state, now))
-        now += rng.randint(0, 4000)
-        deadline = match.deadline()
-        if deadline is not None and now >= deadline:
-            try:
-                match.play(SYSTEM, {"type": "timeout"}, now)
-                continue
-            except IllegalMove:
-                pass
-        actors = [(p, m) for p in players for m in game.legal_moves(match.state, p)]
-        if not actors or rng.random() < 0.1:
-            actors += [(HOST, m) for m in game.legal_moves(match.state, HOST)
-                       if m.get("type") not in ("end_game", "remove")]
-        if not actors:
-            now += 60000
-            continue
-        player, move = rng.choice(actors)
-        match.play(player, move, now)
+    random_playout(game, players, seed, Random(seed), seen=lambda match, now: trail.append((match.state, now)))
     return players, trail
 
 
