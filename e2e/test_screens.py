@@ -13,7 +13,7 @@ import bank_or_bust_play as bob
 import hint_hunt_play as hh
 import seven_rounds_play as sr
 import someone_elses_problem_play as sep
-from people import HOST_VIEW, WAIT_MS, join, open_host, open_phone, wait_players, wait_present
+from people import HOST_VIEW, WAIT_MS, join_phones, open_host
 
 TV = {"width": 1920, "height": 1080}
 SMALL_TV = {"width": HOST_VIEW[0], "height": HOST_VIEW[1]}
@@ -123,17 +123,6 @@ def over_checks(out, host, phones):
         tables = phone.locator("table.standings, .hh-standings, .bob-standings").count()
         out.check(heads == 1 and tables <= 1, "a phone shows the result %d/%d times" % (heads, tables))
         assert_phone_targets(out, phone)
-
-
-def join_phones(open_page, wait_ready, signal, host, code, names):
-    phones = []
-    for name in names:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, len(names))
-    wait_present(host, len(names))
-    return phones
 
 
 def sync(host, phones):
