@@ -1,5 +1,4 @@
 """Bank or Bust screens rendered from real engine states: what a person sees in every phase."""
-import ast
 import json
 import re
 
@@ -7,6 +6,8 @@ from peerparty.engine.core import HOST
 from peerparty.engine.match import Match
 from peerparty.games.bank_or_bust import GAME
 from peerparty.ui import bank_or_bust as ui
+
+from .helpers import assert_micropython_subset, data_moves
 
 NAMES = {"a": "<b>x</b>", "b": "Sam", "c": "Kim & Co"}
 EVIL = "&lt;b&gt;x&lt;/b&gt;"
@@ -36,16 +37,7 @@ def game(deck, first="a", players=("a", "b")):
 
 def moves(html):
     """Every data-move on the page, decoded, with its confirm text."""
-    out = []
-    for found in re.finditer(r'<(button|form)([^>]*)>', html):
-        attrs = found.group(2)
-        move = re.search(r'data-move="([^"]*)"', attrs)
-        if not move:
-            continue
-        text = move.group(1).replace("&quot;", '"').replace("&#39;", "'").replace("&amp;", "&")
-        confirm = re.search(r'data-confirm="([^"]*)"', attrs)
-        out.append((json.loads(text), confirm.group(1) if confirm else None))
-    return out
+    return [(mv, confirm) for mv, _, confirm in data_moves(html)]
 
 
 def move_list(html):
@@ -281,14 +273,7 @@ def test_buttons_appear_only_for_legal_moves():
 
 
 def test_screens_keep_to_the_micropython_subset():
-    import peerparty.ui.bank_or_bust as module
-    tree = ast.parse(open(module.__file__).read())
-    for node in ast.walk(tree):
-        assert not isinstance(node, ast.JoinedStr), "no f-strings"
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
-            assert not node.keywords
+    assert_micropython_subset(ui)
 
 
 def test_game_over_says_it_once_per_screen_with_the_numbers():

@@ -1,12 +1,12 @@
 """Seven Rounds screens rendered from real engine states: what a person sees in every phase."""
-import ast
-import json
 import re
 
 from peerparty.engine.core import HOST, SYSTEM
 from peerparty.engine.match import Match
 from peerparty.games.seven_rounds import GAME
 from peerparty.ui import seven_rounds as ui
+
+from .helpers import assert_micropython_subset, data_moves as moves
 
 PLAYERS = ["a", "b", "c", "d"]
 NAMES = {"a": "<b>x</b>", "b": "Sam", "c": "Kim & Co", "d": "Dee"}
@@ -33,20 +33,6 @@ def table(m, **kw):
 
 def phone(m, p, **kw):
     return ui.phone(m.view(p), ctx(me=p, **kw))
-
-
-def moves(html):
-    """Every data-move on the page, decoded, with its disabled flag and confirm text."""
-    out = []
-    for m in re.finditer(r'<(button|form)([^>]*)>', html):
-        attrs = m.group(2)
-        move = re.search(r'data-move="([^"]*)"', attrs)
-        if not move:
-            continue
-        text = move.group(1).replace("&quot;", '"').replace("&#39;", "'").replace("&amp;", "&")
-        confirm = re.search(r'data-confirm="([^"]*)"', attrs)
-        out.append((json.loads(text), " disabled" in attrs, confirm.group(1) if confirm else None))
-    return out
 
 
 def enabled_types(html):
@@ -227,14 +213,7 @@ def test_final_shared_win_after_seven_rounds():
 
 
 def test_screens_keep_to_the_micropython_subset():
-    source = open(ui.__file__).read()
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        assert not isinstance(node, ast.JoinedStr), "no f-strings"
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
-            assert not node.keywords
+    assert_micropython_subset(ui)
 
 
 def test_every_view_of_random_playouts_renders_with_names_escaped():

@@ -6,6 +6,8 @@ from peerparty.engine import HOST, Match
 from peerparty.games.someone_elses_problem import GAME
 from peerparty.ui import someone_elses_problem as ui
 
+from .helpers import assert_micropython_subset, data_moves, host_over_screen, without_pictures
+
 P = ["ann", "bob", "cat", "dan"]
 NAMES = {"ann": "<b>Ann</b>", "bob": "Bob", "cat": "Cat & Co", "dan": "Dan"}
 
@@ -18,7 +20,7 @@ def ctx(me=None, is_host=False, connected=None):
 def tv(m, c):
     """The host's TV as the room draws it: the table, and beside it the story and the End game button."""
     view = m.view(None)
-    return ui.table(view, c) + ui.table_side(view, c)
+    return without_pictures(ui.table(view, c) + ui.table_side(view, c))
 
 
 def objects():
@@ -42,12 +44,11 @@ def match(objs=None, hnds=None, players=P, draw=None):
 
 
 def moves_in(html):
-    return [json.loads(m.replace("&quot;", '"')) for m in re.findall(r'data-move="([^"]*)"', html)]
+    return [mv for mv, _, _ in data_moves(html)]
 
 
 def disabled_moves(html):
-    return [json.loads(m.replace("&quot;", '"'))
-            for m in re.findall(r'<button type="button" class="[^"]*" data-move="([^"]*)" disabled', html)]
+    return [mv for mv, disabled, _ in data_moves(html) if disabled]
 
 
 def radio_values(html, name):
@@ -128,31 +129,47 @@ def test_table_prompt_looks_the_same_whatever_the_recipient_holds():
     assert len(seen) == 1
 
 
-def test_table_over_win_shows_winner_and_no_end_button():
+def ann_wins():
     o = objects()
     o["ann"] = ["spare_key", "spare_key", "alibi"]
     m = match(objs=o)
     m.play("ann", {"type": "gift", "object": "spare_key", "to": "bob"})
     m.play("bob", {"type": "respond", "answer": "accept"})
-    html = tv(m, ctx())
-    assert ">Game over.<" in html
-    # said once up top (the result banner) and once in the story of the game, not in the status too
-    assert html.count("&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left and wins!") == 2
-    assert 'class="sep-result banner">&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left and wins!' in html
-    assert ">winner<" in html and moves_in(html) == []
+    return m
+
+
+def test_table_over_says_how_it_ended_marks_the_winner_and_has_no_end_button():
+    html = tv(ann_wins(), ctx())
+    # the room's headline right above names the winner: the table says how it ended, without a second name
+    assert ">Game over: the winner holds nothing scandalous.<" in html and "wins" not in html
+    assert "sep-result" not in html
+    assert "&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left." in html        # the story, as it happened
+    assert html.count(">winner<") == 1 and moves_in(html) == []
+
+
+def test_the_host_game_over_screen_names_the_winner_once():
+    m = ann_wins()
+    html = host_over_screen("someone_elses_problem", m, NAMES)
+    text = re.sub(r"<[^>]+>", " ", without_pictures(html))
+    assert re.findall(r"\b(?:wins?|won)\b", text) == ["wins"]                 # one sentence says who won
+    assert html.count('<h2 class="winners">') == 1 and html.count(">winner<") == 1
+    assert html.count("&lt;b&gt;Ann&lt;/b&gt; wins!") == 1
 
 
 def test_table_shared_win_and_host_end_and_stalemate():
     assert ui.ending({"end": "win", "winners": ["ann", "bob"]}, ctx()) == \
-        "&lt;b&gt;Ann&lt;/b&gt; and Bob share the win!"
+        "Game over: the winners hold nothing scandalous."
+    assert ui.narrate({"kind": "win", "winners": ["ann", "bob"]}, ctx()) == \
+        "&lt;b&gt;Ann&lt;/b&gt; and Bob have nothing scandalous left."
     m = match()
     m.play(HOST, {"type": "end_game"})
-    assert "The host ended the game. Nobody wins." in tv(m, ctx())
+    assert "Game over: the host ended the game." in tv(m, ctx())
     m = match(hnds={"ann": ["deny"], "bob": [], "cat": [], "dan": []}, draw=[])
     for p in P:
         m.play(p, {"type": "pass"})
     html = tv(m, ctx())
-    assert "Stalemate" in html and "&lt;b&gt;Ann&lt;/b&gt; passed: no move was possible." in html
+    assert "Game over: everyone passed for a full round (stalemate)." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt; passed: no move was possible." in html
 
 
 def test_table_marks_away_players_in_words():
@@ -248,15 +265,20 @@ def test_phone_redirect_target_preselected_with_three_players():
     assert '<input type="radio" name="to" value="cat" required checked>' in html
 
 
-def test_phone_over_says_who_won():
+def test_phone_over_says_my_own_finish_and_no_second_winner_line():
     o = objects()
     o["bob"] = ["diary", "alibi"]
     m = match(objs=o)
     m.play("ann", {"type": "exchange", "give": "alibi", "take": "diary", "from": "bob"})
-    assert "You win! Bob has nothing scandalous left and wins!" in ui.phone(m.view("bob"), ctx("bob"))
-    html = ui.phone(m.view("ann"), ctx("ann"))
-    assert "You win!" not in html and ">Game over.<" in html and moves_in(html) == []
-    assert html.count("Bob has nothing scandalous left and wins!") == 2 and "sep-hint" not in html   # banner + story
+    mine = without_pictures(ui.phone(m.view("bob"), ctx("bob")))
+    assert 'class="sep-result banner sep-won">You win! You hold nothing scandalous.<' in mine
+    html = without_pictures(ui.phone(m.view("ann"), ctx("ann")))
+    assert "You win!" not in html and ">Game over: the winner holds nothing scandalous.<" in html
+    left = m.view("ann")["scandalous"]["ann"]
+    assert left > 1 and 'class="sep-result banner">You still hold %d scandalous objects.<' % left in html
+    # the room's headline above names Bob; here only the story says what he did, and no sentence says "wins"
+    assert "wins" not in html and html.count("Bob has nothing scandalous left.") == 1
+    assert moves_in(html) == [] and "sep-hint" not in html
 
 
 def test_no_hand_in_any_html_that_must_not_have_it():
@@ -294,11 +316,4 @@ def test_every_phase_renders_for_every_seat_from_random_playouts():
 def test_screen_module_keeps_to_the_micropython_subset():
     # (Checked by hand too: every view of six playouts renders the same HTML under the vendored
     # MicroPython, up to attribute order.)
-    import ast
-    tree = ast.parse(open(ui.__file__).read())
-    for node in ast.walk(tree):
-        assert not isinstance(node, ast.JoinedStr), "no f-strings"
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            assert isinstance(node, ast.ImportFrom) and node.module == "html" and node.level == 1
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
-            assert not node.keywords
+    assert_micropython_subset(ui)

@@ -5,6 +5,7 @@ by id; names come from ctx["names"] through name_of() (escaped). Buttons come on
 moves the engine lists as legal (view["moves"]), so a button is never shown that would be refused.
 """
 from .html import esc, tag, button, name_of
+from .illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
 
 POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
 ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
@@ -12,17 +13,43 @@ ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom 
 SHORT_TITLES = {"top": "Top row \u2193", "bottom": "Bottom row \u2191"}     # in the table's narrow panels
 STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUSTED"}
 
-RULES = ("<p>Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.</p><ul>"
-         "<li>A Number card goes at the end of one of your rows: the top row must keep going down from 100, "
-         "the bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this "
-         "round's cards, score 0 this round and take a Discard card.</li>"
-         "<li>A Discard card lets you throw away a card you drew and draw again, on any later turn.</li>"
-         "<li>Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides "
-         "a card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
-         "throw it away and draw again.</li>"
-         "<li>Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows "
-         "have 3 or more cards, 15 for 4, 50 for 5; 5 points for the single longest row.</li>"
-         "<li>After a round, anyone on 50 or more ends the game: the highest total wins, ties share.</li></ul>")
+
+def _picture():
+    """Two rows, a card that fits, a card that fits nowhere, and banking instead."""
+    def rows(top, bottom, extra_top="", extra_bottom=""):
+        return column(row(chip("Top &darr;", "label"), mini_cards(top), extra_top),
+                      row(chip("Bottom &uarr;", "label"), mini_cards(bottom), extra_bottom))
+    return steps("Bank or Bust in four pictures", [
+        ("Top row 100, 72, 40 going down; bottom row 1, 23, 55 going up",
+         rows([100, 72, 40], [1, 23, 55]),
+         "Your top row goes down from 100, your bottom row goes up from 1."),
+        ("You draw a 30; it goes on the end of the top row, after 40, with a tick",
+         rows([100, 72, 40], [1, 23, 55], mini_card("30", "drawn") + chip("&#10003; fits", "ok")),
+         "Draw a 30: it is below 40, so it fits the top row."),
+        ("You draw a 47; it is not below 40 and not above 55, marked with a cross: bust",
+         column(row(mini_card("47", "bust"), chip("&#10007; below 40? no", "no")),
+                row(chip("&#10007; above 55? no", "no"), chip("BUST", "bust"))),
+         "Draw a 47: it fits neither row. Bust: this round's cards are gone, 0 points this round."),
+        ("A padlock beside both rows, marked banked: the rows are safe and score",
+         row(lock("BANKED"), rows([100, 72, 40], [1, 23, 55])),
+         "Or stop in time: Bank locks in your rows, and they score for this round."),
+    ])
+
+
+PICTURE = _picture()
+
+RULES_TEXT = ("<p>Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.</p><ul>"
+              "<li>A Number card goes at the end of one of your rows: the top row must keep going down from 100, "
+              "the bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this "
+              "round's cards, score 0 this round and take a Discard card.</li>"
+              "<li>A Discard card lets you throw away a card you drew and draw again, on any later turn.</li>"
+              "<li>Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides "
+              "a card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
+              "throw it away and draw again.</li>"
+              "<li>Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows "
+              "have 3 or more cards, 15 for 4, 50 for 5; 5 points for the single longest row.</li>"
+              "<li>After a round, anyone on 50 or more ends the game: the highest total wins, ties share.</li></ul>")
+RULES = PICTURE + RULES_TEXT        # what every how-to-play shows: the picture, then the words
 
 
 # --- words ---------------------------------------------------------------------------------
@@ -451,5 +478,5 @@ def phone(view, ctx):
                      class_="bob-everyone"))
     if view["summary"]:
         parts.append(tag("details", tag("summary", "Last round's scores") + summary_table(view, ctx)))
-    parts.append(tag("details", tag("summary", "How to play") + RULES, class_="bob-rules"))
+    parts.append(rules_box(RULES, id_="bob-rules"))
     return tag("div", "".join(parts), class_="bob bob-phone phase-" + esc(view["phase"]))

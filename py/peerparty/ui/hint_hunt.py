@@ -5,7 +5,8 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Words and hints are escaped
 too: boards can come from options, and hints are typed by players.
 """
-from .html import esc, tag, button, name_of, move_json
+from .html import esc, tag, button, name_of, move_json, signed
+from .illustrations import chip, column, grid, row, rules_box, steps, tile
 
 ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}
 ROLE_POINTS = {"target": "+3", "civilian": "&minus;1", "assassin": "&minus;5"}
@@ -30,17 +31,44 @@ GUESSING_HINTS = {
 # the final screen ranks everyone itself: the room's phone screen shows only its headline above it
 OWN_STANDINGS = True
 
-RULES = ("<p>Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
-         "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
-         "that links them. The number of targets is shown next to your hint.</p>"
-         "<p>Then the boards are played one at a time, in join order. Everyone except the writer "
-         "guesses at once: tap a word to claim it. A word can be claimed only once.</p><ul>"
-         "<li><b>Target +3</b>: keep guessing.</li>"
-         "<li><b>Civilian &minus;1</b>: you are out for this board.</li>"
-         "<li><b>Assassin &minus;5</b>: the board ends for everyone.</li></ul>"
-         "<p>Each claim changes the guesser's and the writer's score by the same amount. A board also "
-         "ends when all its targets are found or nobody is left guessing. Scores can go below zero; "
-         "the highest total wins and ties share first place.</p>")
+
+def _picture():
+    """A writer's board with its targets, the same board as guessers see it under the hint, what a tap scores."""
+    hint = row(chip("Hint", "label"), chip("BEACH 2", "hint"))
+    writer = column(grid([tile("WAVE", "TARGET", "target"), tile("SHELL", "TARGET", "target"),
+                          tile("PIANO", "CIVILIAN"), tile("SHARK", "ASSASSIN", "assassin"),
+                          tile("CLOUD", "CIVILIAN"), tile("TRAIN", "CIVILIAN")]), hint)
+    guessers = column(hint, grid([tile("WAVE", "tapped", "tapped"), tile("SHELL"), tile("PIANO"),
+                                  tile("SHARK"), tile("CLOUD"), tile("TRAIN")]))
+    scores = column(row(tile("WAVE", "TARGET", "target"), chip("+3, keep going", "ok")),
+                    row(tile("PIANO", "CIVILIAN"), chip("&minus;1, you are out", "no")),
+                    row(tile("SHARK", "ASSASSIN", "assassin"), chip("&minus;5, board over", "bust")))
+    return steps("Hint Hunt in three pictures", [
+        ("Six of your board's words: WAVE and SHELL ticked as targets, SHARK locked as the assassin, the rest "
+         "civilians; your hint reads BEACH 2", writer,
+         "On your board (12 words, 6 shown here), tick the targets and write one hint that links them. The number is added for you."),
+        ("The others see the same words without roles, under the hint BEACH 2, and tap WAVE", guessers,
+         "Everyone else sees only the words and your hint, and taps the words they think you mean."),
+        ("WAVE is a target: plus 3. PIANO is a civilian: minus 1 and out. SHARK is the assassin: minus 5, "
+         "the board ends", scores,
+         "Each tap scores the same for the guesser and for you, the writer."),
+    ])
+
+
+PICTURE = _picture()
+
+RULES_TEXT = ("<p>Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
+              "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
+              "that links them. The number of targets is shown next to your hint.</p>"
+              "<p>Then the boards are played one at a time, in join order. Everyone except the writer "
+              "guesses at once: tap a word to claim it. A word can be claimed only once.</p><ul>"
+              "<li><b>Target +3</b>: keep guessing.</li>"
+              "<li><b>Civilian &minus;1</b>: you are out for this board.</li>"
+              "<li><b>Assassin &minus;5</b>: the board ends for everyone.</li></ul>"
+              "<p>Each claim changes the guesser's and the writer's score by the same amount. A board also "
+              "ends when all its targets are found or nobody is left guessing. Scores can go below zero; "
+              "the highest total wins and ties share first place.</p>")
+RULES = PICTURE + RULES_TEXT        # what every how-to-play shows: the picture, then the words
 
 
 # --- small pieces -------------------------------------------------------------------------------
@@ -77,14 +105,6 @@ def _host_badge(view, pid):
     return ""
 
 
-def _signed(n):
-    if n > 0:
-        return "+%d" % n
-    if n < 0:
-        return "&minus;%d" % (-n)
-    return "0"
-
-
 def _checksum(words):
     """A short number that changes when the board changes (a form id must change with it)."""
     h = 7
@@ -103,7 +123,7 @@ def _word(w):
 
 
 def _rules():
-    return tag("details", tag("summary", "How to play") + RULES, class_="hh-rules")
+    return rules_box(RULES, id_="hh-rules")
 
 
 # --- scores ------------------------------------------------------------------------------------
@@ -124,7 +144,7 @@ def _scores(view, ctx, title="Scores"):
     for p in _ranked(view):
         rows.append(tag("tr", tag("th", name_of(ctx, p) + _you(ctx, p) + _host_badge(view, p)
                                   + _away(ctx, p), scope="row")
-                    + tag("td", _signed(scores.get(p, 0)), class_="hh-num")))
+                    + tag("td", signed(scores.get(p, 0)), class_="hh-num")))
     head = tag("thead", tag("tr", tag("th", "Player", scope="col") + tag("th", "Score", scope="col")))
     return tag("section", tag("h2", title) + tag("table", head + tag("tbody", "".join(rows)),
                                                  class_="hh-scores"), class_="hh-score-box")
@@ -149,7 +169,7 @@ def _standings(view, ctx, head="h1"):
         if p in winners:
             mark = " " + tag("span", "1st", class_="badge hh-win")
         rows.append(tag("li", tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
-                        + " " + tag("span", _signed(scores.get(p, 0)) + " points", class_="hh-num")))
+                        + " " + tag("span", signed(scores.get(p, 0)) + " points", class_="hh-num")))
     return (tag(head, line, class_="hh-winners")
             + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
             + tag("p", esc(st.get("note", "")), class_="hh-note"))
@@ -212,7 +232,7 @@ def _claim_log(view, ctx):
     for c in claims:
         items.append(tag("li", "%s claimed %s: %s (%s)" % (
             name_of(ctx, c["player"]), esc(c["word"]), ROLE_LABELS.get(c["role"], esc(c["role"])),
-            _signed(c["delta"]))))
+            signed(c["delta"]))))
     return tag("ol", "".join(items), class_="hh-claims", aria_label="claims in order")
 
 
@@ -356,7 +376,10 @@ def _controls(view, ctx):
                           cls="btn hh-remove", confirm=sentence)
         rows.append(tag("li", tag("span", name_of(ctx, p) + _away(ctx, p), class_="hh-who") + " " + buttons))
     if rows:
-        out.append(tag("ul", "".join(rows), class_="hh-host-players", aria_label="players"))
+        players = tag("ul", "".join(rows), class_="hh-host-players", aria_label="players")
+        if phase == "guessing":     # rarely needed mid-board: one tap away, so the TV keeps its height
+            players = tag("details", tag("summary", "Remove a player") + players, class_="hh-host-tools")
+        out.append(players)
     return tag("nav", "".join(out), class_="hh-controls", aria_label="host controls")
 
 
@@ -393,9 +416,10 @@ def phone(view, ctx):
         body.append(_grid(view, ctx, True))
         if view.get("can_done"):
             body.append(button("I'm done guessing", {"type": "done_guessing"}, cls="btn hh-done"))
+        # who is still guessing belongs with the board (under it); the scores and the story beside it
+        body.append(tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box"))
         info.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx),
                         class_="hh-log"))
-        info.append(tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box"))
         info.append(_scores(view, ctx, "Live scores"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx, "h2"))

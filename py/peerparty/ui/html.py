@@ -58,6 +58,15 @@ def countdown(ms_left, cls="countdown"):
     return tag("span", "%d:%02d" % (secs // 60, secs % 60), class_=cls, data_countdown=str(ms_left))
 
 
+def signed(n):
+    """A score change as people write it: +3, &minus;1 (a real minus sign), 0."""
+    if n > 0:
+        return "+%d" % n
+    if n < 0:
+        return "&minus;%d" % (-n)
+    return "0"
+
+
 def name_of(ctx, pid):
     """The escaped display name of a player id, from the roster the room sends with each view."""
     return esc(ctx["names"].get(pid, "?"))

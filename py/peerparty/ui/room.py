@@ -1,6 +1,7 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
 from .html import button, esc, tag
+from .illustrations import rules_box
 from .screens import screens_for
 
 
@@ -66,8 +67,7 @@ def how_to_play(game_id, title, open_=False):
     rules = getattr(module, "RULES", "") if module is not None else ""
     if not rules:
         return ""
-    return tag("details", tag("summary", "How to play " + esc(title)) + tag("div", rules, class_="rules-text"),
-               class_="how-to-play", id="how-" + game_id, open=open_)
+    return rules_box(rules, "How to play " + esc(title), "how-" + game_id, open_)
 
 
 def host_screen(screen, info):

@@ -3,7 +3,8 @@
 Pure functions view -> HTML string, in the Python subset MicroPython runs. Names come from
 ctx["names"] through name_of() (escaped); the view refers to players by id only.
 """
-from .html import esc, tag, button, countdown, name_of
+from .html import esc, tag, button, countdown, name_of, signed
+from .illustrations import chip, column, lock, mini_card, person, rules_box, steps
 
 ACTION_LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT",
                  "double_down": "DOUBLE DOWN"}
@@ -16,17 +17,42 @@ ACTION_HELP = {
 }
 GUESS_ORDER = ["bank", "team_up", "swipe", "double_down"]
 
-RULES = ("<p>Seven rounds. Each round everyone secretly picks one action and locks it in before the "
-         "timer ends. Then the host reveals all choices at once.</p><ul>"
-         "<li><b>BANK</b>: +1, or +2 if you are the only one who banks.</li>"
-         "<li><b>TEAM UP</b> with a player: +3 each if you name each other.</li>"
-         "<li><b>SWIPE</b> a player: take 1 point from them if they chose BANK or TEAM UP, still have a "
-         "point, and were not swiped already this round. Swipes go in order from the Round Captain.</li>"
-         "<li><b>PREDICT</b> an action: +2 if it is (or ties for) the most chosen. If everyone predicts, "
-         "+1 each.</li>"
-         "<li><b>DOUBLE DOWN</b>: +3 if you are the only one; otherwise -1 (never below 0).</li></ul>"
-         "<p>Your Secret Mission pays +3 once, when you complete it. Most points after round 7 wins; "
-         "ties share the win.</p>")
+
+def _picture():
+    """Hidden choices, locked, revealed together, scored: one round of three players."""
+    hidden = "".join([person(n, mini_card("?", "back")) for n in ("Ann", "Ben", "Cat")])
+    locked = "".join([person(n, column(mini_card("?", "back"), lock())) for n in ("Ann", "Ben", "Cat")])
+    shown = person("Ann", mini_card("BANK")) + person("Ben", mini_card("SWIPE Ann")) + \
+        person("Cat", mini_card("DOUBLE DOWN"))
+    scored = (person("Ann", column(mini_card("BANK"), chip("+2 &minus;1", "points")))
+              + person("Ben", column(mini_card("SWIPE Ann"), chip("+1", "points")))
+              + person("Cat", column(mini_card("DOUBLE DOWN"), chip("+3", "points"))))
+    return steps("One round of Seven Rounds, in four pictures", [
+        ("Ann, Ben and Cat each hold a face-down card: nobody sees the others' choices", hidden,
+         "Everyone picks one action on their phone, in secret."),
+        ("The three face-down cards each carry a padlock marked locked", locked,
+         "Lock it in before the timer runs out. A locked choice cannot be seen or changed."),
+        ("The cards are turned over together: Ann BANK, Ben SWIPE Ann, Cat DOUBLE DOWN", shown,
+         "The host reveals every choice at once."),
+        ("Points under each card: Ann plus 2 minus 1, Ben plus 1, Cat plus 3", scored,
+         "Ann banks alone (+2) but Ben swipes 1 of it; Cat is the only DOUBLE DOWN (+3)."),
+    ])
+
+
+PICTURE = _picture()
+
+RULES_TEXT = ("<p>Seven rounds. Each round everyone secretly picks one action and locks it in before the "
+              "timer ends. Then the host reveals all choices at once.</p><ul>"
+              "<li><b>BANK</b>: +1, or +2 if you are the only one who banks.</li>"
+              "<li><b>TEAM UP</b> with a player: +3 each if you name each other.</li>"
+              "<li><b>SWIPE</b> a player: take 1 point from them if they chose BANK or TEAM UP, still have a "
+              "point, and were not swiped already this round. Swipes go in order from the Round Captain.</li>"
+              "<li><b>PREDICT</b> an action: +2 if it is (or ties for) the most chosen. If everyone predicts, "
+              "+1 each.</li>"
+              "<li><b>DOUBLE DOWN</b>: +3 if you are the only one; otherwise -1 (never below 0).</li></ul>"
+              "<p>Your Secret Mission pays +3 once, when you complete it. Most points after round 7 wins; "
+              "ties share the win.</p>")
+RULES = PICTURE + RULES_TEXT        # what every how-to-play shows: the picture, then the words
 
 
 # --- small pieces -------------------------------------------------------------------------------
@@ -45,14 +71,6 @@ def _choice_text(ctx, action, target, guess):
     if action == "predict":
         return "%s: %s" % (label, ACTION_LABELS.get(guess, esc(guess)))
     return label
-
-
-def _signed(n):
-    if n > 0:
-        return "+%d" % n
-    if n < 0:
-        return "&minus;%d" % (-n)
-    return "0"
 
 
 def _points(n):
@@ -139,7 +157,7 @@ def reveal_walkthrough(view, ctx):
                      class_="sr-step"))
     items = []
     for row in rec["step4"]:
-        items.append(tag("li", "%s %s &rarr; %d" % (name_of(ctx, row["player"]), _signed(row["points"]),
+        items.append(tag("li", "%s %s &rarr; %d" % (name_of(ctx, row["player"]), signed(row["points"]),
                                                     row["score"])))
     parts.append(tag("section", tag("h3", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN")
                      + tag("ul", "".join(items), class_="sr-step4"), class_="sr-step"))
@@ -185,7 +203,7 @@ def breakdown_table(rec, ctx):
             swipe += "&minus;%d" % r["swipe_lost"]
         rows.append(tag("tr", tag("th", name_of(ctx, r["player"]), scope="row")
                         + tag("td", _choice_text(ctx, r["action"], r["target"], r["guess"]))
-                        + tag("td", _signed(r["action_points"]), class_="sr-num")
+                        + tag("td", signed(r["action_points"]), class_="sr-num")
                         + tag("td", swipe or "&ndash;", class_="sr-num")
                         + tag("td", "+%d" % r["mission_bonus"] if r["mission_bonus"] else "&ndash;", class_="sr-num")
                         + tag("td", str(r["total"]), class_="sr-num sr-total")))
@@ -340,7 +358,7 @@ def my_round(view, ctx):
         lines.append("You had no locked choice, so you were skipped.")
     else:
         lines.append("You chose %s: %s action point%s." % (
-            _choice_text(ctx, mine["action"], mine["target"], mine["guess"]), _signed(mine["action_points"]),
+            _choice_text(ctx, mine["action"], mine["target"], mine["guess"]), signed(mine["action_points"]),
             "" if mine["action_points"] in (1, -1) else "s"))
     if mine["mutual_with"]:
         lines.append("You and %s teamed up with each other." % name_of(ctx, mine["mutual_with"]))
@@ -390,5 +408,5 @@ def phone(view, ctx):
             body.append(tag("details", tag("summary", "My last round") + my_round(view, ctx)))
         body.append(tag("details", tag("summary", "Standings with places") + _standings(view, ctx, final["winners"])))
         body.append(tag("details", tag("summary", "Every Secret Mission") + missions_revealed(view, ctx)))
-    body.append(tag("details", tag("summary", "How to play") + RULES, class_="sr-rules"))
+    body.append(rules_box(RULES, id_="sr-rules"))
     return tag("section", head + "".join(body), class_="sr sr-phone sr-" + esc(phase))

@@ -5,6 +5,7 @@ by id only; names come from ctx["names"] through name_of() (escaped). Display na
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
 from .html import esc, tag, button, name_of, move_json
+from .illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
 OBJECT_NAMES = {"secret_photo": "Secret Photo", "spare_key": "Spare Key", "love_letter": "Love Letter",
@@ -22,19 +23,48 @@ ACTION_HELP = {"gift": "On your turn: offer all your objects of one type to a pl
 SCANDAL_SHAPE = "&#9670;"   # a solid diamond
 ALIBI_SHAPE = "&#9675;"     # an open circle
 
-RULES = ("<p>Everyone starts with five objects face up and four action cards in a private hand. Every "
-         "object is scandalous except the ALIBI. Hold no scandalous object and you win at once.</p><ul>"
-         "<li><b>GIFT</b> (your turn): offer <em>all</em> your objects of one type to one player. They stay "
-         "with you until that player answers.</li>"
-         "<li><b>EXCHANGE</b> (your turn): swap one of your objects for one of another player's. It cannot "
-         "be refused.</li>"
-         "<li><b>No GIFT in hand?</b> Discard any two action cards to make a gift instead.</li>"
-         "<li>Offered a gift? <b>Accept</b> it (free), <b>DENY</b> it (the objects stay with the sender) or "
-         "<b>REDIRECT</b> it to a third player, who must take it.</li>"
-         "<li>After each move, whoever spent cards draws back up to four: the mover first. Then the next "
-         "player clockwise plays.</li>"
-         "<li>You may pass only when you have no move at all.</li></ul>"
-         "<p>An ALIBI does not protect you: it just is not evidence.</p>")
+
+
+def _picture():
+    """An object passing between players: a gift, the three answers, an exchange, the win."""
+    diaries = chip(SCANDAL_SHAPE + " Diary &times;2", "scandal")
+    answers = column(row(chip("Accept", "label"), arrow(), person("Ben", diaries)),
+                     row(chip("DENY", "label"), arrow(back=True), person("Ann", diaries)),
+                     row(chip("REDIRECT", "label"), arrow(), person("Cat", diaries)))
+    swap = row(person("Ann", chip(SCANDAL_SHAPE + " Key", "scandal")), arrow("swap") + arrow(back=True),
+               person("Cat", chip(ALIBI_SHAPE + " ALIBI", "alibi")))
+    win = row(person("Ann", column(chip(ALIBI_SHAPE + " ALIBI", "alibi"), chip(ALIBI_SHAPE + " ALIBI", "alibi"))),
+              chip("nothing scandalous: WIN", "ok"))
+    return steps("Someone Else's Problem in four pictures", [
+        ("Ann hands her two Diaries, marked with a solid diamond as scandalous, towards Ben with an arrow "
+         "labelled GIFT", row(person("Ann", diaries), arrow("GIFT"), person("Ben")),
+         "GIFT: on your turn, offer all your objects of one type to one player."),
+        ("Three ways the Diaries can go: Accept, to Ben; DENY, back to Ann; REDIRECT, on to Cat", answers,
+         "Ben answers: Accept, DENY (they stay with Ann) or REDIRECT (Cat must take them)."),
+        ("Ann swaps her scandalous Key for Cat's ALIBI, marked with an open circle", swap,
+         "EXCHANGE: swap one of your objects for one of someone else's. It cannot be refused."),
+        ("Ann holds only ALIBIs, open circles: nothing scandalous, so she wins", win,
+         "Hold nothing scandalous (" + SCANDAL_SHAPE + ") and you win. An ALIBI (" + ALIBI_SHAPE
+         + ") is not evidence."),
+    ])
+
+
+PICTURE = _picture()
+
+RULES_TEXT = ("<p>Everyone starts with five objects face up and four action cards in a private hand. Every "
+              "object is scandalous except the ALIBI. Hold no scandalous object and you win at once.</p><ul>"
+              "<li><b>GIFT</b> (your turn): offer <em>all</em> your objects of one type to one player. They stay "
+              "with you until that player answers.</li>"
+              "<li><b>EXCHANGE</b> (your turn): swap one of your objects for one of another player's. It cannot "
+              "be refused.</li>"
+              "<li><b>No GIFT in hand?</b> Discard any two action cards to make a gift instead.</li>"
+              "<li>Offered a gift? <b>Accept</b> it (free), <b>DENY</b> it (the objects stay with the sender) or "
+              "<b>REDIRECT</b> it to a third player, who must take it.</li>"
+              "<li>After each move, whoever spent cards draws back up to four: the mover first. Then the next "
+              "player clockwise plays.</li>"
+              "<li>You may pass only when you have no move at all.</li></ul>"
+              "<p>An ALIBI does not protect you: it just is not evidence.</p>")
+RULES = PICTURE + RULES_TEXT        # what every how-to-play shows: the picture, then the words
 
 
 # --- words ---------------------------------------------------------------------------------------
@@ -109,7 +139,8 @@ def narrate(entry, ctx):
     if kind == "reshuffle":
         return "The discard pile was shuffled into a new draw pile (%s)." % _cards_word(entry.get("count", 0))
     if kind == "win":
-        return winners_sentence(entry.get("winners") or [], ctx)
+        winners = entry.get("winners") or []
+        return "%s %s nothing scandalous left." % (_list_names(ctx, winners), "has" if len(winners) == 1 else "have")
     if kind == "end":
         return "The host ended the game. Nobody wins."
     if kind == "stalemate":
@@ -117,19 +148,27 @@ def narrate(entry, ctx):
     return esc(kind)
 
 
-def winners_sentence(winners, ctx):
-    if len(winners) == 1:
-        return "%s has nothing scandalous left and wins!" % name_of(ctx, winners[0])
-    return "%s share the win!" % _list_names(ctx, winners)
-
-
 def ending(view, ctx):
+    """How the game ended, without naming the winners: the room's headline right above names them (once)."""
     end = view.get("end")
     if end == "win":
-        return winners_sentence(view["winners"], ctx)
+        if len(view["winners"]) == 1:
+            return "Game over: the winner holds nothing scandalous."
+        return "Game over: the winners hold nothing scandalous."
     if end == "stalemate":
-        return "Stalemate: everyone passed for a full round. Nobody wins."
-    return "The host ended the game. Nobody wins."
+        return "Game over: everyone passed for a full round (stalemate)."
+    return "Game over: the host ended the game."
+
+
+def my_result(view, ctx):
+    """My own finish, on my phone (escaped)."""
+    me = ctx.get("me")
+    if me not in view["players"]:
+        return ""
+    if me in view["winners"]:
+        return "You win! You hold nothing scandalous."
+    n = view["scandalous"].get(me, 0)
+    return "You still hold %d scandalous object%s." % (n, "" if n == 1 else "s")
 
 
 def gift_sentence(view, ctx):
@@ -142,7 +181,7 @@ def status(view, ctx):
     """The one status sentence both screens show (escaped)."""
     phase = view["phase"]
     if phase == "over":
-        return "Game over."     # the result banner right below says who won: say it once
+        return ending(view, ctx)
     me = ctx.get("me")      # on a phone, my own turn reads as "you"
     if phase == "respond":
         g = view["pending"]
@@ -249,8 +288,6 @@ def _status_line(view, ctx, cls):
 def table(view, ctx):
     body = [tag("header", tag("h1", "Your Secret. Someone Else&#39;s Problem.", class_="sep-title") +
                 _status_line(view, ctx, "sep-status"), class_="sep-head")]
-    if view["phase"] == "over":
-        body.append(tag("p", ending(view, ctx), class_="sep-result banner"))
     body.append(pending_box(view, ctx))
     crowd = " sep-crowd" if len(view["players"]) >= 5 else ""    # 3 panels a row on a TV, else 2
     body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]),
@@ -269,7 +306,7 @@ def table_side(view, ctx):
     end = tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
                             confirm="End the game now for every player? Nobody wins."), class_="sep-host")
     return tag("div", tag("section", tag("h2", "What happened") + log_list(view, ctx, 4), class_="sep-story") +
-               end + tag("details", tag("summary", "How to play") + RULES, class_="sep-rules", id="sep-rules-table"),
+               end + rules_box(RULES, id_="sep-rules-table"),
                class_="sep sep-aside")
 
 
@@ -404,9 +441,9 @@ def phone(view, ctx):
                 _status_line(view, ctx, "sep-status") + (tag("p", line, class_="sep-hint") if line else ""),
                 class_="sep-head")]
     if view["phase"] == "over":
-        mine = me in view["winners"]
-        body.append(tag("p", ("You win! " if mine else "") + ending(view, ctx),
-                        class_="sep-result banner" + (" sep-won" if mine else "")))
+        finish = my_result(view, ctx)
+        if finish:
+            body.append(tag("p", finish, class_="sep-result banner" + (" sep-won" if me in view["winners"] else "")))
     elif view.get("act"):
         if view["phase"] == "respond":
             body.append(respond_box(view, ctx))
@@ -432,5 +469,5 @@ def phone(view, ctx):
                     "".join([player_card(view, ctx, p) for p in others]) + piles(view),
                     id="sep-everyone", open=view["phase"] != "turn" or not view.get("act")))
     body.append(tag("details", tag("summary", "What happened") + log_list(view, ctx, 8), id="sep-story"))
-    body.append(tag("details", tag("summary", "How to play") + RULES, class_="sep-rules", id="sep-rules-phone"))
+    body.append(rules_box(RULES, id_="sep-rules-phone"))
     return tag("div", "".join(body), class_="sep sep-phone")
