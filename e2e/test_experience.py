@@ -1,6 +1,9 @@
 """A room that lasts the evening, and screens everyone can use (issue 9): rematch without re-scanning,
 people joining between games, the room's history, and axe-core on every kind of screen."""
+import json
+import struct
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 from people import join, join_phones, open_host, open_phone, people_names, wait_players, WAIT_MS
 
@@ -85,7 +88,12 @@ def test_no_serious_accessibility_problems_on_any_screen(open_page, wait_ready, 
     wait_players(host, 3)
     problems["phone lobby"] = axe_problems(phones[0])
     host.click("[data-move*='seven_rounds']")
-    problems["host lobby with a game"] = axe_problems(host)
+    # the game's illustrated how-to-play, opened on both screens: pictures are judged like the rest
+    for page in (host, phones[0]):
+        page.click("#how-seven_rounds > summary")
+        page.wait_for_selector("#how-seven_rounds[open] .ill [role=img]", timeout=WAIT_MS)
+    problems["host lobby with a game and its how-to-play"] = axe_problems(host)
+    problems["phone lobby with the how-to-play"] = axe_problems(phones[0])
     host.click("#start")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     phones[0].wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
@@ -100,12 +108,7 @@ def test_no_serious_accessibility_problems_on_any_screen(open_page, wait_ready, 
 
 def test_host_controls_work_by_keyboard(open_page, wait_ready, signal):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    phones = []
-    for name in ["Ann", "Ben", "Cat"]:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, 3)
+    join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
     host.focus("[data-move*='seven_rounds']")
     host.keyboard.press("Enter")
     host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
@@ -117,3 +120,67 @@ def test_host_controls_work_by_keyboard(open_page, wait_ready, signal):
     host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
     host.keyboard.press("Enter")           # the dialog focuses Confirm
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+
+
+# --- installable -------------------------------------------------------------------------------------------
+
+def png_size(body):
+    """(width, height) of a PNG from its IHDR chunk; None if the bytes are not a PNG."""
+    if body[:8] != b"\x89PNG\r\n\x1a\n" or body[12:16] != b"IHDR":
+        return None
+    return struct.unpack(">II", body[16:24])
+
+
+def test_the_host_page_is_installable(playwright, site, signal, tmp_path):
+    """Chromium itself says the host page installs as an app: no installability errors once its service worker
+    is active, and a manifest with what an installed app needs. A persistent profile, because Chromium never
+    offers to install from an incognito (Playwright's default) context."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS
+    ctx = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
+                                                        args=CHROMIUM_ARGS, headless=True,
+                                                        viewport={"width": 1280, "height": 720})
+    left = []
+
+    def local_only(route):
+        if urlsplit(route.request.url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            left.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    ctx.route("**/*", local_only)
+    try:
+        page = ctx.new_page()
+        page.goto(site + "/host.html?signal=%s&new=1" % signal)
+        page.wait_for_selector("body[data-ready], .py-error", state="attached", timeout=WAIT_MS)
+        assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.inner_text()
+        assert page.evaluate("() => navigator.serviceWorker.ready.then(r => r.active.state)") == "activated"
+        cdp = ctx.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+
+        found = cdp.send("Page.getAppManifest")
+        assert found["errors"] == [] and found["url"] == site + "/static/manifest.webmanifest"
+        manifest = json.loads(found["data"])
+        assert manifest["name"] == "PeerParty" and manifest["display"] == "standalone"
+        assert urljoin(found["url"], manifest["start_url"]) == site + "/host.html"
+        theme = page.get_attribute("meta[name=theme-color]", "content")
+        assert manifest["theme_color"] == theme and manifest["background_color"].startswith("#")
+        sizes = {}
+        for icon in manifest["icons"]:
+            if icon.get("type") != "image/png":
+                continue
+            reply = page.request.get(urljoin(found["url"], icon["src"]))
+            assert reply.ok and reply.headers["content-type"] == "image/png", icon
+            size = png_size(reply.body())
+            assert size is not None and "%dx%d" % size == icon["sizes"], (icon, size)
+            sizes[icon["sizes"]] = icon["src"]
+        assert {"192x192", "512x512"} <= set(sizes), sizes
+
+        # the same question about a page with no manifest gets an answer: the check above can fail
+        bare = ctx.new_page()
+        bare.goto(site + "/static/img/icon.svg")
+        errors = ctx.new_cdp_session(bare).send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert "no-manifest" in [e["errorId"] for e in errors]
+    finally:
+        ctx.close()
+    assert left == [], "requests tried to leave 127.0.0.1"

@@ -7,6 +7,8 @@ next button) must be inside the host's 1280x720 viewport without scrolling; phon
 The play helpers are the games' own e2e helpers, imported read-only. No sleeps: every wait is on a data-
 attribute the pages set (data-seq, data-phase, data-act) or on an element appearing.
 """
+from pathlib import Path
+
 import pytest
 
 import bank_or_bust_play as bob
@@ -33,7 +35,37 @@ IN_VIEW = """([sel, min]) => {
   return '';
 }"""
 
-PAGE_SIZE = "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+PAGE_SIZE = "() => [document.scrollingElement.scrollWidth, document.scrollingElement.scrollHeight]"
+SCREENS = Path(__file__).resolve().parent.parent / "artifacts" / "screens"
+
+# the pictures of an open how-to-play: each labelled, drawn, and inside the viewport's width
+PICTURES = """sel => {
+  const box = document.querySelector(sel);
+  if (!box || !box.open) return ['no open ' + sel];
+  const out = [];
+  const pics = Array.from(box.querySelectorAll('.ill-step'));
+  if (pics.length < 3) out.push(sel + ': ' + pics.length + ' pictures');
+  for (const fig of pics) {
+    const art = fig.querySelector('[role=img]'), cap = fig.querySelector('figcaption');
+    const label = art ? art.getAttribute('aria-label') || '' : '';
+    if (label.split(' ').length < 5) out.push(sel + ': a picture without a label: ' + label);
+    if (!cap || cap.innerText.trim().split(' ').length < 5) out.push(sel + ': a picture without a caption');
+    for (const el of [art, cap]) {
+      const r = el ? el.getBoundingClientRect() : null;
+      if (!r || r.width < 40 || r.height < 20) { out.push(sel + ': a picture is not drawn'); continue; }
+      if (r.left < -0.5 || r.right > innerWidth + 0.5) out.push(sel + ': a picture is cut at ' + Math.round(r.right));
+    }
+    // nothing inside a drawing spills out of its frame (a word too long for its card, a row too wide)
+    const frame = fig.getBoundingClientRect();
+    for (const el of art ? art.querySelectorAll('*') : []) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.left < frame.left - 0.5 || r.right > frame.right + 0.5))
+        out.push(sel + ': ' + (el.getAttribute('class') || el.tagName) + ' "' + el.textContent.slice(0, 20) + '" spills out');
+    }
+  }
+  if (document.scrollingElement.scrollWidth > innerWidth) out.push('the page scrolls sideways');
+  return out;
+}"""
 
 # visible controls a thumb presses, smaller than 44 px in either direction
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
@@ -99,6 +131,19 @@ def assert_motion(out, page, sel):
     out.check(still == "none", "%s still moves under prefers-reduced-motion: %s" % (sel, still))
 
 
+def how_to_play_shot(out, page, sel, name):
+    """Open a how-to-play as a person does (tap its summary), check its pictures, save it, fold it again."""
+    page.click(sel + " > summary")
+    page.wait_for_selector(sel + "[open] .ill", timeout=WAIT_MS)
+    page.locator(sel).scroll_into_view_if_needed()
+    out.extend(page.evaluate(PICTURES, sel))
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.locator(sel).screenshot(path=str(SCREENS / ("%s.png" % name)))
+    page.click(sel + " > summary")
+    page.wait_for_selector(sel + ":not([open])", timeout=WAIT_MS)
+    page.evaluate("() => window.scrollTo(0, 0)")
+
+
 def shots(out, shot, host, phone, game, stage):
     shot(host, "screens-%s-host-1280-%s" % (game, stage))
     host.set_viewport_size(TV)
@@ -132,6 +177,29 @@ def sync(host, phones):
     return [p for p in phones if p.get_attribute("body", "data-act") == "1"]
 
 
+# --- How to play, from the lobby ---------------------------------------------------------------------------
+
+GAMES = ["seven_rounds", "bank_or_bust", "hint_hunt", "someone_elses_problem"]
+
+
+@pytest.mark.timeout(300)
+def test_how_to_play_screens(open_page, wait_ready, signal):
+    """Every game's illustrated how-to-play, opened from the host's lobby at 1280x720 and from a phone's lobby
+    at 390x844 once the host has picked the game."""
+    out = Problems()
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    phone = join_phones(open_page, wait_ready, signal, host, code, ["Ann"])[0]
+    calm(host, phone)
+    for game in GAMES:
+        host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % game)
+        sel = "#how-" + game
+        host.wait_for_selector(sel, timeout=WAIT_MS)
+        phone.wait_for_selector(sel, timeout=WAIT_MS)
+        how_to_play_shot(out, host, sel, "screens-%s-how-to-play-host-1280" % game)
+        how_to_play_shot(out, phone, sel, "screens-%s-how-to-play-phone" % game)
+    out.done()
+
+
 # --- Seven Rounds ---------------------------------------------------------------------------------------
 
 SR_NAMES = ["Ann", "Ben", "Cat", "Dan"]
@@ -159,7 +227,9 @@ def test_seven_rounds_screens(open_page, wait_ready, signal, shot):
                 out.check(box is not None and box["y"] + box["height"] <= 844,
                           "the Secret Mission is below the first phone screen: %r" % box)
                 assert_phone_targets(out, phone)
+                assert_no_scroll(out, host)
                 shots(out, shot, host, phone, "seven_rounds", "mid")
+                how_to_play_shot(out, phone, "#sr-rules", "screens-seven_rounds-how-to-play-phone-in-game")
             sr.lock_in(phone, *(plan + (None,) * (3 - len(plan))))
         sr.wait_host_locked(host, len(phones))
         sr.host_click(host, "Reveal")
@@ -203,6 +273,7 @@ def test_bank_or_bust_screens(open_page, wait_ready, signal, shot):
             assert_no_scroll(out, host)
             assert_phone_targets(out, phone)
             shots(out, shot, host, phone, "bank_or_bust", "mid")
+            how_to_play_shot(out, phone, "#bob-rules", "screens-bank_or_bust-how-to-play-phone-in-game")
         h = bob.seq(host)
         bob.click_move(phone, bob.choose(screen))
         clicks += 1
@@ -214,6 +285,7 @@ def test_bank_or_bust_screens(open_page, wait_ready, signal, shot):
             assert_in_view(out, host, ".code", ".bob-status", ".bob-counts", (".bob-player", 5))
             assert_no_scroll(out, host)
             shots(out, shot, host, phones[0], "bank_or_bust", "mid")
+            how_to_play_shot(out, phones[0], "#bob-rules", "screens-bank_or_bust-how-to-play-phone-in-game")
     host.wait_for_selector("body[data-phase=over] .over .bob-standings", timeout=WAIT_MS)
     for phone in phones:
         phone.wait_for_selector("body[data-phase=over] h1.winners", timeout=WAIT_MS)
@@ -248,9 +320,12 @@ def test_hint_hunt_screens(open_page, wait_ready, signal, shot):
     hh.wait_seq_above(host, h)
     for page in (ann, ben):
         hh.wait_seq_at_least(page, hh.seq(host))
-    assert_in_view(out, host, ".code", ".hh-hint-box", ".hh-status", ".hh-grid")
+    assert_in_view(out, host, ".code", ".hh-hint-box", ".hh-status", ".hh-grid", ".hh-controls .hh-next")
+    assert_no_scroll(out, host)         # the host plays on a 1280x720 TV: nothing below its edge
     assert_phone_targets(out, ann)
     shots(out, shot, host, ann, "hint_hunt", "mid")
+    how_to_play_shot(out, ann, "#hh-rules", "screens-hint_hunt-how-to-play-phone-in-game")
+    how_to_play_shot(out, host, "#hh-rules", "screens-hint_hunt-how-to-play-host-in-game")
     # the host moves on through every board to the scoreboard
     while host.get_attribute("body", "data-phase") == "playing":
         host.wait_for_selector(".hh-controls .hh-next:not([disabled])", timeout=WAIT_MS)
@@ -284,7 +359,9 @@ def test_someone_elses_problem_screens(open_page, wait_ready, signal, shot):
         if moves == 3:
             assert_in_view(out, host, ".code", ".sep-status", (".sep-player", 4))
             assert_phone_targets(out, phone)
+            assert_no_scroll(out, host)
             shots(out, shot, host, phone, "someone_elses_problem", "mid")
+            how_to_play_shot(out, phone, "#sep-rules-phone", "screens-someone_elses_problem-how-to-play-phone-in-game")
         h = sep.seq(host)
         sep.play(phone, sep.choose(sep.read_phone(phone)))
         moves += 1
