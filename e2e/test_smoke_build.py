@@ -242,3 +242,13 @@ def test_service_worker_precaches_and_serves_offline(open_page, wait_ready):
         resp = page.goto(page.url.split("/bench/")[0] + "/?signal=127.0.0.1:9/peerjs")
         assert resp.ok and resp.from_service_worker
         assert page.evaluate("!!navigator.serviceWorker.controller && location.search") == "?signal=127.0.0.1:9/peerjs"
+
+
+def test_a_phone_chooses_a_valid_unique_peer_id(open_page, wait_ready, signal):
+    """PeerJS refuses an id outside ^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$ ("pp--20b0..." once aborted a join)."""
+    page = open_page("/join.html?room=ABCD&signal=%s" % signal, name="phone")
+    wait_ready(page)
+    ids = page.evaluate("() => Array.from({length: 2000}, () => pp.peerId())")
+    assert len(set(ids)) == len(ids)
+    pattern = __import__("re").compile(r"^pp-[0-9a-f]{16}$")
+    assert all(pattern.match(i) for i in ids), [i for i in ids if not pattern.match(i)][:3]

@@ -54,12 +54,6 @@ def js_object(value):
     return js.JSON.parse(json.dumps(value))
 
 
-def random_peer_id():
-    """'pp-' and 64 random bits in hex, from the browser's CSPRNG (available outside secure contexts too)."""
-    words = js.crypto.getRandomValues(js.Uint32Array.new(2))
-    return "pp-%08x%08x" % (int(words[0]), int(words[1]))
-
-
 def _error_type(err):
     try:
         return str(err.type)
@@ -139,7 +133,7 @@ class GuestLink:
 
     def start(self):
         # An id of our own: PeerJS then skips asking the server for one, a round trip before the phone can join.
-        self.peer = js.Peer.new(random_peer_id(), js_object(self.options))
+        self.peer = js.Peer.new(js.pp.peerId(), js_object(self.options))
         self.peer.on("open", proxy(lambda _id: self.connect()))
         self.peer.on("error", proxy(self._peer_error))
         self.peer.on("disconnected", proxy(lambda *a: self.events.on_peer_error("disconnected", "")))
