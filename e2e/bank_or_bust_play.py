@@ -7,7 +7,8 @@ into the page's Python.
 import json
 import re
 
-from people import WAIT_MS, join, open_host, open_phone, wait_players, wait_present
+import people
+from people import seq, wait_seq_above, wait_seq_at_least  # noqa: F401 (test_screens reads them from here)
 
 GAME_ID = "bank_or_bust"
 BANK_WHEN_BOTH_ROWS = 3      # bank once both rows hold 3 Number cards (Pairs bonus secured)...
@@ -15,31 +16,8 @@ BANK_WHEN_ONE_ROW = 5        # ...or once one row holds 5
 
 
 def start_game(open_page, wait_ready, signal, names):
-    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    phones = []
-    for name in names:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, len(names))
-    wait_present(host, len(names))
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % GAME_ID)
-    host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
-    host.click("#start")
-    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
-    return host, code, phones
-
-
-def seq(page):
-    return int(page.get_attribute("body", "data-seq") or -1)
-
-
-def wait_seq_at_least(page, n):
-    page.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=n, timeout=WAIT_MS)
-
-
-def wait_seq_above(page, n):
-    page.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=n, timeout=WAIT_MS)
+    """A new room where these phones play Bank or Bust; returns (host, code, phones)."""
+    return people.start_game(open_page, wait_ready, signal, GAME_ID, names)
 
 
 # --- what a phone's screen shows ------------------------------------------------------------------
@@ -152,7 +130,3 @@ def read_table(host):
 def summary_round(caption):
     found = re.match(r"Round (\d+) scores", caption or "")
     return int(found.group(1)) if found else None
-
-
-def host_record(host):
-    return json.loads(host.evaluate("() => localStorage.getItem('peerparty:host')"))

@@ -12,7 +12,7 @@ from pathlib import Path
 from peerparty.engine import Match
 from peerparty.games import REGISTRY
 
-from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, received
+from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, host_record, join, received, sync
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_MS = 120_000        # a reload boots Pyodide (host) again: 5-20 s here, more when the machine is busy
@@ -116,22 +116,6 @@ def wait_presence(host, name, mark, timeout=WAIT_MS):
                  return false; }""", arg=[name, mark], timeout=timeout)
 
 
-def seq(page):
-    return int(page.get_attribute("body", "data-seq") or -1)
-
-
-def wait_seq_above(page, n, timeout=WAIT_MS):
-    page.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=n, timeout=timeout)
-
-
-def sync(host, phones, timeout=WAIT_MS):
-    """Every phone shows at least the host's latest sequence number."""
-    h = seq(host)
-    for phone in phones:
-        phone.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=h, timeout=timeout)
-    return h
-
-
 def freeze(page, frozen):
     """The phone's scripts stop (frozen) or run again: the DevTools debugger pauses its page. While paused it
     neither pings nor reads what arrives, as a phone asleep in a pocket; what the host sent meanwhile waits in
@@ -170,10 +154,6 @@ def reload_host(host, wait_ready, code, players):
     wait_ready(host, timeout=LONG_MS)
     host.wait_for_selector("body[data-room-ready='%s']" % code, timeout=LONG_MS)
     host.wait_for_selector("body[data-players='%d']" % players, timeout=LONG_MS)
-
-
-def host_record(host):
-    return json.loads(host.evaluate("() => localStorage.getItem('peerparty:host')"))
 
 
 def logged_moves(host):
@@ -241,6 +221,16 @@ def outcome(host, phones):
 def _table_view(record):
     match = Match.from_record(REGISTRY, record["match"])
     return match.view(None)
+
+
+def clean_then_faulty(play, *args):
+    """Play the scripted game clean, then again with the faults (checked against the clean run's log); both
+    must end the same. `play(*args, tag, reference=None)` returns (outcome, what it checked); returns the
+    clean outcome and what the faulty run checked."""
+    clean, _ = play(*args, "clean")
+    faulty, checked = play(*args, "faulty", clean["moves"])
+    compare(clean, faulty)
+    return clean, checked
 
 
 def compare(clean, faulty):
@@ -320,3 +310,9 @@ class Tracker:
         if self.reference is not None:
             assert log == self.reference[:self.count], "%s: log differs from the clean run's" % what
         self.checked.append(what)
+
+    def game_over(self, phones):
+        """Wait for the host to show the game's end, check the log a last time; returns the run's outcome."""
+        self.host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+        self.check("game over")
+        return outcome(self.host, phones)

@@ -8,25 +8,10 @@ replica), as the brief allows.
 import json
 
 from people import WAIT_MS, join, open_phone, wait_players, wait_present
+from people import host_record, seq, wait_seq_above, wait_seq_at_least  # noqa: F401 (tests read them here)
 
 GAME_ID = "hint_hunt"
 LONG_MS = 90_000         # host migration: ~15 s of host loss, then a Pyodide boot on the successor
-
-
-def seq(page):
-    return int(page.get_attribute("body", "data-seq") or -1)
-
-
-def wait_seq_at_least(page, n, timeout=WAIT_MS):
-    page.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=n, timeout=timeout)
-
-
-def wait_seq_above(page, n, timeout=WAIT_MS):
-    page.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=n, timeout=timeout)
-
-
-def host_record(page):
-    return json.loads(page.evaluate("() => localStorage.getItem('peerparty:host')"))
 
 
 def replica_seq(page, code):

@@ -4,10 +4,10 @@ form's options, press its button), and read the numbers the host's table shows.
 
 Everything here reads the DOM people see; nothing calls into the page's Python.
 """
-import json
 import re
 
-from people import WAIT_MS, join, open_host, open_phone, wait_players, wait_present
+import people
+from people import seq, wait_seq_above  # noqa: F401 (test_screens reads them from here)
 
 GAME_ID = "someone_elses_problem"
 ACTION_NAMES = {"gift": "GIFT", "exchange": "EXCHANGE", "deny": "DENY", "redirect": "REDIRECT"}
@@ -16,35 +16,8 @@ HAND_CARD = re.compile(r"\b(GIFT|EXCHANGE|DENY|REDIRECT) (?:\u00d7|&times;)\d")
 
 
 def start_game(open_page, wait_ready, signal, names):
-    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    phones = []
-    for name in names:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, len(names))
-    wait_present(host, len(names))
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % GAME_ID)
-    host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
-    host.click("#start")
-    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
-    return host, code, phones
-
-
-def seq(page):
-    return int(page.get_attribute("body", "data-seq") or -1)
-
-
-def wait_seq_at_least(page, n):
-    page.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=n, timeout=WAIT_MS)
-
-
-def wait_seq_above(page, n):
-    page.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=n, timeout=WAIT_MS)
-
-
-def host_record(host):
-    return json.loads(host.evaluate("() => localStorage.getItem('peerparty:host')"))
+    """A new room where these phones play Someone Else's Problem; returns (host, code, phones)."""
+    return people.start_game(open_page, wait_ready, signal, GAME_ID, names)
 
 
 # --- what a phone's screen shows ------------------------------------------------------------------

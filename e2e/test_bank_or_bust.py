@@ -7,9 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-from bank_or_bust_play import (choose, click_move, host_record, read_phone, read_table, seq, start_game,
-                               summary_round, wait_seq_above, wait_seq_at_least)
-from people import WAIT_MS
+from bank_or_bust_play import choose, click_move, read_phone, read_table, start_game, summary_round
+from people import WAIT_MS, host_record, seq, sync, timed_move, wait_seq_above
 
 from peerparty.engine import Match
 from peerparty.games import REGISTRY
@@ -18,14 +17,6 @@ NAMES = ["Ann", "Ben", "Cat"]
 MAX_CLICKS = 600        # a game this strategy plays takes ~60-200 clicks; more means something loops
 DRAW = '{"type":"draw"}'
 MEASURE = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "bank_or_bust-e2e.json"
-
-
-def sync(host, phones):
-    """Wait until every phone shows the host's latest state; return the phones whose input is awaited."""
-    h = seq(host)
-    for phone in phones:
-        wait_seq_at_least(phone, h)
-    return [p for p in phones if p.get_attribute("body", "data-act") == "1"]
 
 
 def engine_summaries(record):
@@ -76,12 +67,8 @@ def test_three_phones_play_to_a_winner_and_the_host_shows_the_engines_totals(ope
             shots.add("power")
             shot(phone, "bank_or_bust-phone-power-card")
         move = choose(screen)
-        h = seq(host)
-        t0 = time.monotonic()
-        click_move(phone, move)
+        step_ms.append(timed_move(host, lambda: click_move(phone, move)))
         clicks += 1
-        wait_seq_above(host, h)
-        step_ms.append((time.monotonic() - t0) * 1000)
         table = read_table(host)
         r = summary_round(table["summaryCaption"])
         if r is not None and r not in shown_summaries:

@@ -22,20 +22,13 @@ import pytest
 import faults_play as F
 from bank_or_bust_play import GAME_ID as BOB
 from hint_hunt_play import claim, read_board, read_write_form, submit, tick_and_type
-from people import WAIT_MS
+from people import WAIT_MS, pick_and_start, seq, sync, wait_seq_above
 from seven_rounds_play import (choice_text, host_click, lock_in, start_seven_rounds, wait_host_locked,
                                wait_host_results, wait_locked, wait_phone_result, wait_round_open)
 from someone_elses_problem_play import GAME_ID as SEP
 from someone_elses_problem_play import expected_move, play as sep_play, read_phone as sep_read_phone
 
 FIXED_MS = 1_800_000_000_000      # the Seven Rounds host's Date.now, pinned (page.clock)
-
-
-def pick_and_start(host, game_id):
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % game_id)
-    host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
-    host.click("#start")
-    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
 
 
 def click_data_move(phone, selector, move):
@@ -95,17 +88,13 @@ def play_seven_rounds(open_page, wait_ready, site, signal, tag, reference=None):
     host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
     host.click("#pp-confirm [data-answer=yes]")
     t.sent()
-    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
-    t.check("game over")
-    return F.outcome(host, phones), t.checked
+    return t.game_over(phones), t.checked
 
 
 @pytest.mark.timeout(1200)
 def test_seven_rounds_with_a_reload_after_locking_and_a_reopened_tab_ends_as_the_clean_game(
         open_page, wait_ready, site, signal):
-    clean, _ = play_seven_rounds(open_page, wait_ready, site, signal, "clean")
-    faulty, checked = play_seven_rounds(open_page, wait_ready, site, signal, "faulty", clean["moves"])
-    F.compare(clean, faulty)
+    clean, checked = F.clean_then_faulty(play_seven_rounds, open_page, wait_ready, site, signal)
     assert clean["result"]["note"].startswith("ended early after round 2")
     print("seven_rounds: %d moves, standings %r, checks %r" % (len(clean["moves"]), clean["standings"], checked))
 
@@ -136,25 +125,21 @@ def play_bank_or_bust(open_page, wait_ready, site, signal, tag, reference=None):
         if faults and k == PHONE_RELOAD_AT:
             F.reload_phone(phone, wait_ready)
             t.check("%s reloaded mid-turn (move %d, %s)" % (name_of[p], k, move["type"]))
-        F.sync(host, phones.values(), timeout=F.LONG_MS)
+        sync(host, phones.values(), timeout=F.LONG_MS)
         phone.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
-        h = F.seq(host)
+        h = seq(host)
         click_data_move(phone, ".bob-moves [data-move]", move)
         t.sent()
-        F.wait_seq_above(host, h)
+        wait_seq_above(host, h)
         t.wait_applied()
-    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
-    t.check("game over")
-    return F.outcome(host, phones), t.checked
+    return t.game_over(phones), t.checked
 
 
 @pytest.mark.timeout(1500)
 def test_bank_or_bust_with_the_host_and_a_phone_reloading_mid_turn_ends_as_the_clean_game(
         open_page, wait_ready, site, signal):
-    clean, _ = play_bank_or_bust(open_page, wait_ready, site, signal, "clean")
+    clean, checked = F.clean_then_faulty(play_bank_or_bust, open_page, wait_ready, site, signal)
     assert clean["result"] == BOB_RESULT and clean["result"]["winners"], "the game ended by score"
-    faulty, checked = play_bank_or_bust(open_page, wait_ready, site, signal, "faulty", clean["moves"])
-    F.compare(clean, faulty)
     print("bank_or_bust: %d moves, host reload before move %d, phone reload before move %d, standings %r" % (
         len(BOB_SCRIPT), HOST_RELOAD_AT, PHONE_RELOAD_AT, clean["standings"]))
 
@@ -195,7 +180,7 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
     t.sent()
     offline = None
     for board in range(1, len(order) + 1):
-        F.sync(host, phones.values(), timeout=F.LONG_MS)
+        sync(host, phones.values(), timeout=F.LONG_MS)
         meta = read_board(host)["meta"]
         assert meta.startswith("Board %d by " % board), meta
         writer = [n for n in order if meta.startswith("Board %d by %s" % (board, n))][0]
@@ -209,10 +194,10 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
             went = time.monotonic()
             phones["Ben"].context.set_offline(True)
             F.freeze(phones["Ben"], True)
-        h = F.seq(host)
+        h = seq(host)
         claim(pages[guesser], target[writer])
         t.sent()
-        F.wait_seq_above(host, h)
+        wait_seq_above(host, h)
         t.wait_applied()
         if faults and board == 1:
             F.wait_presence(host, "Ben", "off", timeout=F.LONG_MS)
@@ -227,7 +212,7 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
             F.freeze(phones["Ben"], False)
             offline = time.monotonic() - went
             F.wait_presence(host, "Ben", "on", timeout=F.LONG_MS)
-            F.sync(host, phones.values(), timeout=F.LONG_MS)
+            sync(host, phones.values(), timeout=F.LONG_MS)
             shown = read_board(phones["Ben"])
             assert shown["claimedBy"].get(target[writer]) == guesser, shown
             t.check("Ben back online")
@@ -240,16 +225,12 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
             host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
             host.click("#pp-confirm [data-answer=yes]")
         t.sent()
-    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
-    t.check("game over")
-    return F.outcome(host, phones), (t.checked, offline)
+    return t.game_over(phones), (t.checked, offline)
 
 
 @pytest.mark.timeout(1200)
 def test_hint_hunt_with_a_phone_offline_mid_guessing_ends_as_the_clean_game(open_page, wait_ready, site, signal):
-    clean, _ = play_hint_hunt(open_page, wait_ready, site, signal, "clean")
-    faulty, (checked, offline) = play_hint_hunt(open_page, wait_ready, site, signal, "faulty", clean["moves"])
-    F.compare(clean, faulty)
+    clean, (checked, offline) = F.clean_then_faulty(play_hint_hunt, open_page, wait_ready, site, signal)
     print("hint_hunt: %d moves, Ben offline %.1f s, standings %r" % (len(clean["moves"]), offline,
                                                                      clean["standings"]))
     assert offline >= OFFLINE_S
@@ -306,22 +287,20 @@ def play_someone_elses_problem(open_page, wait_ready, site, server, tag, referen
             F.reload_phone(phone, wait_ready)
             F.wait_all_present(host, len(SEP_NAMES), timeout=F.LONG_MS)
             t.check("%s reloaded through the restarted PeerServer" % name_of[p])
-        F.sync(host, phones.values(), timeout=F.LONG_MS)
+        sync(host, phones.values(), timeout=F.LONG_MS)
         phone.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
         screen = sep_read_phone(phone)
         plan = sep_plan(move, screen)
         assert expected_move(plan, screen) == move
-        h = F.seq(host)
+        h = seq(host)
         sep_play(phone, plan)
         t.sent()
-        F.wait_seq_above(host, h)
+        wait_seq_above(host, h)
         t.wait_applied()
         if faults and SERVER_DOWN_AT <= k < SERVER_UP_AT:
             assert F.is_down(server.port)
             t.check("move %d over the open data channels, PeerServer down" % k)
-    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
-    t.check("game over")
-    return F.outcome(host, phones), t.checked
+    return t.game_over(phones), t.checked
 
 
 @pytest.fixture
@@ -336,11 +315,8 @@ def own_peer_server():
 @pytest.mark.timeout(1200)
 def test_someone_elses_problem_with_the_peerserver_killed_and_restarted_ends_as_the_clean_game(
         open_page, wait_ready, site, own_peer_server):
-    clean, _ = play_someone_elses_problem(open_page, wait_ready, site, own_peer_server, "clean")
+    clean, checked = F.clean_then_faulty(play_someone_elses_problem, open_page, wait_ready, site, own_peer_server)
     assert clean["result"] == SEP_RESULT
-    faulty, checked = play_someone_elses_problem(open_page, wait_ready, site, own_peer_server, "faulty",
-                                                 clean["moves"])
-    F.compare(clean, faulty)
     print("someone_elses_problem: %d moves, %d over a dead PeerServer, standings %r, checks %r" % (
         len(SEP_SCRIPT), SERVER_UP_AT - SERVER_DOWN_AT, clean["standings"], checked))
 

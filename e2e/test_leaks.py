@@ -14,7 +14,8 @@ import json
 
 import pytest
 
-from people import WAIT_MS, join, open_host, open_phone, received, wait_players, wait_present
+from people import (WAIT_MS, join, join_phones, open_host, open_phone, received, seq, sync, timed_move,
+                    wait_players, wait_present, wait_seq_above)
 from tests.test_leaks import canonical, fragments, perturbed
 
 from peerparty.engine import Match
@@ -93,11 +94,15 @@ def check_all(host, phones, names, successor=None):
     return report, seat_of, snapshot
 
 
-def sync(host, phones):
-    h = int(host.get_attribute("body", "data-seq"))
-    for phone in phones:
-        phone.wait_for_function("n => Number(document.body.dataset.seq) >= n", arg=h, timeout=WAIT_MS)
-    return [p for p in phones if p.get_attribute("body", "data-act") == "1"]
+def take_turns(host, phones, most, take_turn):
+    """A turn-based game: until it ends (or `most` turns), the one phone whose turn it is takes it."""
+    for _ in range(most):
+        actors = sync(host, phones)
+        if host.get_attribute("body", "data-phase") != "playing":
+            break
+        assert len(actors) == 1
+        timed_move(host, lambda: take_turn(actors[0]))
+    sync(host, phones)
 
 
 # --- the four games ---------------------------------------------------------------------------------------
@@ -108,13 +113,7 @@ def test_seven_rounds_phones_receive_no_other_mission_or_unrevealed_choice(open_
                                    wait_phone_result, wait_round_open)
     names = ["Ann", "Ben", "Cat"]
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    phones = []
-    for name in names:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, 3)
-    wait_present(host, 3)
+    phones = join_phones(open_page, wait_ready, signal, host, code, names)
     start_seven_rounds(host)
     plans = [[("bank",), ("team_up", "Cat"), ("swipe", "Ann")], [("double_down",), ("bank",), ("team_up", "Ann")]]
     for rnd, plan in enumerate(plans, 1):
@@ -140,15 +139,7 @@ def test_bank_or_bust_phones_never_receive_the_deck_order(open_page, wait_ready,
     from bank_or_bust_play import choose, click_move, read_phone, start_game
     names = ["Ann", "Ben", "Cat"]
     host, code, phones = start_game(open_page, wait_ready, signal, names)
-    for _ in range(30):
-        actors = sync(host, phones)
-        if host.get_attribute("body", "data-phase") != "playing":
-            break
-        assert len(actors) == 1
-        h = int(host.get_attribute("body", "data-seq"))
-        click_move(actors[0], choose(read_phone(actors[0])))
-        host.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=h, timeout=WAIT_MS)
-    sync(host, phones)
+    take_turns(host, phones, 30, lambda phone: click_move(phone, choose(read_phone(phone))))
     report, _, _ = check_all(host, phones, names)
     assert all(r == 0 for _, r in report.values())
 
@@ -158,15 +149,7 @@ def test_someone_elses_problem_phones_receive_no_other_hand_nor_the_draw_order(o
     from someone_elses_problem_play import choose, play, read_phone, start_game
     names = ["Ann", "Ben", "Cat", "Dan"]
     host, code, phones = start_game(open_page, wait_ready, signal, names)
-    for _ in range(16):
-        actors = sync(host, phones)
-        if host.get_attribute("body", "data-phase") != "playing":
-            break
-        assert len(actors) == 1
-        h = int(host.get_attribute("body", "data-seq"))
-        play(actors[0], choose(read_phone(actors[0])))
-        host.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=h, timeout=WAIT_MS)
-    sync(host, phones)
+    take_turns(host, phones, 16, lambda phone: play(phone, choose(read_phone(phone))))
     report, _, _ = check_all(host, phones, names)
     assert all(r == 0 for _, r in report.values())
 
@@ -197,9 +180,9 @@ def test_hint_hunt_phones_receive_no_unplayed_board_nor_unclaimed_role_and_only_
         board = read_board(phone)
         if not board["claimable"]:
             continue
-        h = int(host.get_attribute("body", "data-seq"))
+        h = seq(host)
         claim(phone, board["claimable"][0])
-        host.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=h, timeout=WAIT_MS)
+        wait_seq_above(host, h)
     sync(host, phones)
     report, seat_of, snapshot = check_all(host, phones, names, successor="Ann")
     assert report["Ann"][1] >= 1, "the successor (earliest-joined player) holds a replica"

@@ -2,25 +2,19 @@
 junk from a phone, the second visit with the network off. Real Chromium, real PeerServer."""
 import json
 
-from people import (join, open_host, open_phone, people_names, received, host_seq, wait_players,
+from people import (join, join_phones, open_host, open_phone, people_names, received, seq, wait_players,
                     wait_present, WAIT_MS)
 
 
 def test_three_phones_join_and_the_host_lists_them_in_order(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal)
     assert len(code) == 4 and not set(code) & set("IO01")
-    phones = []
-    for name in ["Sam", "<b>x</b>", "Kim"]:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, 3)
+    phones = join_phones(open_page, wait_ready, signal, host, code, ["Sam", "<b>x</b>", "Kim"])
     assert people_names(host) == ["Sam", "<b>x</b>", "Kim"]
     # a name is text everywhere: no element was made from it
     assert host.locator(".people b").count() == 0
     assert phones[1].locator(".people b").count() == 0
     assert people_names(phones[1]) == ["Sam", "<b>x</b>", "Kim"]
-    wait_present(host, 3)
     shot(host, "platform-host-lobby-1280x720")
     shot(phones[1], "platform-phone-lobby-390x844")
 
@@ -46,7 +40,7 @@ def test_junk_from_a_phone_gets_error_replies_and_changes_nothing(open_page, wai
     join(sam, "Sam")
     wait_players(host, 1)
     wait_present(host, 1)
-    before = host_seq(host)
+    before = seq(host)
     junk = [
         ("not json", "bad_json"),
         (json.dumps({"v": 1, "t": "teleport"}), "bad_message"),
@@ -65,18 +59,13 @@ def test_junk_from_a_phone_gets_error_replies_and_changes_nothing(open_page, wai
     codes = [m["code"] for m in received(sam) if m["t"] == "error"]
     assert codes == [code for _, code in junk]
     assert all(m["msg"] for m in received(sam) if m["t"] == "error")
-    assert host_seq(host) == before
+    assert seq(host) == before
     assert people_names(host) == ["Sam"]
 
 
 def test_the_host_reloads_and_every_phone_is_back_in_its_seat(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal)
-    phones = []
-    for name in ["Ann", "Ben", "Cat"]:
-        phone = open_phone(open_page, wait_ready, signal, code, name)
-        join(phone, name)
-        phones.append(phone)
-    wait_players(host, 3)
+    phones = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
     host.reload()
     wait_ready(host)
     host.wait_for_selector("body[data-room-ready='%s']" % code, timeout=WAIT_MS)

@@ -8,9 +8,8 @@ import statistics
 import time
 from pathlib import Path
 
-from people import WAIT_MS, received
-from someone_elses_problem_play import (HAND_CARD, choose, expected_move, host_record, play, read_phone,
-                                        read_table, seq, start_game, wait_seq_above, wait_seq_at_least)
+from people import WAIT_MS, host_record, received, sync, timed_move
+from someone_elses_problem_play import HAND_CARD, choose, expected_move, play, read_phone, read_table, start_game
 
 from peerparty.engine import Match
 from peerparty.games import REGISTRY
@@ -26,14 +25,6 @@ OBJECT_NAMES = {"secret_photo": "Secret Photo", "spare_key": "Spare Key", "love_
                 "alibi": "ALIBI"}
 ACTION_ORDER = ["gift", "exchange", "deny", "redirect"]
 ACTION_NAMES = {"gift": "GIFT", "exchange": "EXCHANGE", "deny": "DENY", "redirect": "REDIRECT"}
-
-
-def sync(host, phones):
-    """Wait until every phone shows the host's latest state; return the phones whose input is awaited."""
-    h = seq(host)
-    for phone in phones:
-        wait_seq_at_least(phone, h)
-    return [p for p in phones if p.get_attribute("body", "data-act") == "1"]
 
 
 def replay(record):
@@ -182,12 +173,8 @@ def test_four_phones_play_to_a_winner_and_no_hand_leaves_its_phone(open_page, wa
         if screen["gift"] and "turn" not in shots:
             shots.add("turn")
             shot(phone, "someone_elses_problem-phone-my-turn")
-        h = seq(host)
-        t0 = time.monotonic()
-        play(phone, plan)
+        step_ms.append(timed_move(host, lambda: play(phone, plan)))
         clicks += 1
-        wait_seq_above(host, h)
-        step_ms.append((time.monotonic() - t0) * 1000)
         kinds[plan["kind"]] = kinds.get(plan["kind"], 0) + 1
         # the host logged exactly the move this phone's screen sent, from this phone's seat
         record = host_record(host)
