@@ -1,7 +1,8 @@
 """Screens, looked at: each game is played through the phones to a mid-game state and to its end, and the
 host screen is saved at 1280x720 and 1920x1080 and one phone at 390x844 (artifacts/screens/screens-*.png).
 What a person across the room needs (the room code, whose turn or which round, the players' state, the host's
-next button) must be inside the host's 1280x720 viewport without scrolling; phones keep their tap targets at
+next button) must be inside the host's 1280x720 viewport without scrolling, during play and at game over (the
+whole page: document.scrollingElement at most 1280x720, and 1920x1080 on the big TV); phones keep their tap targets at
 44 px or more, say a result once, and keep Seven Rounds' Secret Mission one tap away near the top.
 
 The play helpers are the games' own e2e helpers, imported read-only. No sleeps: every wait is on a data-
@@ -149,8 +150,10 @@ def shots(out, shot, host, phone, game, stage):
     host.set_viewport_size(TV)
     try:
         shot(host, "screens-%s-host-1920-%s" % (game, stage))
-        width, _ = host.evaluate(PAGE_SIZE)
+        width, height = host.evaluate(PAGE_SIZE)
         out.check(width <= TV["width"], "horizontal scroll at 1920x1080")
+        if stage == "final":
+            out.check(height <= TV["height"], "the game-over screen scrolls at 1920x1080: %d px tall" % height)
         small = host.evaluate("() => parseFloat(getComputedStyle(document.body).fontSize)")
     finally:
         host.set_viewport_size(SMALL_TV)
@@ -160,8 +163,11 @@ def shots(out, shot, host, phone, game, stage):
 
 
 def over_checks(out, host, phones):
-    """The end: the winners headline and the host's next step fit the TV; every phone says it once."""
+    """The end: the winners headline and the host's next step fit the TV, and the whole game-over screen
+    (headline, buttons and the game's final view) fits 1280x720 without scrolling; every phone says it once."""
+    host.wait_for_selector("body[data-phase=over][data-seq] .over .final-view", timeout=WAIT_MS)
     assert_in_view(out, host, ".code", ".over h2.winners", ".over .actions button")
+    assert_no_scroll(out, host)
     assert_motion(out, host, ".over h2.winners")
     for phone in phones:
         heads = phone.locator("h1.winners").count()
@@ -190,6 +196,7 @@ def test_how_to_play_screens(open_page, wait_ready, signal):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phone = join_phones(open_page, wait_ready, signal, host, code, ["Ann"])[0]
     calm(host, phone)
+    assert_no_scroll(out, host)         # the lobby, with its QR code, people and game picker, on one TV screen
     for game in GAMES:
         host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % game)
         sel = "#how-" + game

@@ -215,7 +215,7 @@ def _badges(p, view, ctx, mine=False):
     word = STATUS_WORDS.get(p["status"], "")
     if word and view["phase"] == "playing":
         out += tag("span", word, class_="badge bob-" + p["status"])
-    if p["holds_discard"]:
+    if p["holds_discard"] and view["phase"] == "playing":      # a Discard card is worth nothing once it is over
         out += tag("span", "holds a Discard card", class_="badge bob-holds")
     if p["id"] in view["winners"]:
         out += tag("span", "winner", class_="badge win")
@@ -343,12 +343,20 @@ def table(view, ctx):
     parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head"),
              tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
                  class_="bob-now")]
-    if view["phase"] == "game_over":
-        parts.append(standings_html(view, ctx))
     panels = "".join([player_panel(p, view, ctx) for p in view["players"]])
     crowd = " bob-many" if len(view["players"]) >= 4 else ""
-    parts.append(tag("div", panels, class_="bob-players" + crowd))
     summary = summary_table(view, ctx)
+    if view["phase"] == "game_over":
+        # the totals, big, beside how the last round scored; everyone's final rows are one tap away
+        side = ""
+        if summary:
+            side = tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary,
+                       class_="bob-last-round", open=True)
+        parts.append(tag("div", standings_html(view, ctx) + side, class_="bob-over"))
+        parts.append(tag("details", tag("summary", "Everyone's final rows") +
+                         tag("div", panels, class_="bob-players" + crowd), class_="bob-final-rows"))
+        return tag("div", "".join(parts), class_="bob bob-table phase-" + esc(view["phase"]))
+    parts.append(tag("div", panels, class_="bob-players" + crowd))
     if summary:
         # open while the round's end is the news; folded once the next round is under way
         parts.append(tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary,

@@ -126,16 +126,37 @@ def _host_lobby(room, info):
                     '<input id="host-name" name="name" maxlength="20" required autocomplete="nickname">' +
                     tag("button", "Take a seat", type="submit", class_="btn"),
                     data_move='{"room":"join_local"}', id="host-seat", class_="inline-form")
-    history = ""
-    if room["history"]:
-        history = tag("section", tag("h2", "Tonight") + tag("ol", "".join(
-            tag("li", esc(info["titles"].get(h["game"], h["game"])) + ": " +
-                esc(", ".join(h["winners"]) or "no winner")) for h in room["history"]), class_="history"))
-    return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True),
-                class_="panel people-panel") +
+    return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) +
+                _history(room, info), class_="panel people-panel" + (" many" if len(room["people"]) > 6 else "")) +
             tag("section", tag("h2", "Pick a game") + tag("div", "".join(picker), class_="picker") +
-                local + tag("p", esc(reason) if not ok else "Ready when you are.", class_="start-reason",
-                             aria_live="polite") + start + rules, class_="panel game-panel") + history)
+                local + tag("div", start + tag("p", esc(reason) if not ok else "Ready when you are.",
+                                               class_="start-reason", aria_live="polite"), class_="start-row") +
+                rules, class_="panel game-panel"))
+
+
+HISTORY_SHOWN = 3
+
+
+def _history(room, info):
+    """Tonight's games under the people, newest first: the last few one line each, older ones folded, so a long
+    evening never pushes the lobby past the TV's height."""
+    if not room["history"]:
+        return ""
+    items = []
+    for i, h in enumerate(room["history"]):
+        items.append(tag("li", tag("span", esc(info["titles"].get(h["game"], h["game"])), class_="history-game") +
+                         " " + tag("span", esc(", ".join(h["winners"]) or "no winner"), class_="history-won"),
+                         value=str(i + 1)))
+    items.reverse()
+    recent = tag("ol", "".join(items[:HISTORY_SHOWN]), class_="history-list", reversed=True)
+    older = ""
+    if len(items) > HISTORY_SHOWN:
+        more = len(items) - HISTORY_SHOWN
+        older = tag("details", tag("summary", "%d earlier game%s" % (more, "" if more == 1 else "s")) +
+                    tag("ol", "".join(items[HISTORY_SHOWN:]), class_="history-list", reversed=True),
+                    class_="history-older")
+    return tag("section", tag("h2", "Tonight (%d game%s)" % (len(items), "" if len(items) == 1 else "s")) +
+               recent + older, class_="history")
 
 
 def _host_game(screen, info):
@@ -167,7 +188,9 @@ def _host_over(screen, info):
         final = module.table(screen["view"], ctx) if not info.get("host_plays") else module.phone(screen["view"], ctx)
     actions = tag("div", button("Play again", {"room": "again"}, cls="btn primary big") +
                   button("Choose another game", {"room": "lobby"}, cls="btn big"), class_="actions")
-    return tag("section", tag("h2", winners_line(result, names), class_="winners") + actions +
+    # the winners and the host's next step share one band, so the game's final view gets the TV's height
+    return tag("section", tag("div", tag("h2", winners_line(result, names), class_="winners") + actions,
+                              class_="over-top") +
                tag("div", final, class_="final-view"), class_="panel over")
 
 

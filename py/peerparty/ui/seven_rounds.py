@@ -217,8 +217,8 @@ def missions_revealed(view, ctx):
             state = tag("span", "completed in round %d" % m["completed_round"], class_="sr-done")
         else:
             state = tag("span", "not completed", class_="sr-open")
-        items.append(tag("li", "%s: %s &mdash; %s " % (name_of(ctx, m["player"]), tag("b", esc(m["name"])),
-                                                      esc(m["description"])) + state))
+        items.append(tag("li", "%s: %s " % (name_of(ctx, m["player"]), tag("b", esc(m["name"]))) +
+                         tag("span", "&mdash; %s " % esc(m["description"]), class_="sr-mission-desc") + state))
     return tag("section", tag("h2", "Every Secret Mission") + tag("ul", "".join(items), class_="sr-all-missions"),
                class_="sr-final-missions")
 
@@ -281,7 +281,8 @@ def _lock_board(view, ctx, locked):
 def table(view, ctx):
     phase = view["phase"]
     if phase == "final":        # no captain any more: the last screen is about the result
-        head = tag("header", tag("h1", "Seven Rounds: the final count", class_="sr-title"), class_="sr-head")
+        head = tag("header", tag("h1", "Seven Rounds: the final count", class_="sr-title") + _final_note(view),
+                   class_="sr-head")
     elif phase == "results":    # the reveal's own heading names this round's captain, the status the next
         head = tag("header", tag("h1", _round_title(view), class_="sr-title"), class_="sr-head")
     else:
@@ -310,11 +311,13 @@ def table(view, ctx):
         body.append(reveal_walkthrough(view, ctx))
     else:
         final = view["final"]
-        body.append(_final_note(view))
-        body.append(_standings(view, ctx, final["winners"]))
-        body.append(missions_revealed(view, ctx))
+        # the points, big, beside every Secret Mission (names only past six players: one line each)
+        side = missions_revealed(view, ctx)
         if view.get("reveal"):
-            body.append(tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx)))
+            side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx))
+        many = " sr-many" if len(view["standings"]) > 6 else ""
+        body.append(tag("div", _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
+                        class_="sr-final-grid" + many))
     return tag("section", head + "".join(body) + _host_controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
 
 

@@ -292,9 +292,12 @@ def table(view, ctx):
     crowd = " sep-crowd" if len(view["players"]) >= 5 else ""    # 3 panels a row on a TV, else 2
     body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]),
                     class_="sep-players" + crowd))
-    body.append(piles(view))
     if view["phase"] == "over":
-        body.append(tag("section", tag("h2", "What happened") + log_list(view, ctx, 6), class_="sep-story"))
+        # the objects are the result; the piles and the story are one tap away, so the TV never scrolls
+        body.append(tag("details", tag("summary", "What happened") + log_list(view, ctx, 6) + piles(view),
+                        class_="sep-story"))
+    else:
+        body.append(piles(view))
     return tag("div", "".join(body), class_="sep sep-table")
 
 
@@ -461,8 +464,9 @@ def phone(view, ctx):
             body.append(tag("div", "".join(moves), class_="sep-moves"))
     else:
         body.append(pending_box(view, ctx))
-    if me is not None:
+    if me is not None and view["phase"] != "over":     # once it is over, cards in hand no longer matter
         body.append(tag("section", tag("h2", "My hand (only you see it)") + my_hand(view), class_="sep-my-hand"))
+    if me is not None:
         body.append(tag("section", tag("h2", "My objects") + object_chips(view, me), class_="sep-mine"))
     others = [p for p in view["players"] if p != me]
     body.append(tag("details", tag("summary", "Everyone&#39;s objects") +
