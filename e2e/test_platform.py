@@ -89,7 +89,8 @@ def test_the_second_visit_boots_with_the_network_off(open_page, wait_ready, sign
     for path, name in [("/host.html?signal=%s" % signal, "host"), ("/join.html?room=ABCD&signal=%s" % signal, "phone")]:
         page = open_page(path, viewport=(1280, 720), name=name)
         wait_ready(page)
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        worker = page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.active.scriptURL)")
+        assert worker.endswith("/sw.js?role=" + name), worker    # a phone's worker skips Pyodide
         page.context.set_offline(True)
         page.reload()
         wait_ready(page)

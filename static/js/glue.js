@@ -12,13 +12,6 @@
       el.form && el.form.id && el.type !== "hidden" && el.type !== "submit";
   }
 
-  // A phone's own PeerJS id: "pp-" and 64 random bits in hex (crypto.getRandomValues works outside secure
-  // contexts too). Choosing it saves asking the signalling server for one, a round trip before joining.
-  pp.peerId = function () {
-    const words = crypto.getRandomValues(new Uint16Array(4));
-    return "pp-" + Array.from(words, (w) => w.toString(16).padStart(4, "0")).join("");
-  };
-
   pp.render = function (root, html) {
     const next = document.createElement(root.tagName);
     next.innerHTML = html;

@@ -39,7 +39,7 @@ class HostApp:
         self.saving = True            # False once this tab has left the room (forget_room)
         self._persist_proxy = proxy(self.persist)
         self.link = HostLink(peer_id(self.session.code, self.session.epoch),
-                             peer_options(self.query.get("signal"), self.query.get("ice")), self)
+                             peer_options(self.query), self)
 
     def _load(self):
         if "takeover" in self.query:

@@ -48,7 +48,7 @@ class PhoneApp:
         self.lost_since = None
         self.host_gone = False          # the signalling server says no peer holds the host's id
         self.link = GuestLink(peer_id(self.code, self.try_epoch),
-                              peer_options(self.query.get("signal"), self.query.get("ice")), self)
+                              peer_options(self.query), self)
 
     def start(self):
         js.pp.mount(self.root, proxy(self.on_screen_action))

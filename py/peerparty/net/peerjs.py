@@ -1,15 +1,10 @@
 """PeerJS driven from Python through JS interop; runs on Pyodide (host) and MicroPython (phones).
 
-PeerJS options are always passed explicitly, so nothing falls back to the public cloud server by
-accident. Messages are JSON text over a reliable data channel with "raw" serialization.
+PeerJS options are always passed explicitly (static/js/link.js), so nothing falls back to the public
+cloud server by accident. Messages are JSON text over a reliable data channel with "raw" serialization.
 """
-import json
-
 import js
 from pyscript.ffi import create_proxy
-
-PUBLIC_SIGNAL = {"host": "0.peerjs.com", "port": 443, "path": "/", "secure": True}
-PUBLIC_ICE = [{"urls": "stun:stun.l.google.com:19302"}]
 
 _alive = []   # every proxy JS may still call: dropping one would break a live handler
 
@@ -20,38 +15,10 @@ def proxy(fn):
     return p
 
 
-def parse_signal(text):
-    """'host:port/path', optionally led by wss:// or https:// (secure) or ws:// / http://."""
-    secure = False
-    if "://" in text:
-        scheme, text = text.split("://", 1)
-        secure = scheme in ("wss", "https")
-    hostport, _, path = text.partition("/")
-    host, _, port = hostport.partition(":")
-    if not host:
-        raise ValueError("no host in signal")
-    return {"host": host, "port": int(port) if port else (443 if secure else 80),
-            "path": "/" + path, "secure": secure}
-
-
-def peer_options(signal=None, ice=None):
-    """PeerJS options: the public server with STUN by default; a given server (a LAN or a local
-    PeerServer) with no ICE servers, since host candidates suffice on one network."""
-    server = parse_signal(signal) if signal else dict(PUBLIC_SIGNAL)
-    if ice:
-        servers = [{"urls": url} for url in ice.split(",") if url]
-    else:
-        servers = [] if signal else PUBLIC_ICE
-    server["key"] = "peerjs"
-    server["debug"] = 1
-    server["config"] = {"iceServers": servers}
-    return server
-
-
-def js_object(value):
-    """A plain JS object from JSON-safe Python data. to_js is avoided on purpose: under Pyodide it
-    turns nested dicts into Maps, and RTCPeerConnection then refuses PeerJS's config."""
-    return js.JSON.parse(json.dumps(value))
+def peer_options(query):
+    """PeerJS options from the page's ?signal= and ?ice= (static/js/link.js builds them, for both pages and
+    for a phone's early link alike)."""
+    return js.pp.peerOptions(query.get("signal") or "", query.get("ice") or "")
 
 
 def _error_type(err):
@@ -66,13 +33,13 @@ class HostLink:
 
     def __init__(self, peer_id, options, events):
         self.peer_id = peer_id
-        self.options = options
+        self.options = options        # a JS object: peer_options(query)
         self.events = events          # object with on_peer_open/on_connect/on_data/on_close/on_peer_error
         self.conns = {}
         self.peer = None
 
     def start(self):
-        self.peer = js.Peer.new(self.peer_id, js_object(self.options))
+        self.peer = js.Peer.new(self.peer_id, self.options)
         self.peer.on("open", proxy(lambda _id: self.events.on_peer_open()))
         self.peer.on("connection", proxy(self._connection))
         self.peer.on("error", proxy(lambda err: self.events.on_peer_error(_error_type(err), str(err))))
@@ -102,7 +69,7 @@ class HostLink:
 
     def probe(self, other_id, on_found):
         """Is another peer holding `other_id`? on_found() runs if a connection to it opens."""
-        conn = self.peer.connect(other_id, js_object({"reliable": True, "serialization": "raw"}))
+        conn = self.peer.connect(other_id, js.pp.DATA_OPTIONS)
 
         def opened(*args):
             conn.close()
@@ -132,26 +99,48 @@ class GuestLink:
         self.generation = 0           # handlers of an abandoned connection are ignored
 
     def start(self):
+        early = js.pp.takeEarlyLink(self.host_id)
+        if early:
+            self._adopt(early)
+            return
         # An id of our own: PeerJS then skips asking the server for one, a round trip before the phone can join.
-        self.peer = js.Peer.new(js.pp.peerId(), js_object(self.options))
+        self.peer = js.Peer.new(js.pp.peerId(), self.options)
+        self._listen()
+
+    def _listen(self):
         self.peer.on("open", proxy(lambda _id: self.connect()))
         self.peer.on("error", proxy(self._peer_error))
         self.peer.on("disconnected", proxy(lambda *a: self.events.on_peer_error("disconnected", "")))
 
+    def _adopt(self, early):
+        """The link join.html started before Python ran (pp.prelink): carry on with it where it stands."""
+        self.peer = early.peer
+        self._listen()
+        if early.conn:
+            self._watch(early.conn)
+            if early.conn.open:
+                self.events.on_open()
+        for i in range(early.errors.length):
+            self._peer_error_kind(str(early.errors[i]))
+
     def _peer_error(self, err):
-        kind = _error_type(err)
+        self._peer_error_kind(_error_type(err), str(err))
+
+    def _peer_error_kind(self, kind, text=""):
         if kind == "peer-unavailable":
             self._drop()
-        self.events.on_peer_error(kind, str(err))
+        self.events.on_peer_error(kind, text)
 
     def connected(self):
         return self.conn is not None and bool(self.conn.open)
 
     def connect(self):
         self._drop()
+        self._watch(self.peer.connect(self.host_id, js.pp.DATA_OPTIONS))
+
+    def _watch(self, conn):
         self.generation += 1
         gen = self.generation
-        conn = self.peer.connect(self.host_id, js_object({"reliable": True, "serialization": "raw"}))
         self.conn = conn
         conn.on("open", proxy(lambda *a: gen == self.generation and self.events.on_open()))
         conn.on("data", proxy(lambda data: gen == self.generation and self.events.on_data(str(data))))
