@@ -19,7 +19,9 @@ const CACHE = PREFIX + PRECACHE.version;
 const SCOPE = new URL(self.registration.scope);
 const CONCURRENCY = 6;
 const ROLE = new URL(self.location.href).searchParams.get('role') || 'host';
-const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/host.zip', '/host.html', '/pyscript.toml'];
+// zip-*.js is PyScript's unzipper: only the host unpacks a zip (host.zip); a phone's modules come as phone.json
+const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/host.zip', '/host.html', '/pyscript.toml',
+                   '/static/vendor/pyscript/zip-'];
 const needed = (path) => ROLE !== 'phone' || !HOST_ONLY.some((prefix) => path.startsWith(prefix));
 
 // "/static/x.js" (site-root relative, as in the manifest) <-> absolute URL under this worker's scope

