@@ -256,3 +256,25 @@ def test_a_phone_chooses_a_valid_unique_peer_id(open_page, wait_ready, signal):
     assert len(set(ids)) == len(ids)
     pattern = __import__("re").compile(r"^pp-[0-9a-f]{16}$")
     assert all(pattern.match(i) for i in ids), [i for i in ids if not pattern.match(i)][:3]
+
+
+def test_peerjs_options_are_explicit_for_every_signal_form(open_page, wait_ready, signal):
+    """static/js/link.js builds PeerJS options for both pages: a LAN / local server with no ICE servers, a secure
+    one on 443 by default, the public server (with STUN) only when no ?signal= is given."""
+    page = open_page("/join.html?room=ABCD&signal=%s" % signal, name="phone")
+    wait_ready(page)
+    got = page.evaluate("""() => [
+        pp.peerOptions('192.168.1.20:9000/peerjs', ''),
+        pp.peerOptions('wss://signal.example.org/p', ''),
+        pp.peerOptions('http://10.0.0.2', 'turn:10.0.0.2:3478,stun:10.0.0.2'),
+        pp.peerOptions('', ''),
+    ]""")
+    base = {"key": "peerjs", "debug": 1}
+    assert got[0] == dict(base, host="192.168.1.20", port=9000, path="/peerjs", secure=False,
+                          config={"iceServers": []})
+    assert got[1] == dict(base, host="signal.example.org", port=443, path="/p", secure=True, config={"iceServers": []})
+    assert got[2] == dict(base, host="10.0.0.2", port=80, path="/", secure=False,
+                          config={"iceServers": [{"urls": "turn:10.0.0.2:3478"}, {"urls": "stun:10.0.0.2"}]})
+    assert got[3]["host"] == "0.peerjs.com" and got[3]["secure"] is True
+    assert got[3]["config"]["iceServers"] == [{"urls": "stun:stun.l.google.com:19302"}]
+    assert page.evaluate("() => { try { pp.peerOptions(':9000/x', ''); return 'accepted'; } catch (e) { return 'refused'; } }") == "refused"
