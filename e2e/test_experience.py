@@ -5,7 +5,8 @@ import struct
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from people import join, join_phones, open_host, open_phone, people_names, wait_players, WAIT_MS
+from people import (host_record, join, join_phones, open_host, open_phone, people_names, wait_players,
+                    WAIT_MS)
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -53,23 +54,39 @@ def test_play_again_and_another_game_without_rescanning(open_page, wait_ready, s
     end_game(host)
     for phone in phones:
         phone.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+    # the results screen still invites people in: the code and a QR, and a newcomer gets a seat for the next game
+    host.wait_for_selector("header .join-box .qr svg", timeout=WAIT_MS)
+    assert host.get_attribute("header .code", "data-code") == code
+    eve = open_phone(open_page, wait_ready, signal, code, "Eve")
+    join(eve, "Eve")
+    wait_players(host, 4)
+    eve.wait_for_selector("body[data-phase=over][data-seq] h1.winners", timeout=WAIT_MS)
+    assert "You play in the next game" in eve.inner_text("main")
+    assert eve.locator(".sr-mission").count() == 0          # nothing of a game Eve was not in
+    host.wait_for_selector(".over .newcomers:has-text('Eve')", timeout=WAIT_MS)
     shot(host, "experience-host-over")
+    shot(eve, "experience-phone-joined-at-results")
     host.click("button[data-move*='again']")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
-    for phone in phones:       # the same people, straight into the new game, nobody re-joined
+    for phone in phones + [eve]:   # the same people and Eve, straight into the new game, nobody re-joined
         phone.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
         assert phone.get_attribute("body", "data-status") == "joined"
+    eve.wait_for_selector(".sr-mission", timeout=WAIT_MS)    # a player's own Secret Mission: Eve has a seat
+    record = host_record(host)
+    seats = dict((s["name"], s["id"]) for s in record["lobby"]["seats"])
+    assert record["match"]["players"] == [seats[n] for n in ["Ann", "Ben", "Cat", "Eve"]]
     end_game(host)
+    eve.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
     host.click("button[data-move*='\"lobby\"']")
     host.wait_for_selector("body[data-phase=lobby]", timeout=WAIT_MS)
     # someone new joins between games; the evening's history is on the host screen
     dan = open_phone(open_page, wait_ready, signal, code, "Dan")
     join(dan, "Dan")
-    wait_players(host, 4)
-    assert people_names(host) == ["Ann", "Ben", "Cat", "Dan"]
+    wait_players(host, 5)
+    assert people_names(host) == ["Ann", "Ben", "Cat", "Eve", "Dan"]
     history = host.inner_text(".history")
     assert history.count("Seven Rounds") == 2
-    for phone in phones:
+    for phone in phones + [eve]:
         phone.wait_for_selector("body[data-phase=lobby]", timeout=WAIT_MS)
     shot(host, "experience-host-lobby-history")
 

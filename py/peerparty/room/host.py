@@ -156,8 +156,12 @@ class HostSession:
             return False, "A game is under way."
         if self.game_id is None:
             return False, "Pick a game."
+        return self._fits(self._starting_players())
+
+    def _fits(self, players):
+        """(ok, reason) for starting the picked game with these seats."""
         game = self.games[self.game_id]
-        count = len(self._starting_players())
+        count = len(players)
         if count < game.min_players:
             return False, "%s needs at least %d players." % (game.title, game.min_players)
         if count > game.max_players:
@@ -233,12 +237,14 @@ class HostSession:
         if self.lobby.name_taken(name):
             return [self._error(conn, "name_taken")]
         spectator = False
-        if self.phase != "lobby":
+        if self.phase == "playing":
             game = self.games[self.game_id]
             if not game.spectators:
-                return [self._error(conn, "game_running")]
+                return [self._error(conn, "game_running")]     # DX-05
             spectator = True
-        elif len(self.lobby.players()) >= ROOM_CAP:
+        elif len(self.lobby.active()) >= ROOM_CAP:
+            # in the lobby or at game over (a seat for the next game): everyone still in the room plays
+            # next, this game's watchers too (_to_lobby), so they all count against the cap
             return [self._error(conn, "room_full")]
         seat = self.lobby.add(name, self._token(), spectator=spectator)
         return self._bind(conn, seat, now_ms)
@@ -256,7 +262,7 @@ class HostSession:
         return out
 
     def _leave(self, seat):
-        if self.phase != "lobby":
+        if self.phase == "playing":
             return [self._error(seat.conn, "game_running", "You can leave once this game ends.")]
         conn = seat.conn
         self._revoke(seat)
@@ -292,10 +298,10 @@ class HostSession:
             raise protocol.ProtocolError("bad_message", "That game is not offered.")
         self.game_id = game_id
 
-    def _starting_players(self):
+    def _starting_players(self, seats=None):
         game = self.games.get(self.game_id) if self.game_id else None
         include_local = game is not None and game.host_is_player
-        return [s for s in self.lobby.players() if include_local or not s.local]
+        return [s for s in (self.lobby.players() if seats is None else seats) if include_local or not s.local]
 
     def _start(self, now_ms):
         ok, reason = self.can_start()
@@ -365,6 +371,11 @@ class HostSession:
     def _again(self, now_ms):
         if self.phase != "over":
             raise protocol.ProtocolError("bad_message", "The game is not over yet.")
+        # the same game with everyone in the room now: last game's players, its watchers and whoever joined
+        # at the results. Checked before anything changes, so a refusal leaves the results on every screen.
+        ok, reason = self._fits(self._starting_players(self.lobby.active()))
+        if not ok:
+            raise protocol.ProtocolError("bad_message", reason)
         self._to_lobby()
         self._start(now_ms)
 
@@ -475,8 +486,11 @@ class HostSession:
             if conn is None or seat.removed or seat.local:
                 continue
             view = None
-            if self.match is not None:
-                view = self.match.view(seat.id if seat.id in self.match.players else None)
+            if self.match is not None and seat.id in self.match.players:
+                view = self.match.view(seat.id)
+            elif self.match is not None and (seat.spectator or self.phase == "playing"):
+                view = self.match.view(None)      # a watcher: the table, as on the big screen
+            # else: joined at the results for the next game; the room's result is all they need
             body = protocol.encode({"t": "view", "me": seat.id, "room": room, "view": view})
             if self._sent.get(conn) == body:
                 continue

@@ -99,11 +99,14 @@ def host_screen(screen, info):
 def _join_box(room, info):
     code = tag("div", tag("span", "Room code", class_="label") +
                tag("span", esc(room["code"]), class_="code", data_code=room["code"]), class_="code-box")
-    joinable = room["phase"] == "lobby" or info.get("spectators")
+    # whenever someone could still join: the lobby, a game that takes watchers, and the results (a seat
+    # for the next game, so "Play again" takes the newcomers in)
+    joinable = room["phase"] in ("lobby", "over") or info.get("spectators")
     qr = ""
     if joinable and info.get("qr_svg"):
         qr = tag("div", info["qr_svg"], class_="qr", aria_label="QR code to join")
-    where = tag("p", "Scan, or open " + tag("b", esc(info.get("join_hint", ""))) + " and type the code.",
+    lead = "Scan to play the next game" if room["phase"] == "over" else "Scan"
+    where = tag("p", lead + ", or open " + tag("b", esc(info.get("join_hint", ""))) + " and type the code.",
                 class_="join-hint") if joinable else ""
     return tag("div", code + qr + where, class_="join-box" + ("" if joinable else " compact"))
 
@@ -189,9 +192,22 @@ def _host_over(screen, info):
     actions = tag("div", button("Play again", {"room": "again"}, cls="btn primary big") +
                   button("Choose another game", {"room": "lobby"}, cls="btn big"), class_="actions")
     # the winners and the host's next step share one band, so the game's final view gets the TV's height
-    return tag("section", tag("div", tag("h2", winners_line(result, names), class_="winners") + actions,
-                              class_="over-top") +
+    return tag("section", tag("div", tag("h2", winners_line(result, names), class_="winners") +
+                              _newcomers_line(room) + actions, class_="over-top") +
                tag("div", final, class_="final-view"), class_="panel over")
+
+
+def newcomers(room):
+    """The people who joined at the results: not in the game that just ended, in the next one."""
+    played = room.get("result_names") or {}
+    return [p for p in room["people"] if p["id"] not in played and not p["spectator"] and not p["host"]]
+
+
+def _newcomers_line(room):
+    new = [esc(p["name"]) for p in newcomers(room)]
+    if not new:
+        return ""
+    return tag("p", "Joining the next game: " + ", ".join(new), class_="newcomers", aria_live="polite")
 
 
 # --- phone --------------------------------------------------------------------------------------
@@ -235,9 +251,13 @@ def phone_screen(state):
         if room["phase"] == "over" and room.get("result"):
             names = room.get("result_names") or ctx["names"]
             # a game whose own final screen ranks everyone (OWN_STANDINGS) keeps the one list: say it once
-            table = "" if getattr(module, "OWN_STANDINGS", False) else result_table(room["result"], names)
+            table = "" if getattr(module, "OWN_STANDINGS", False) and body else result_table(room["result"], names)
+            if me in names:
+                next_line = "The host can start another game."
+            else:   # watched it, or joined at the results (no game view then): a seat in the next game
+                next_line = "You're in! You play in the next game."
             body = tag("h1", winners_line(room["result"], names), class_="winners") + table + body + \
-                tag("p", "The host can start another game.", class_="hint")
+                tag("p", next_line, class_="hint", aria_live="polite")
     return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 
 

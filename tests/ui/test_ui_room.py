@@ -1,0 +1,95 @@
+"""The room's frame around a game at the results (issue 9): the host shows the code and a QR whenever someone
+could still join, names who joined for the next game, and a phone that joined at the results gets the result
+and its place in the next game, never the ended game's own view."""
+import re
+
+from peerparty.engine import HOST, Match
+from peerparty.games import REGISTRY
+from peerparty.ui import room
+
+PLAYERS = ["p1", "p2", "p3"]
+NAMES = {"p1": "<b>Ann</b>", "p2": "Ben", "p3": "Cat"}
+QR = '<svg class="test-qr" viewBox="0 0 10 10"></svg>'
+
+
+def ended_seven_rounds():
+    m = Match(REGISTRY["seven_rounds"], PLAYERS, "seed")
+    m.play(HOST, {"type": "end_game"})
+    assert m.result() is not None
+    return m
+
+
+def people(extra=()):
+    out = [{"id": p, "name": NAMES[p], "present": True, "host": False, "spectator": False} for p in PLAYERS]
+    return out + [dict({"present": True, "host": False, "spectator": False}, **p) for p in extra]
+
+
+def the_room(phase, match=None, extra=()):
+    r = {"code": "ABCD", "phase": phase, "game": "seven_rounds", "game_title": "Seven Rounds",
+         "people": people(extra), "history": []}
+    if phase == "over":
+        r["result"] = match.result()
+        r["result_names"] = dict(NAMES)
+    return r
+
+
+def host_html(phase, match=None, extra=(), spectators=False):
+    screen = {"room": the_room(phase, match, extra), "me": None, "now_ms": 0, "seq": 1,
+              "view": match.view(None) if match is not None else None}
+    info = {"games": [], "join_url": "", "join_hint": "192.168.1.5:8000/join", "qr_svg": QR, "status": "",
+            "titles": {}, "can_start": (True, ""), "host_plays": False, "spectators": spectators}
+    return room.host_screen(screen, info)
+
+
+def head(html):
+    return re.search(r"<header.*?</header>", html, re.S).group(0)
+
+
+def test_the_game_over_screen_shows_the_code_and_a_qr_to_join_the_next_game():
+    html = host_html("over", ended_seven_rounds())
+    top = head(html)
+    assert 'data-code="ABCD"' in top
+    assert '<div class="qr" aria-label="QR code to join">' + QR + "</div>" in top
+    assert "Scan to play the next game, or open <b>192.168.1.5:8000/join</b> and type the code." in top
+    assert 'class="join-box"' in top                    # not the compact box that hides the QR
+
+
+def test_a_game_without_watchers_shows_no_qr_while_it_is_played():
+    m = Match(REGISTRY["seven_rounds"], PLAYERS, "seed")
+    top = head(host_html("playing", m))
+    assert QR not in top and "join-hint" not in top and 'class="join-box compact"' in top
+    assert 'data-code="ABCD"' in top
+    assert QR in head(host_html("playing", m, spectators=True))      # Hint Hunt: watchers may scan in
+    assert QR in head(host_html("lobby"))
+
+
+def test_the_host_sees_who_joined_for_the_next_game_with_names_escaped():
+    m = ended_seven_rounds()
+    assert "newcomers" not in host_html("over", m)
+    html = host_html("over", m, [{"id": "p4", "name": "<i>Eve</i>"},
+                                 {"id": "p5", "name": "Wat", "spectator": True}])
+    assert '<p class="newcomers" aria-live="polite">Joining the next game: &lt;i&gt;Eve&lt;/i&gt;</p>' in html
+    assert "<i>Eve</i>" not in html
+
+
+def phone_html(me, view, match):
+    message = {"room": the_room("over", match, [{"id": "p4", "name": "<i>Eve</i>"}]), "me": me,
+               "view": view, "seq": 3, "now_ms": 0}
+    return room.phone_screen({"status": "joined", "code": "ABCD", "view": message, "token": "t"})
+
+
+def test_a_phone_that_joined_at_the_results_sees_the_result_and_its_seat_in_the_next_game():
+    m = ended_seven_rounds()
+    html = phone_html("p4", None, m)
+    assert html.count('<h1 class="winners">') == 1
+    assert html.count('class="standings"') == 1          # the room's table: the only list it gets
+    assert "You're in! You play in the next game." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
+    assert "sr-" not in html                              # nothing of the ended game's own phone screen
+
+
+def test_a_player_at_the_results_keeps_the_game_view_and_the_usual_line():
+    m = ended_seven_rounds()
+    html = phone_html("p2", m.view("p2"), m)
+    assert "The host can start another game." in html and "You play in the next game" not in html
+    assert html.count('<h1 class="winners">') == 1
