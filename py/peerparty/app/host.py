@@ -171,10 +171,12 @@ class HostApp:
             self.deliver(self.session.on_timer(now))
 
     def deliver(self, out):
-        for cid, text in out:
-            self.link.send(cid, text)
+        # The big screen first, then the phones: the room watches the TV, and once the views are sent every
+        # phone redraws at the same moment (on one machine, as in the benchmark, they would slow the TV's draw).
         if self.session.dirty:
             self.refresh()
+        for cid, text in out:
+            self.link.send(cid, text)
 
     def forget_room(self):
         """This tab leaves the room for good (a new room, or the room moved on): nothing saves it again."""
