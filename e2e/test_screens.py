@@ -110,11 +110,19 @@ def assert_in_view(out, page, *selectors):
     out.check(not problems, "on the host at %r:\n%s" % (page.viewport_size, "\n".join(problems)))
 
 
+# the elements that reach past the viewport, deepest first: what makes a page scroll
+OVERFLOW = """() => Array.from(document.querySelectorAll('body *')).map((el) => [el, el.getBoundingClientRect()])
+  .filter(([el, r]) => r.width && r.height && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5))
+  .slice(-4).map(([el, r]) => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') +
+    ' ' + Math.round(r.right) + 'x' + Math.round(r.bottom))"""
+
+
 def assert_no_scroll(out, page):
     width, height = page.evaluate(PAGE_SIZE)
     size = page.viewport_size
-    out.check(width <= size["width"] and height <= size["height"],
-              "the TV would scroll: page %dx%d in a %dx%d viewport" % (width, height, size["width"], size["height"]))
+    ok = width <= size["width"] and height <= size["height"]
+    out.check(ok, "the TV would scroll: page %dx%d in a %dx%d viewport (%s)" % (
+        width, height, size["width"], size["height"], "" if ok else "; ".join(page.evaluate(OVERFLOW))))
 
 
 def assert_phone_targets(out, phone):
