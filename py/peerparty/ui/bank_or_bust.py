@@ -366,7 +366,7 @@ def table_side(view, ctx):
     tools = host_controls(view, ctx)
     if tools:
         tools = tag("details", tag("summary", "Host tools") + tools, class_="bob-host-tools")
-    return tag("div", log_html(view, ctx, keep=2) + tools, class_="bob bob-aside")   # 3 pushed 5 players past 720 px
+    return tag("div", log_html(view, ctx, keep=3) + tools, class_="bob bob-aside")
 
 
 def _move_buttons(view, me):
