@@ -74,7 +74,7 @@ class HostApp:
         self.link.start()
         js.setInterval(proxy(self.tick), 250)
         js.document.addEventListener("keydown", proxy(self.on_key))
-        js.window.addEventListener("pagehide", proxy(lambda *a: self.persist()))   # a reload saves first
+        js.window.addEventListener("pagehide", self._persist_proxy)   # a reload saves first
         self.refresh()
         common.mark("ready", "1")
 
