@@ -1,7 +1,16 @@
 // The phone's Python modules (static/build/phone.json, built by scripts/build.py) go into MicroPython's file
-// system before the page's Python runs. The fetch starts as this script loads, alongside the runtime's own
-// downloads; the PyScript "ready" hook (awaited before any Python runs) writes the files.
+// system before the page's Python runs. join.html preloads phone.json, so this fetch takes the file the page
+// asked for at once; the PyScript "ready" hook (awaited before any Python runs) writes the files.
+// The page's classic scripts (static/build/phone.js: morphdom, PeerJS, glue.js, link.js) load async, so that
+// they hold up neither the parser nor PyScript's start: the same hook makes Python wait until they have run.
 import { hooks } from "../vendor/pyscript/core.js";
+
+const scripts = new Promise((resolve, reject) => {
+  const tag = document.querySelector("script[data-phone-scripts]");
+  if (!tag || (window.pp && window.pp.render && window.Peer)) return resolve();
+  tag.addEventListener("load", () => resolve());
+  tag.addEventListener("error", () => reject(new Error(tag.getAttribute("src") + ": failed to load")));
+});
 
 const pack = fetch(new URL("../build/phone.json", import.meta.url)).then((r) => {
   if (!r.ok) throw new Error("phone.json: HTTP " + r.status);
@@ -16,7 +25,7 @@ function bytes(base64) {
 }
 
 hooks.main.onReady.add(async (wrap) => {
-  const { files } = await pack;
+  const [{ files }] = await Promise.all([pack, scripts]);
   const FS = wrap.interpreter.FS;
   const made = new Set();
   for (const [path, data] of Object.entries(files)) {
