@@ -19,9 +19,12 @@ const CACHE = PREFIX + PRECACHE.version;
 const SCOPE = new URL(self.registration.scope);
 const CONCURRENCY = 6;
 const ROLE = new URL(self.location.href).searchParams.get('role') || 'host';
-// zip-*.js is PyScript's unzipper: only the host unpacks a zip (host.zip); a phone's modules come as phone.json
+// zip-*.js is PyScript's unzipper: only the host unpacks a zip (host.zip); a phone's modules come as phone.json.
+// A phone's classic scripts come bundled in static/build/phone.js, so it never loads their sources (and never
+// draws a QR code).
 const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/host.zip', '/host.html', '/pyscript.toml',
-                   '/static/vendor/pyscript/zip-'];
+                   '/static/vendor/pyscript/zip-', '/static/vendor/peerjs/', '/static/vendor/morphdom/',
+                   '/static/vendor/qrcode/', '/static/js/glue.js', '/static/js/link.js'];
 const needed = (path) => ROLE !== 'phone' || !HOST_ONLY.some((prefix) => path.startsWith(prefix));
 
 // "/static/x.js" (site-root relative, as in the manifest) <-> absolute URL under this worker's scope
@@ -69,6 +72,9 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
+// this version's cache, opened once per worker start: a page's boot asks for ~20 files at once
+let opened = null;
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
@@ -79,8 +85,13 @@ self.addEventListener('fetch', (event) => {
   const page = req.mode === 'navigate' && path.endsWith('.html');
   if (url.search && !page) return;                           // ?query on anything else: network
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(toURL(path));
-    return hit || fetch(req);
+    try {
+      opened = opened || caches.open(CACHE);
+      const hit = await (await opened).match(toURL(path));
+      if (hit) return hit;
+    } catch (e) {
+      opened = null;
+    }
+    return fetch(req);
   })());
 });

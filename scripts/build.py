@@ -25,8 +25,9 @@ The phone page's head (join.html) is built for a cold first visit, where every s
                          makes Python wait for it)
   join.html's preloads   the block between the `build.py: preloads` comments is rewritten by this script: the
                          PyScript chunks the phone boots through (their names carry content hashes, so they
-                         follow package-lock.json), MicroPython's .mjs and .wasm, phone.json and phone.js, all
-                         requested at once instead of one after another as each file is parsed
+                         follow package-lock.json), MicroPython's .mjs and .wasm and phone.json, all requested
+                         at once instead of one after another as each file is parsed; the build fails if
+                         join.html names a file that is not there
 """
 from __future__ import annotations
 
@@ -437,6 +438,9 @@ def build_phone_head() -> int:
         if new != html:
             log("join.html: preloads rewritten (the vendored PyScript or MicroPython changed)")
             changed += write_if_changed(JOIN_HTML, new.encode("utf-8"))
+        missing = [ref for ref in re.findall(r"""(?:src|href)=["']\./([^"'?#]+)""", new) if not (ROOT / ref).is_file()]
+        if missing:
+            sys.exit(f"build: join.html refers to files that are not there: {missing}")
     return changed
 
 

@@ -1,10 +1,11 @@
 // Registers sw.js, which makes the site load offline after the first visit. The script tag says the page's
 // role: "host" precaches everything (Pyodide too); "phone" skips Pyodide, unless this device already hosts a
 // room (its active worker is the host's), which it then keeps.
-// data-after="ready" waits for body[data-ready] (Python started) before registering: on a first visit the
-// worker's install fetches and hashes every file the phone may need (~0.8 MB), which otherwise competes with
-// the page's own boot for the network and both cores (measured: cold phone ready 1.64x -> 1.31x the bare
-// MicroPython page, without it). A page whose Python never starts still registers, 10 s later.
+// data-after="ready" waits for body[data-ready] (Python started), then data-delay ms more, before
+// registering: on a first visit the worker's install fetches and hashes every file the phone may need
+// (~0.8 MB), which otherwise competes with the page's boot, and then with its Join tap, for the network and
+// both cores (measured: cold phone ready 1.64x -> 1.31x the bare MicroPython page, without it). The offline
+// copy is for the next visit; joining now comes first. A page whose Python never starts registers after 10 s.
 (function () {
   "use strict";
   const script = document.currentScript;
@@ -24,7 +25,7 @@
   }
 
   const after = script.dataset.after && "data-" + script.dataset.after;
-  if (!after || document.body.hasAttribute(after)) {
+  if (!after) {
     start();
     return;
   }
@@ -33,9 +34,10 @@
     if (done) return;
     done = true;
     watch.disconnect();
-    start();
+    setTimeout(start, Number(script.dataset.delay) || 0);
   };
   const watch = new MutationObserver(() => { if (document.body.hasAttribute(after)) go(); });
   watch.observe(document.body, { attributes: true, attributeFilter: [after] });
-  setTimeout(go, 10000);
+  if (document.body.hasAttribute(after)) go();
+  else setTimeout(go, 10000);
 })();
