@@ -198,7 +198,7 @@ READ_TABLE = """() => {
   const qa = (sel, root) => Array.from((root || document).querySelectorAll(sel));
   const players = qa('.sep-table .sep-player').map(p => ({
       name: q('h3', p).childNodes[0].textContent,
-      badges: qa('h3 .badge', p).map(b => b.textContent),
+      badges: qa('.sep-state .badge', p).map(b => b.textContent),
       facts: q('.sep-facts', p).textContent,
       objects: qa('li.sep-obj', p).map(li => [q('.sep-obj-name', li).textContent,
                                               Number(q('.sep-count', li).textContent.replace(/\\D/g, ''))]),
@@ -206,7 +206,7 @@ READ_TABLE = """() => {
   return {players,
           status: (q('.sep-table .sep-status') || {}).textContent || '',
           pending: (q('.sep-table .sep-pending') || {}).textContent || '',
-          piles: (q('.sep-table .sep-piles') || {}).textContent || '',
+          piles: (q('.sep-piles') || {}).textContent || '',
           result: (q('.sep-table .sep-result') || {}).textContent || '',
           winnersLine: (q('.over h2.winners') || {}).textContent || '',
           html: (q('main') || document.body).innerHTML};

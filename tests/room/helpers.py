@@ -1,7 +1,10 @@
 """A host and phones joined by the memory network, ready for scenario tests."""
 import itertools
 import json
+from random import Random
 
+from peerparty.engine import HOST
+from peerparty.games import REGISTRY
 from peerparty.net.memory import MemoryNetwork, Phone
 from peerparty.room.guest import GuestSession
 from peerparty.room.host import HostSession
@@ -32,3 +35,61 @@ def last(phone, kind=None):
 
 def names(host):
     return [p["name"] for p in host.screen()["room"]["people"]]
+
+
+def play_through_room(game, seed, drop_duplicates=False, players=None, host_name="Hosty", seen=None,
+                      fixed_deal=False, steps=4000, to_the_end=True):
+    """A whole game of `game` through a real HostSession and phones on the memory network, each step a random
+    legal move (the host's own now and then, and always when nobody else can move). `players` names the phones
+    (by default three, or two beside a host who plays); seen(host) is called before every step. With
+    fixed_deal the match is dealt from `seed` too, so the whole game is the same on every run.
+    Returns (host, phones) at game over (or after `steps` steps, if not to_the_end)."""
+    rng = Random(seed)
+    counter = itertools.count()
+    host = HostSession("WXYZ", REGISTRY, token_source=lambda: "secret-token-%06d" % next(counter),
+                       seed="deal-%d" % seed if fixed_deal else None)
+    net = MemoryNetwork(host, seed)
+    if drop_duplicates:
+        net.duplicate_rate = 0.3
+    if players is None:
+        players = ["Ann", "Ben", "Cat"][: 2 if game.host_is_player else 3]
+    if game.host_is_player:
+        host.host_action({"t": "join_local", "name": host_name}, 0)
+    phones = []
+    for name in players:
+        phone = Phone(net, GuestSession("WXYZ", name=name))
+        net.connect(phone)
+        net.flush()
+        phones.append(phone)
+    host.host_action({"t": "pick", "game": game.id}, 0)
+    out, err = host.host_action({"t": "start"}, 0)
+    assert err is None, err
+    net.to_phone.extend(out)
+    net.flush()
+    by_seat = dict((p.session.seat, p) for p in phones)
+    local = [s.id for s in host.lobby.seats if s.local]
+    for _ in range(steps):
+        if host.phase != "playing":
+            break
+        if seen is not None:
+            seen(host)
+        net.advance(rng.randint(0, 3000))
+        net.flush()
+        state = host.match.state
+        choices = [(pid, m) for pid in host.match.players for m in game.legal_moves(state, pid)]
+        host_moves = [m for m in game.legal_moves(state, HOST) if m["type"] not in ("end_game", "remove")]
+        if not choices or rng.random() < 0.1:
+            choices += [(HOST, m) for m in host_moves]
+        if not choices:
+            net.advance(70000)
+            net.flush()
+            continue
+        pid, move = rng.choice(choices)
+        if pid == HOST or pid in local:
+            out, err = host.host_action({"t": "move", "move": move}, net.now_ms)
+            net.to_phone.extend(out)
+        else:
+            by_seat[pid].send_move(move)
+        net.flush()
+    assert host.phase == "over" or not to_the_end
+    return host, phones

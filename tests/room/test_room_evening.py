@@ -9,8 +9,7 @@ from peerparty.net.memory import Phone
 from peerparty.room.guest import GuestSession
 from peerparty.room.lobby import ROOM_CAP
 
-from .helpers import join, last, make_room, names
-from .test_room_games import play_through_room
+from .helpers import join, last, make_room, names, play_through_room
 from .toy_game import Race
 
 

@@ -63,7 +63,7 @@ def test_table_shows_rows_counts_turn_and_escaped_names():
     assert EVIL in html and "<b>x</b>" not in html and "Kim &amp; Co" in html
     assert "Sam's turn: draw or bank." in html and 'aria-live="polite"' in html
     assert "<dt>Deck</dt><dd>4</dd>" in html and "<dt>Discard pile</dt><dd>0</dd>" in html
-    assert "Top row" in html and "Bottom row" in html and "next: below 60" in html
+    assert "Top row" in html and "Bottom row" in html and "next &lt; 60" in html
     assert ">away<" in html and ">TURN<" in html
     assert '<progress max="50" value="0">' in html and "0 / 50" in html
     assert "placed 60 on the top row" in html
@@ -101,7 +101,7 @@ def test_table_modifiers_stack_and_covered_cards_look_covered():
     assert '<li class="bob-mod">+10</li><li class="bob-mod">\u221220</li>' in html and "= 50" in html
     assert 'class="bob-card bob-covered"' in html and ">covered<" in html
     assert ">DOUBLED<" in html and "\u00d72" in html
-    assert "next: below 20" in html
+    assert "next &lt; 20" in html
 
 
 def test_table_round_summary_and_totals():

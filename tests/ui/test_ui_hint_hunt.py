@@ -102,8 +102,8 @@ def test_who_has_submitted_is_listed_with_text():
     submit(m, "cat")
     html = ui.table(m.view(None), ctx(None))
     assert "1 of 3 hints submitted." in html
-    assert "Cat <span class=\"hh-state hh-submitted\">&#10003; submitted</span>" in html
-    assert "Bob <span class=\"hh-state hh-waiting\">writing&hellip;</span>" in html
+    assert "Cat</span> <span class=\"hh-state hh-submitted\">&#10003; submitted</span>" in html
+    assert "Bob</span> <span class=\"hh-state hh-waiting\">writing&hellip;</span>" in html
     assert "data-move" not in html
 
 

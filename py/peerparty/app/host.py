@@ -198,19 +198,14 @@ class HostApp:
             self.persist_due = True
             js.setTimeout(self._persist_proxy, 0)
         screen = session.screen()
-        game = REGISTRY.get(session.game_id) if session.game_id else None
-        info = {
-            "games": [(g.id, g.title, g.min_players, g.max_players) for g in REGISTRY.values()],
-            "titles": dict((g.id, g.title) for g in REGISTRY.values()),
+        info = session.screen_info()
+        info.update({
             "join_hint": self.join_hint(),
             "qr_svg": self.qr(),
-            "can_start": session.can_start(),
-            "host_plays": bool(game and game.host_is_player),
-            "spectators": bool(game and game.spectators and session.phase == "playing"),
             "status_error": self.status_error,
             "error": self.error,
             "sound": self.sound,
-        }
+        })
         moment = (session.phase, (screen["view"] or {}).get("phase"), (screen["view"] or {}).get("round"))
         if self.sound and moment != self.last_moment:
             js.pp.chime()             # a new phase, round or game: a soft cue for the room

@@ -150,6 +150,18 @@ class HostSession:
         return {"room": self._room_summary(), "view": view, "me": local.id if local else None,
                 "now_ms": self._now, "seq": self.seq}
 
+    def screen_info(self):
+        """What the host screen needs beside screen() that the room knows: the games to pick from, whether
+        Start is allowed, whether the host plays. The page adds its own (QR code, join address, errors)."""
+        game = self.games.get(self.game_id) if self.game_id else None
+        return {
+            "games": [(g.id, g.title, g.min_players, g.max_players) for g in self.games.values()],
+            "titles": dict((g.id, g.title) for g in self.games.values()),
+            "can_start": self.can_start(),
+            "host_plays": bool(game and game.host_is_player),
+            "spectators": bool(game and game.spectators and self.phase == "playing"),
+        }
+
     def can_start(self):
         """(ok, reason): Start is enabled only for a valid player count."""
         if self.phase != "lobby":

@@ -10,7 +10,7 @@ from .illustrations import chip, column, lock, mini_card, mini_cards, row, rules
 POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
 ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
 ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom row \u2191 (from 1, going up)"}
-SHORT_TITLES = {"top": "Top row \u2193", "bottom": "Bottom row \u2191"}     # in the table's narrow panels
+SHORT_TITLES = {"top": "Top \u2193", "bottom": "Bottom \u2191"}     # in the table's narrow panels
 STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUSTED"}
 
 
@@ -70,6 +70,11 @@ def _needs(row_view, row):
     if row == "top":
         return "below %d" % ref
     return "above %d" % ref
+
+
+def _needs_short(row_view, row):
+    """What the next card must be, in a TV panel's few characters: "< 45", "> 86"."""
+    return ("&lt; %d" if row == "top" else "&gt; %d") % row_view["reference"]
 
 
 def log_sentence(entry, ctx):
@@ -201,11 +206,15 @@ def row_html(row_view, row, short=False):
     head = tag("span", SHORT_TITLES[row] if short else ROW_TITLES[row], class_="bob-row-title")
     if row_view["doubled"]:
         head += tag("span", "DOUBLED", class_="badge bob-doubled")
+    cards = tag("ol", double + start + cards, class_="bob-cards", aria_label=ROW_TITLES[row])
+    if short:
+        # the table's panels: title, cards and what fits next on one line (wrapping only for a long row),
+        # so six players' panels keep to a 1280x720 TV; the cards say how many there are
+        return tag("div", head + cards + tag("span", "next " + _needs_short(row_view, row), class_="bob-row-info"),
+                   class_="bob-row bob-row-line bob-" + row)
     head += tag("span", "%d card%s \u00b7 next: %s" % (row_view["count"], "" if row_view["count"] == 1 else "s",
                                                        _needs(row_view, row)), class_="bob-row-info")
-    return tag("div", tag("div", head, class_="bob-row-head")
-               + tag("ol", double + start + cards, class_="bob-cards", aria_label=ROW_TITLES[row]),
-               class_="bob-row bob-" + row)
+    return tag("div", tag("div", head, class_="bob-row-head") + cards, class_="bob-row bob-" + row)
 
 
 def _badges(p, view, ctx, mine=False):
@@ -216,7 +225,7 @@ def _badges(p, view, ctx, mine=False):
     if word and view["phase"] == "playing":
         out += tag("span", word, class_="badge bob-" + p["status"])
     if p["holds_discard"] and view["phase"] == "playing":      # a Discard card is worth nothing once it is over
-        out += tag("span", "holds a Discard card", class_="badge bob-holds")
+        out += tag("span", "holds Discard", class_="badge bob-holds", title="holds a Discard card")
     if p["id"] in view["winners"]:
         out += tag("span", "winner", class_="badge win")
     if p["id"] == ctx.get("me") and not mine:
@@ -238,8 +247,15 @@ def player_panel(p, view, ctx):
     cls = "bob-player bob-" + p["status"]
     if view["phase"] == "playing" and view["turn"] == p["id"]:
         cls += " bob-active"
-    head = tag("h3", name_of(ctx, p["id"]) + _badges(p, view, ctx), class_="bob-name")
-    return tag("section", head + progress(p["total"], view["target"]) + row_html(p["top"], "top", True)
+    # the name and the points on one line (the name cut short with an ellipsis on a crowded TV); the badges
+    # share the progress bar's line
+    total = "%d / %d" % (p["total"], view["target"])
+    head = tag("h3", tag("span", name_of(ctx, p["id"]), class_="bob-name-text") + tag("span", total, class_="bob-total"),
+               class_="bob-name")
+    shown = p["total"] if p["total"] < view["target"] else view["target"]
+    state = tag("div", tag("span", _badges(p, view, ctx), class_="bob-badges") +
+                tag("progress", total, max=str(view["target"]), value=str(shown)), class_="bob-state")
+    return tag("section", head + state + row_html(p["top"], "top", True)
                + row_html(p["bottom"], "bottom", True), class_=cls)
 
 
@@ -331,31 +347,33 @@ def _table_status(view, ctx):
     return status_line(view, ctx)
 
 
+def _last_round(view, summary, **attrs):
+    return tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary, **attrs)
+
+
 def table(view, ctx):
     """The big shared screen: whose turn, every player's rows, counts, the last round's scores. It must fit
     a 1280x720 TV without scrolling, so recent moves and the host's tools go beside it (table_side)."""
-    parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head"),
-             tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
-                 class_="bob-now")]
     panels = "".join([player_panel(p, view, ctx) for p in view["players"]])
     crowd = " bob-many" if len(view["players"]) >= 4 else ""
     summary = summary_table(view, ctx)
-    if view["phase"] == "game_over":
+    over = view["phase"] == "game_over"
+    fold = ""
+    if summary and not over:
+        # folded in the header during play, and opened over the table: under the panels it pushed six
+        # players' TV past 720 px (e2e/test_tv_fit.py); each phone keeps the last round's scores a tap away too
+        fold = _last_round(view, summary, class_="bob-last-round bob-pop", id="bob-last-round")
+    parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view) + fold, class_="bob-head"),
+             tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
+                 class_="bob-now")]
+    if over:
         # the totals, big, beside how the last round scored; everyone's final rows are one tap away
-        side = ""
-        if summary:
-            side = tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary,
-                       class_="bob-last-round", open=True)
+        side = _last_round(view, summary, class_="bob-last-round", open=True) if summary else ""
         parts.append(tag("div", standings_html(view, ctx) + side, class_="bob-over"))
         parts.append(tag("details", tag("summary", "Everyone's final rows") +
                          tag("div", panels, class_="bob-players" + crowd), class_="bob-final-rows"))
-        return tag("div", "".join(parts), class_="bob bob-table phase-" + esc(view["phase"]))
-    parts.append(tag("div", panels, class_="bob-players" + crowd))
-    if summary:
-        # folded during play: open under five players' rows it pushed the TV past 720 px at every round start
-        # (caught by e2e/test_screens.py); each phone keeps the last round's scores a tap away too
-        parts.append(tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary,
-                         class_="bob-last-round", id="bob-last-round"))
+    else:
+        parts.append(tag("div", panels, class_="bob-players" + crowd))
     return tag("div", "".join(parts), class_="bob bob-table phase-" + esc(view["phase"]))
 
 

@@ -244,7 +244,7 @@ def _guessers(view, ctx):
         if p not in guessers:
             continue
         st = guessers[p]
-        items.append(tag("li", name_of(ctx, p) + _you(ctx, p) + _away(ctx, p) + ": "
+        items.append(tag("li", tag("span", name_of(ctx, p), class_="hh-who") + _you(ctx, p) + _away(ctx, p) + ": "
                          + tag("span", labels.get(st, esc(st)), class_="hh-state hh-" + esc(st))))
     return tag("ul", "".join(items), class_="hh-guessers", aria_label="guessers on this board")
 
@@ -325,8 +325,8 @@ def _submit_board(view, ctx):
         done = submitted.get(p)
         state = tag("span", "&#10003; submitted" if done else "writing&hellip;",
                     class_="hh-state " + ("hh-submitted" if done else "hh-waiting"))
-        items.append(tag("li", name_of(ctx, p) + _you(ctx, p) + _host_badge(view, p) + _away(ctx, p)
-                         + " " + state))
+        items.append(tag("li", tag("span", name_of(ctx, p), class_="hh-who") + _you(ctx, p) + _host_badge(view, p)
+                         + _away(ctx, p) + " " + state))
     return tag("section", tag("h2", "Hints") + tag("ul", "".join(items), class_="hh-who-submitted",
                                                   aria_label="who has submitted"),
                class_="hh-submit-box")
@@ -376,10 +376,12 @@ def _controls(view, ctx):
                           cls="btn hh-remove", confirm=sentence)
         rows.append(tag("li", tag("span", name_of(ctx, p) + _away(ctx, p), class_="hh-who") + " " + buttons))
     if rows:
-        players = tag("ul", "".join(rows), class_="hh-host-players", aria_label="players")
-        if phase == "guessing":     # rarely needed mid-board: one tap away, so the TV keeps its height
-            players = tag("details", tag("summary", "Remove a player") + players, class_="hh-host-tools")
-        out.append(players)
+        # one tap away, so the TV keeps its height with twelve players (e2e/test_tv_fit.py); who has written
+        # a hint is in the Hints list beside it
+        summary = "Reject a hint or remove a player" if rejectable else "Remove a player"
+        out.append(tag("details", tag("summary", summary) +
+                       tag("ul", "".join(rows), class_="hh-host-players", aria_label="players"),
+                       class_="hh-host-tools"))
     return tag("nav", "".join(out), class_="hh-controls", aria_label="host controls")
 
 

@@ -12,9 +12,11 @@ def ui_ctx(room, me, now_ms, is_host):
 
 
 def _presence(person):
+    # the word is always there for a screen reader; the narrow side list during a game shows only the mark
+    # for "connected" (a filled dot, not colour alone) and keeps the word "away"
     if person["present"]:
-        return tag("span", "connected", class_="presence on")
-    return tag("span", "away", class_="presence off")
+        return tag("span", tag("span", "connected", class_="presence-word"), class_="presence on")
+    return tag("span", tag("span", "away", class_="presence-word"), class_="presence off")
 
 
 def people_list(room, removable=False, me=None):
@@ -32,7 +34,7 @@ def people_list(room, removable=False, me=None):
             remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
                             confirm="Remove %s from the room? They cannot rejoin." % person["name"],
                             aria_label="Remove %s" % person["name"])
-        items.append(tag("li", tag("span", esc(person["name"]), class_="person-name") + role +
+        items.append(tag("li", tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
                          _presence(person) + remove, class_="person", data_person=person["id"]))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")

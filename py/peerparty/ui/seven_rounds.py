@@ -16,6 +16,7 @@ ACTION_HELP = {
     "double_down": "+3 if you are the only one; -1 if not.",
 }
 GUESS_ORDER = ["bank", "team_up", "swipe", "double_down"]
+MANY = 6        # past this many players the TV's final count gives each Secret Mission one line
 
 
 def _picture():
@@ -180,9 +181,14 @@ def reveal_walkthrough(view, ctx):
     else:
         missions = tag("p", "No Secret Mission completed this round.")
     parts.append(tag("section", tag("h3", "4. Secret Missions") + missions, class_="sr-step"))
-    parts.append(tag("section", tag("h3", "5. Round totals, leader first") + breakdown_table(rec, ctx),
-                     class_="sr-step sr-totals"))
-    return tag("div", "".join(parts), class_="sr-reveal")
+    # the totals lead, leader first, one line a player (choice, points, swipes, mission, total); the steps
+    # that explain them are one tap away: even four players with long names pushed the steps past a
+    # 1280x720 TV (e2e/test_tv_fit.py)
+    steps_fold = tag("details", tag("summary", "Step by step: choices, swipes, Secret Missions") +
+                     tag("div", "".join(parts[1:]), class_="sr-steps"), class_="sr-step-fold")
+    totals = tag("section", breakdown_table(rec, ctx), class_="sr-step sr-totals",
+                 aria_label="Round totals, leader first")
+    return tag("div", parts[0] + totals + steps_fold, class_="sr-reveal")
 
 
 def breakdown_table(rec, ctx):
@@ -315,7 +321,7 @@ def table(view, ctx):
         side = missions_revealed(view, ctx)
         if view.get("reveal"):
             side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx))
-        many = " sr-many" if len(view["standings"]) > 6 else ""
+        many = " sr-many" if len(view["standings"]) > MANY else ""
         body.append(tag("div", _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
                         class_="sr-final-grid" + many))
     return tag("section", head + "".join(body) + _host_controls(view, ctx), class_="sr sr-table sr-" + esc(phase))

@@ -245,9 +245,11 @@ def _player_badges(view, ctx, pid):
 
 def player_card(view, ctx, pid):
     n_scandal = view["scandalous"].get(pid, 0)
-    head = tag("h3", name_of(ctx, pid) + _player_badges(view, ctx, pid))
-    facts = tag("p", "%d scandalous &middot; %s in hand" % (n_scandal, _cards_word(view["hand_sizes"].get(pid, 0))),
-                class_="sep-facts")
+    # the name on its own line (cut short with an ellipsis on a crowded TV); badges lead the facts' line
+    head = tag("h3", tag("span", name_of(ctx, pid), class_="sep-name"))
+    facts = tag("div", _player_badges(view, ctx, pid) +
+                tag("p", "%d scandalous &middot; %s in hand" % (n_scandal, _cards_word(view["hand_sizes"].get(pid, 0))),
+                    class_="sep-facts"), class_="sep-state")
     cls = "sep-player"
     if view.get("awaiting") == pid:
         cls += " sep-now"
@@ -296,20 +298,18 @@ def table(view, ctx):
         # the objects are the result; the piles and the story are one tap away, so the TV never scrolls
         body.append(tag("details", tag("summary", "What happened") + log_list(view, ctx, 6) + piles(view),
                         class_="sep-story"))
-    else:
-        body.append(piles(view))
     return tag("div", "".join(body), class_="sep sep-table")
 
 
 def table_side(view, ctx):
-    """Beside the table, under the room's people: the story so far and the host's End game, so the players'
-    objects keep the TV's whole height."""
+    """Beside the table, under the room's people: the story so far, the piles and the host's End game, so the
+    players' objects keep the TV's whole height."""
     if view["phase"] == "over":
         return ""
     end = tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
                             confirm="End the game now for every player? Nobody wins."), class_="sep-host")
     return tag("div", tag("section", tag("h2", "What happened") + log_list(view, ctx, 4), class_="sep-story") +
-               end + rules_box(RULES, id_="sep-rules-table"),
+               piles(view) + end + rules_box(RULES, id_="sep-rules-table"),
                class_="sep sep-aside")
 
 

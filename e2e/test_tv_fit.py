@@ -1,0 +1,107 @@
+"""The big screen fits, in every state a game passes through: whole random games of each game, at its most
+players and at the most it seats before its table takes a compact form, with 20-letter names (the longest a
+phone may type), are played through a real HostSession in CPython; the host screen the room draws after each step is laid out by Chromium in host.html's own stylesheets
+at 1280x720 and 1920x1080, and the page must not scroll either way.
+
+test_screens.py plays real phones to one moment of each game and looks at it; this test looks at all the
+moments (a badge under a name, a stacked card, a wrapped heading only happen now and then), without phones,
+so it stays fast. The page is host.html with its Python switched off (core.js is not loaded): the same
+stylesheets and scripts lay out the HTML the room hands to HostApp.refresh.
+"""
+import pytest
+
+from peerparty.games import REGISTRY
+from peerparty.ui.room import host_screen
+from tests.room.helpers import play_through_room
+
+from people import HOST_VIEW
+
+TV = (1920, 1080)
+QR = "<!--qr-->"
+
+# names as long as NAME_MAX allows; a host who plays takes the last
+LONG_NAMES = ["Maximiliana Ortega-V", "Bartholomew Quinnell", "Anastasia Whitfield", "Christopher Lindqvi",
+              "Guinevere Abernathy", "Thelonious Fairbank", "Wilhelmina Kowalsky", "Jean-Baptiste Moreau",
+              "Persephone Blackwood", "Sebastian Oyelaran-K", "Evangeline Thornbury", "Montgomery Ashcroft"]
+SEEDS = (1, 2, 3)
+STEPS = 2500        # a game's most random steps: enough for most games to end
+# Hint Hunt's random moves are slow to list with twelve (every pick of targets), and its games long: its
+# screens repeat well before its end
+STEPS_FOR = {"hint_hunt": 500}
+# players per game (a host who plays counts): its most, and the most before its table turns compact (Bank or
+# Bust's smaller cards from 4, Someone Else's Problem's three columns from 5, Seven Rounds' totals-first
+# reveal past ui/seven_rounds.MANY), where the roomier layout is at its fullest
+COUNTS = [("bank_or_bust", 3), ("bank_or_bust", 6), ("hint_hunt", 4), ("hint_hunt", 12), ("seven_rounds", 6),
+          ("seven_rounds", 12), ("someone_elses_problem", 4), ("someone_elses_problem", 6)]
+
+# lay out one host screen after another in #app; report each that makes the page scroll, and what sticks out
+FITS = """([screens, qrUrl]) => {
+  const app = document.getElementById('app');
+  const qr = pp.qrSvg(qrUrl);
+  const out = [];
+  screens.forEach((html, i) => {
+    app.innerHTML = html.replace('""" + QR + """', qr);
+    const w = document.scrollingElement.scrollWidth, h = document.scrollingElement.scrollHeight;
+    if (w <= innerWidth && h <= innerHeight) return;
+    const past = Array.from(app.querySelectorAll('*'))
+      .filter((el) => !el.closest('details:not([open]) > :not(summary)'))      // folded: not drawn
+      .map((el) => [el, el.getBoundingClientRect()])
+      .filter(([el, r]) => r.width && r.height && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5))
+      .slice(0, 8).map(([el, r]) => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' "' +
+        el.textContent.trim().slice(0, 40) + '" to ' + Math.round(r.bottom));
+    out.push([i, w, h, past.join(' | ')]);
+  });
+  return out;
+}"""
+
+
+def screens_of(game_id, count):
+    """Every distinct host screen of SEEDS whole games of `count` players, in order."""
+    game = REGISTRY[game_id]
+    players = LONG_NAMES[: count - (1 if game.host_is_player else 0)]
+    seen = {}
+
+    def draw(host):
+        info = host.screen_info()
+        info.update({"join_hint": "127.0.0.1:8000/join.html", "qr_svg": QR, "sound": False})
+        seen.setdefault(host_screen(host.screen(), info), None)
+
+    for seed in SEEDS:
+        play_through_room(game, seed, players=players, host_name=LONG_NAMES[-1], seen=draw, fixed_deal=True,
+                          steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)
+    return list(seen)
+
+
+@pytest.fixture
+def tv_page(open_page):
+    """host.html without its Python: the stylesheets, the vendor QR code and glue.js, and an empty #app."""
+    page = open_page(None, viewport=HOST_VIEW, name="tv")
+    page.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
+    page.route("**/static/js/offline.js", lambda route: route.abort())
+    return page
+
+
+def test_every_game_is_measured_at_its_most_players():
+    assert sorted(set(g for g, _ in COUNTS)) == sorted(REGISTRY)
+    for game_id, game in REGISTRY.items():
+        assert (game_id, game.max_players) in COUNTS
+
+
+@pytest.mark.parametrize("game_id,count", COUNTS)
+def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_id, count):
+    screens = screens_of(game_id, count)
+    assert len(screens) > 20, "a whole game draws more than a few screens"
+    tv_page.goto(site + "/host.html")
+    tv_page.wait_for_function("() => window.pp && window.pp.qrSvg && document.getElementById('app')")
+    problems = []
+    for size in (HOST_VIEW, TV):
+        tv_page.set_viewport_size({"width": size[0], "height": size[1]})
+        scrolling = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
+        for i, width, height, past in scrolling:
+            problems.append("%dx%d, screen %d of %d: page %dx%d; past the edge: %s" % (
+                size[0], size[1], i, len(screens), width, height, past))
+        if scrolling:       # the tallest, to look at
+            worst = max(scrolling, key=lambda s: s[2])[0]
+            tv_page.evaluate(FITS, [[screens[worst]], site + "/join.html?room=WXYZ"])
+            shot(tv_page, "tv-fit-%s-%d-%dx%d" % (game_id, count, size[0], size[1]))
+    assert not problems, "%d host screens scroll:\n%s" % (len(problems), "\n".join(problems[:12]))
