@@ -8,12 +8,12 @@ import pytest
 from peerparty.engine import HOST, Match
 from peerparty.games import REGISTRY
 from peerparty.ui import illustrations, room
-from peerparty.ui.screens import GAME_SCREENS
+from peerparty.ui.screens import GAME_IDS, screens_for
 
 from .helpers import assert_micropython_subset, pictures
 
 NAMES = {"p1": "<b>Ann</b>", "p2": "Ben", "p3": "Cat"}
-GAMES = sorted(GAME_SCREENS)
+GAMES = sorted(GAME_IDS)
 
 
 def started(game_id):
@@ -38,7 +38,7 @@ def details_how_to_play(html):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_explains_itself_in_labelled_pictures_with_captions(game_id):
-    rules = GAME_SCREENS[game_id].RULES
+    rules = screens_for(game_id).RULES
     found = pictures(rules)
     assert len(found) >= 3, "a how-to-play picture strip has at least three steps"
     for label, art, caption in found:
@@ -56,7 +56,7 @@ def test_every_game_explains_itself_in_labelled_pictures_with_captions(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id):
-    module = GAME_SCREENS[game_id]
+    module = screens_for(game_id)
     expected = pictures(module.RULES)
     lobby = room.how_to_play(game_id, "A game")
     assert pictures(lobby) == expected and "How to play A game" in lobby
@@ -74,8 +74,8 @@ def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id):
 
 
 def test_seven_rounds_shows_hidden_choices_then_locks_then_the_reveal():
-    labels = [label for label, _, _ in pictures(GAME_SCREENS["seven_rounds"].RULES)]
-    arts = [art for _, art, _ in pictures(GAME_SCREENS["seven_rounds"].RULES)]
+    labels = [label for label, _, _ in pictures(screens_for("seven_rounds").RULES)]
+    arts = [art for _, art, _ in pictures(screens_for("seven_rounds").RULES)]
     assert arts[0].count('class="ill-card ill-back">?<') == 3 and "ill-icon" in arts[0]        # three people
     assert arts[1].count(">locked<") == 3 and arts[1].count("<rect") == 3                        # three padlocks
     assert ">BANK<" in arts[2] and ">DOUBLE DOWN<" in arts[2] and "ill-back" not in arts[2]
@@ -83,7 +83,7 @@ def test_seven_rounds_shows_hidden_choices_then_locks_then_the_reveal():
 
 
 def test_bank_or_bust_shows_a_mini_card_row_a_fit_a_bust_and_a_bank():
-    found = pictures(GAME_SCREENS["bank_or_bust"].RULES)
+    found = pictures(screens_for("bank_or_bust").RULES)
     rows = found[0][1]
     assert [int(v) for v in re.findall(r'class="ill-card">(\d+)<', rows)] == [100, 72, 40, 1, 23, 55]
     assert 'ill-card ill-drawn">30<' in found[1][1] and "&#10003; fits" in found[1][1]     # a tick, in words
@@ -92,7 +92,7 @@ def test_bank_or_bust_shows_a_mini_card_row_a_fit_a_bust_and_a_bank():
 
 
 def test_hint_hunt_shows_a_board_with_roles_in_words_and_a_hint():
-    found = pictures(GAME_SCREENS["hint_hunt"].RULES)
+    found = pictures(screens_for("hint_hunt").RULES)
     board = found[0][1]
     assert board.count("ill-tile-word") == 6 and "BEACH 2" in board
     assert board.count(">TARGET<") == 2 and board.count(">ASSASSIN<") == 1 and board.count(">CIVILIAN<") == 3
@@ -102,7 +102,7 @@ def test_hint_hunt_shows_a_board_with_roles_in_words_and_a_hint():
 
 
 def test_someone_elses_problem_shows_an_object_passing_between_players():
-    module = GAME_SCREENS["someone_elses_problem"]
+    module = screens_for("someone_elses_problem")
     found = pictures(module.RULES)
     gift = found[0][1]
     assert gift.index(">Ann<") < gift.index(">GIFT<") < gift.index(">Ben<") and "&rarr;" in gift

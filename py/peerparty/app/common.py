@@ -12,6 +12,15 @@ def query():
     return out
 
 
+def same_signal(url, query):
+    """url (which has a query already) with this page's own ?signal= and ?ice=, so the page it opens meets
+    the same signalling server and relays (a local PeerServer in tests, your own TURN)."""
+    for key in ("signal", "ice"):
+        if key in query:
+            url += "&%s=%s" % (key, str(js.encodeURIComponent(query[key])))
+    return url
+
+
 def now_ms():
     return int(js.Date.now())
 

@@ -98,11 +98,7 @@ class HostApp:
             common.store_set("peerparty:seat:" + code, local[0].token)
         common.store_set("peerparty:seat:%s:epoch" % code, str(self.session.epoch + 1))
         self.forget_room()
-        url = "join.html?room=" + code
-        for key in ("signal", "ice"):
-            if key in self.query:
-                url += "&%s=%s" % (key, str(js.encodeURIComponent(self.query[key])))
-        js.location.replace(url)
+        js.location.replace(common.same_signal("join.html?room=" + code, self.query))
 
     def on_peer_error(self, kind, text):
         if kind in ("network", "server-error", "socket-error", "socket-closed", "disconnected"):
@@ -221,11 +217,7 @@ class HostApp:
     def join_url(self):
         base = str(js.location.href).split("?")[0].split("#")[0]
         base = base[: base.rfind("/") + 1]
-        url = base + "join.html?room=" + self.session.code
-        for key in ("signal", "ice"):
-            if key in self.query:
-                url += "&%s=%s" % (key, str(js.encodeURIComponent(self.query[key])))
-        return url
+        return common.same_signal(base + "join.html?room=" + self.session.code, self.query)
 
     def join_hint(self):
         return str(js.location.host) + "/join.html"

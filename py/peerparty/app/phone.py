@@ -165,11 +165,7 @@ class PhoneApp:
 
     def take_over(self):
         """This phone was the host's successor: become the host, on the host page (Pyodide)."""
-        url = "host.html?takeover=1&room=" + self.code
-        for key in ("signal", "ice"):
-            if key in self.query:
-                url += "&%s=%s" % (key, str(js.encodeURIComponent(self.query[key])))
-        js.location.replace(url)
+        js.location.replace(common.same_signal("host.html?takeover=1&room=" + self.code, self.query))
 
     def tick(self, *args):
         now = common.now_ms()
