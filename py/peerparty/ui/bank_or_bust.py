@@ -236,10 +236,13 @@ def _badges(p, view, ctx, mine=False):
     return out
 
 
-def progress(total, target):
+def _bar(total, target):
     shown = total if total < target else target
-    return tag("div", tag("progress", "%d / %d" % (total, target), max=str(target), value=str(shown))
-               + tag("span", "%d / %d" % (total, target), class_="bob-total"),
+    return tag("progress", "%d / %d" % (total, target), max=str(target), value=str(shown))
+
+
+def progress(total, target):
+    return tag("div", _bar(total, target) + tag("span", "%d / %d" % (total, target), class_="bob-total"),
                class_="bob-progress")
 
 
@@ -252,9 +255,8 @@ def player_panel(p, view, ctx):
     total = "%d / %d" % (p["total"], view["target"])
     head = tag("h3", tag("span", name_of(ctx, p["id"]), class_="bob-name-text") + tag("span", total, class_="bob-total"),
                class_="bob-name")
-    shown = p["total"] if p["total"] < view["target"] else view["target"]
-    state = tag("div", tag("span", _badges(p, view, ctx), class_="bob-badges") +
-                tag("progress", total, max=str(view["target"]), value=str(shown)), class_="bob-state")
+    state = tag("div", tag("span", _badges(p, view, ctx), class_="bob-badges") + _bar(p["total"], view["target"]),
+                class_="bob-state")
     return tag("section", head + state + row_html(p["top"], "top", True)
                + row_html(p["bottom"], "bottom", True), class_=cls)
 
