@@ -82,7 +82,7 @@ READ_BOARD = """() => {
   const scores = {};
   for (const tr of document.querySelectorAll('.hh-scores tbody tr')) {
     const th = tr.querySelector('th');
-    scores[th.firstChild.textContent.trim()] = Number(tr.querySelector('td').textContent.replace('\\u2212', '-'));
+    scores[th.querySelector('.hh-who').textContent.trim()] = Number(tr.querySelector('td').textContent.replace('\\u2212', '-'));
   }
   const hostRow = document.querySelector('.hh-scores tbody tr:has(.hh-host-badge) th');
   return {
@@ -96,7 +96,7 @@ READ_BOARD = """() => {
     claimable: Array.from(document.querySelectorAll('button.hh-claim')).map(b => b.textContent),
     canDone: !!document.querySelector('button.hh-done'),
     scores: scores,
-    hostName: hostRow ? hostRow.firstChild.textContent.trim() : null,
+    hostName: hostRow ? hostRow.querySelector('.hh-who').textContent.trim() : null,
     act: document.body.dataset.act || null,
   };
 }"""

@@ -25,9 +25,10 @@ LONG_NAMES = ["Maximiliana Ortega-V", "Bartholomew Quinnell", "Anastasia Whitfie
               "Persephone Blackwood", "Sebastian Oyelaran-K", "Evangeline Thornbury", "Montgomery Ashcroft"]
 SEEDS = (1, 2, 3)
 STEPS = 2500        # a game's most random steps: enough for most games to end
-# Hint Hunt's random moves are slow to list with twelve (every pick of targets), and its games long: its
-# screens repeat well before its end
-STEPS_FOR = {"hint_hunt": 500}
+# Hint Hunt's random moves are slow to list with twelve (every pick of targets), and its random games long:
+# fewer steps, and seeds of which one ends at each count (so its results screen is measured too)
+STEPS_FOR = {"hint_hunt": 1000}
+SEEDS_FOR = {"hint_hunt": (1, 3, 5)}
 # players per game (a host who plays counts): its most, and the most before its table turns compact (Bank or
 # Bust's smaller cards from 4, Someone Else's Problem's three columns from 5, Seven Rounds' totals-first
 # reveal past ui/seven_rounds.MANY), where the roomier layout is at its fullest
@@ -66,9 +67,11 @@ def screens_of(game_id, count):
         info.update({"join_hint": "127.0.0.1:8000/join.html", "qr_svg": QR, "sound": False})
         seen.setdefault(host_screen(host.screen(), info), None)
 
-    for seed in SEEDS:
-        play_through_room(game, seed, players=players, host_name=LONG_NAMES[-1], seen=draw, fixed_deal=True,
-                          steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)
+    for seed in SEEDS_FOR.get(game_id, SEEDS):
+        host, _ = play_through_room(game, seed, players=players, host_name=LONG_NAMES[-1], seen=draw,
+                                    fixed_deal=True, steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)
+        if host.phase == "over":        # the results screen, with the game's final table
+            draw(host)
     return list(seen)
 
 
@@ -91,6 +94,7 @@ def test_every_game_is_measured_at_its_most_players():
 def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_id, count):
     screens = screens_of(game_id, count)
     assert len(screens) > 20, "a whole game draws more than a few screens"
+    assert any("phase-over" in html for html in screens), "at least one of the games ends: its results screen is measured"
     tv_page.goto(site + "/host.html")
     tv_page.wait_for_function("() => window.pp && window.pp.qrSvg && document.getElementById('app')")
     problems = []

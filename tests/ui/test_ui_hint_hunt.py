@@ -146,7 +146,7 @@ def test_guesser_sees_claim_buttons_and_no_hidden_role():
     assert "ASSASSIN" not in html and "TARGET" not in html and "CIVILIAN" not in html
     assert "hh-role-" not in html
     assert {"type": "done_guessing"} in moves_in(html)
-    assert "Tap a word the hint points to" in html
+    assert "Tap each word you think the hint points to." in html
 
 
 def test_claimed_words_show_role_and_who_claimed_them():
@@ -210,7 +210,8 @@ def test_live_scores_and_away_badges():
     m.play("bob", {"type": "claim", "word": "ANN01"})
     html = phone(m, "cat", connected={"ann": True, "bob": False, "cat": True})
     assert "Live scores" in html
-    assert re.search(r"Bob <span class=\"badge hh-away\">away</span></th><td class=\"hh-num\">\+3", html)
+    assert re.search(r'<span class="hh-who">Bob</span> <span class="badge hh-away">away</span></span></th>'
+                     r'<td class="hh-num">\+3', html)
 
 
 # --- scoreboard and abandoned ---------------------------------------------------------------------

@@ -50,8 +50,22 @@ def test_the_game_over_screen_shows_the_code_and_a_qr_to_join_the_next_game():
     top = head(html)
     assert 'data-code="ABCD"' in top
     assert '<div class="qr" aria-label="QR code to join">' + QR + "</div>" in top
-    assert "Scan to play the next game, or open <b>192.168.1.5:8000/join</b> and type the code." in top
+    assert "Scan to play the next game, or open <b>192.168.1.5:8000/<wbr>join</b> and type the code." in top
     assert 'class="join-box"' in top                    # not the compact box that hides the QR
+
+
+def test_a_long_winners_headline_takes_the_smaller_type_so_it_keeps_beside_the_buttons():
+    def headline(winners, names):
+        screen = {"room": the_room("over", ended_seven_rounds()), "me": None, "now_ms": 0, "seq": 1, "view": None}
+        screen["room"].update({"result": {"winners": winners}, "result_names": names})
+        info = {"join_hint": "", "qr_svg": QR, "host_plays": False}
+        return re.search(r'<h2 class="[^"]*">[^<]*</h2>', room.host_screen(screen, info)).group(0)
+
+    assert headline(["p1"], {"p1": "Maximiliana Ortega"}) == '<h2 class="winners">Maximiliana Ortega wins!</h2>'
+    assert headline(["p1"], {"p1": "<i>Ann</i> & Co!!"}) == \
+        '<h2 class="winners">&lt;i&gt;Ann&lt;/i&gt; &amp; Co!! wins!</h2>'      # 23 letters, counted unescaped
+    assert headline(["p1", "p2"], {"p1": "Ann", "p2": "Bartholomew"}) == \
+        '<h2 class="winners long">Ann and Bartholomew share the win!</h2>'
 
 
 def test_a_game_without_watchers_shows_no_qr_while_it_is_played():

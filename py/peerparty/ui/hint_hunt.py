@@ -19,7 +19,7 @@ END_REASONS = {
 }
 
 GUESSING_HINTS = {
-    "guessing": "Tap a word the hint points to. Tap \"I'm done guessing\" to stop.",
+    "guessing": "Tap each word you think the hint points to.",
     "out": "You claimed a civilian, so you are out on this board.",
     "done": "You stopped guessing on this board.",
     "stopped": "This board is over. Waiting for the host to move on.",
@@ -142,8 +142,10 @@ def _scores(view, ctx, title="Scores"):
     rows = []
     scores = view.get("scores") or {}
     for p in _ranked(view):
-        rows.append(tag("tr", tag("th", name_of(ctx, p) + _you(ctx, p) + _host_badge(view, p)
-                                  + _away(ctx, p), scope="row")
+        # the name and its badges in one line box, so a TV can keep a row to one line (hint_hunt.css)
+        line = tag("span", tag("span", name_of(ctx, p), class_="hh-who") + _you(ctx, p) + _host_badge(view, p)
+                   + _away(ctx, p), class_="hh-line")
+        rows.append(tag("tr", tag("th", line, scope="row")
                     + tag("td", signed(scores.get(p, 0)), class_="hh-num")))
     head = tag("thead", tag("tr", tag("th", "Player", scope="col") + tag("th", "Score", scope="col")))
     return tag("section", tag("h2", title) + tag("table", head + tag("tbody", "".join(rows)),
@@ -395,6 +397,7 @@ def phone(view, ctx):
     status = view.get("status")
     body = []
     info = []
+    folds = []      # one tap away: side by side on a TV while folded (hint_hunt.css)
     if phase == "abandoned":
         body.append(tag("h1", "Game ended", class_="hh-title"))
         body.append(_status("Fewer than two players remained, so everyone goes back to the lobby."))
@@ -420,15 +423,15 @@ def phone(view, ctx):
             body.append(button("I'm done guessing", {"type": "done_guessing"}, cls="btn hh-done"))
         # who is still guessing belongs with the board (under it); the scores and the story beside it
         body.append(tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box"))
-        info.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx),
-                        class_="hh-log"))
         info.append(_scores(view, ctx, "Live scores"))
+        folds.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx), class_="hh-log"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx, "h2"))
     controls = _controls(view, ctx)
     if controls:
         info.insert(0, controls)        # the host's next step comes first in its column
-    info.append(_rules())
+    folds.append(_rules())
+    info.append(tag("div", "".join(folds), class_="hh-folds"))
     return tag("section", tag("div", "".join(body), class_="hh-col hh-col-main")
                + tag("div", "".join(info), class_="hh-col hh-col-info"),
                class_="hh hh-phone hh-" + esc(phase or "unknown"))

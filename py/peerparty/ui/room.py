@@ -52,13 +52,18 @@ def result_table(result, names):
     return tag("table", caption + "".join(rows), class_="standings")
 
 
-def winners_line(result, names):
-    winners = [esc(names.get(w, "?")) for w in result.get("winners", [])]
+def winners_text(result, names):
+    """Who won, as plain text (esc() it for a screen)."""
+    winners = [names.get(w, "?") for w in result.get("winners", [])]
     if not winners:
         return "No winner this time."
     if len(winners) == 1:
         return winners[0] + " wins!"
     return " and ".join(winners) + " share the win!"
+
+
+def winners_line(result, names):
+    return esc(winners_text(result, names))
 
 
 # --- host -------------------------------------------------------------------------------------
@@ -108,7 +113,9 @@ def _join_box(room, info):
     if joinable and info.get("qr_svg"):
         qr = tag("div", info["qr_svg"], class_="qr", aria_label="QR code to join")
     lead = "Scan to play the next game" if room["phase"] == "over" else "Scan"
-    where = tag("p", lead + ", or open " + tag("b", esc(info.get("join_hint", ""))) + " and type the code.",
+    # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
+    address = esc(info.get("join_hint", "")).replace("/", "/<wbr>")
+    where = tag("p", lead + ", or open " + tag("b", address) + " and type the code.",
                 class_="join-hint") if joinable else ""
     return tag("div", code + qr + where, class_="join-box" + ("" if joinable else " compact"))
 
@@ -182,6 +189,9 @@ def _host_game(screen, info):
     return tag("div", board, class_="game-area") + side
 
 
+LONG_HEADLINE = 24     # characters
+
+
 def _host_over(screen, info):
     room = screen["room"]
     names = room.get("result_names") or {}
@@ -193,8 +203,11 @@ def _host_over(screen, info):
         final = module.table(screen["view"], ctx) if not info.get("host_plays") else module.phone(screen["view"], ctx)
     actions = tag("div", button("Play again", {"room": "again"}, cls="btn primary big") +
                   button("Choose another game", {"room": "lobby"}, cls="btn big"), class_="actions")
-    # the winners and the host's next step share one band, so the game's final view gets the TV's height
-    return tag("section", tag("div", tag("h2", winners_line(result, names), class_="winners") +
+    # the winners and the host's next step share one band, so the game's final view gets the TV's height; a
+    # headline longer than a 20-letter name's "wins!" takes a smaller type so it stays on one or two lines
+    headline = winners_text(result, names)
+    size = " long" if len(headline) > LONG_HEADLINE else ""
+    return tag("section", tag("div", tag("h2", esc(headline), class_="winners" + size) +
                               _newcomers_line(room) + actions, class_="over-top") +
                tag("div", final, class_="final-view"), class_="panel over")
 
