@@ -6,8 +6,6 @@ build (scripts/build.py, which follows imports in any scope) still bundles every
 """
 GAME_IDS = ("seven_rounds", "bank_or_bust", "hint_hunt", "someone_elses_problem")
 
-_loaded = {}
-
 
 def _import(game_id):
     if game_id == "seven_rounds":
@@ -22,9 +20,8 @@ def _import(game_id):
 
 
 def screens_for(game_id):
-    """The screen module of a game id, or None for an unknown one."""
+    """The screen module of a game id, or None for an unknown one (after its first time, the import is a
+    lookup in sys.modules)."""
     if game_id not in GAME_IDS:
         return None
-    if game_id not in _loaded:
-        _loaded[game_id] = _import(game_id)
-    return _loaded[game_id]
+    return _import(game_id)
