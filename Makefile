@@ -14,11 +14,12 @@ build: node_modules/.package-lock.json
 run: build
 	$(PYTHON) scripts/run.py --no-build
 
+# both cores: pytest-xdist runs a file's tests on one worker (e2e files share their pages' setup)
 test: build
-	$(PYTHON) -m pytest tests e2e
+	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest -n 2 --dist loadfile tests e2e
 
 test-fast:
-	$(PYTHON) -m pytest tests
+	$(PYTHON) -m pytest -n 2 tests
 
 dist: build
 	$(PYTHON) scripts/build.py --dist dist/

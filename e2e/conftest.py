@@ -79,7 +79,8 @@ def wait_port(port: int, proc: subprocess.Popen, what: str, log: Path, timeout: 
 def start(cmd: list[str], name: str, port: int) -> tuple[subprocess.Popen, Path]:
     logs = ARTIFACTS / "logs"
     logs.mkdir(parents=True, exist_ok=True)
-    log = logs / f"{name}.log"
+    worker = os.environ.get("PYTEST_XDIST_WORKER")      # pytest -n 2: each worker has its own servers
+    log = logs / (f"{name}-{worker}.log" if worker else f"{name}.log")
     out = open(log, "wb")
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     out.close()

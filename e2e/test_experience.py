@@ -201,3 +201,17 @@ def test_the_host_page_is_installable(playwright, site, signal, tmp_path):
     finally:
         ctx.close()
     assert left == [], "requests tried to leave 127.0.0.1"
+
+
+def test_a_phone_removed_in_the_lobby_is_told_and_forgets_its_seat(open_page, wait_ready, signal):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    ann, ben = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben"])
+    seat = ben.evaluate("c => localStorage.getItem('peerparty:seat:' + c)", code)
+    assert seat
+    click_confirmed(host, "button[aria-label='Remove Ben']")
+    ben.wait_for_selector("body[data-status=removed]", timeout=WAIT_MS)
+    assert "You were removed" in ben.inner_text("main")
+    assert ben.evaluate("c => localStorage.getItem('peerparty:seat:' + c)", code) is None
+    wait_players(host, 1)
+    assert people_names(host) == ["Ann"]
+    ann.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)

@@ -59,7 +59,8 @@ def message_texts(draw_rng, host, game, seats):
     pid = draw_rng.choice(seats)
     legal = game.legal_moves(state, pid) if pid else []
     if roll < 0.25 and legal:
-        return json.dumps({"v": 1, "t": "move", "id": draw_rng.randrange(10 ** 6), "move": draw_rng.choice(legal)})
+        return json.dumps({"v": 1, "t": "move", "id": draw_rng.randrange(10 ** 6), "move": draw_rng.choice(legal),
+                           "ref": draw_rng.choice([host.match.ref(pid)] * 3 + [-7, "x", None])})
     if roll < 0.55:
         pool = legal or game.legal_moves(state, HOST) or [{"type": "claim", "word": "X"}]
         move = dict(draw_rng.choice(pool))
@@ -130,5 +131,6 @@ def test_a_flood_from_one_phone_cannot_starve_the_others():
     assert handled <= RATE_BURST + RATE_PER_S * 1
     pid = host.match.players[1]
     move = game.legal_moves(host.match.state, pid)[0]
-    out = host.on_message(other, json.dumps({"v": 1, "t": "move", "id": 1, "move": move}), 2000)
+    out = host.on_message(other, json.dumps({"v": 1, "t": "move", "id": 1, "move": move,
+                                             "ref": host.match.ref(pid)}), 2000)
     assert [json.loads(t)["t"] for c, t in out if c == other][0] == "ack"

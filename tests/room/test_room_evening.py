@@ -187,4 +187,4 @@ def test_every_game_takes_a_newcomer_at_the_results_into_the_rematch(game_id):
             assert phone.session.token not in text
     assert act(host, net, {"t": "again"}) is None
     assert host.phase == "playing" and host.match.players[-1] == eve.session.seat
-    assert last(eve, "view")["view"] == host.match.view(eve.session.seat)
+    assert last(eve, "view")["view"] == host.match.sent_view(eve.session.seat)

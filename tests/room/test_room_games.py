@@ -24,7 +24,7 @@ def test_a_whole_game_through_the_room_matches_the_engine(game_id):
     for phone in phones:
         last_view = [json.loads(t) for t in phone.received if json.loads(t)["t"] == "view"][-1]
         assert last_view["room"]["phase"] == "over"
-        assert last_view["view"] == replayed.view(phone.session.seat)
+        assert last_view["view"] == replayed.sent_view(phone.session.seat)
         assert phone.session.pending == []          # every move was acknowledged or refused
 
 

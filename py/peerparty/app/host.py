@@ -35,6 +35,7 @@ class HostApp:
         self.last_presence_ms = 0
         self._qr = (None, "")
         self.drawn = None             # the HTML on screen, so an unchanged screen is not redrawn
+        self.view_ref = None          # the decision the drawn view shows (its "ref")
         self.persist_due = False
         self.saving = True            # False once this tab has left the room (forget_room)
         self._persist_proxy = proxy(self.persist)
@@ -140,8 +141,8 @@ class HostApp:
                 js.location.reload()
                 return
             action["t"] = kind
-        else:
-            action = {"t": "move", "move": action}
+        else:   # a move names the decision on screen when it was tapped (stale once the room moved on)
+            action = {"t": "move", "move": action, "ref": self.view_ref}
         out, self.error = self.session.host_action(action, common.now_ms())
         self.deliver(out)
         self.refresh()
@@ -206,6 +207,7 @@ class HostApp:
         if self.sound and moment != self.last_moment:
             js.pp.chime()             # a new phase, round or game: a soft cue for the room
         self.last_moment = moment
+        self.view_ref = (screen["view"] or {}).get("ref")
         html = host_screen(screen, info)
         if html != self.drawn:
             self.drawn = html

@@ -31,7 +31,9 @@ class PhoneApp:
     def __init__(self):
         self.query = common.query()
         self.code = self.query.get("room", "").strip().upper()
-        self.guest = GuestSession(self.code, token=common.store_get(seat_key(self.code)))
+        epoch = common.store_get(seat_key(self.code) + ":epoch")
+        self.epoch = int(epoch) if epoch else 0
+        self.guest = GuestSession(self.code, token=common.store_get(seat_key(self.code)), epoch=self.epoch)
         self.root = js.document.getElementById("app")
         self.link_state = "connecting"
         self.signal_error = None
@@ -42,8 +44,6 @@ class PhoneApp:
         self.act = False
         self.record = "record" in self.query     # tests read every message this phone received
         js.pp.received = js.Array.new()
-        epoch = common.store_get(seat_key(self.code) + ":epoch")
-        self.epoch = int(epoch) if epoch else 0
         self.try_epoch = self.epoch     # after a host loss, epoch and epoch + 1 are tried in turn
         self.lost_since = None
         self.host_gone = False          # the signalling server says no peer holds the host's id
@@ -85,14 +85,17 @@ class PhoneApp:
             if self.try_epoch != self.epoch:      # the room moved to a new host: remember where
                 self.epoch = self.try_epoch
                 common.store_set(seat_key(self.code) + ":epoch", str(self.epoch))
-        elif kind == "replica":
-            if self.guest.replica is None:
-                common.store_remove(replica_key(self.code))   # no longer the successor
-            else:
-                common.store_set(replica_key(self.code), text)
-            return
+        elif kind == "replica" and self.guest.replica is not None:
+            common.store_set(replica_key(self.code), text)
         elif kind in ("error", "bye") and self.guest.token is None:
             common.store_remove(seat_key(self.code))
+        if self.guest.replica_dropped:      # not (or no longer) the successor: every seat's token goes
+            self.guest.replica_dropped = False
+            common.store_remove(replica_key(self.code))
+        if kind == "bye":
+            self.link.close()               # removed or left: nothing more to say to this room
+        if kind == "replica":
+            return
         if kind in ("welcome", "view", "error", "bye"):
             self.refresh()
 

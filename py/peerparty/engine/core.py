@@ -12,6 +12,8 @@ A game is a plain object with these members (see games/ for four of them):
     view(s, viewer) -> dict                 # JSON-safe, allow-listed; viewer None = the table
     result(s) -> Standings | None           # None while the game runs
     deadline(s) -> int | None               # optional: when the shell must feed {"type": "timeout"}
+    ref(s, p) -> str | int                  # optional: the decision p answers now (a round, a board, a
+                                            # turn); a move made for another is refused as stale
 
 Players are opaque ids in seat order. Host controls arrive from the pseudo-player HOST, clock
 expiries from SYSTEM. Rules never read the clock: ctx.now_ms is an input, and randomness comes

@@ -28,6 +28,21 @@ class Match:
     def view(self, viewer):
         return self.game.view(self.state, viewer)
 
+    def sent_view(self, viewer):
+        """view() as the room sends it: with "ref", the decision a move made from it answers."""
+        view = self.game.view(self.state, viewer)
+        ref = self.ref(viewer)
+        if ref is not None:
+            view["ref"] = ref
+        return view
+
+    def ref(self, player):
+        """The decision `player` is answering now (game.ref: a round, a board, a turn...), or None for a
+        game without one. A move carries the ref of the view it was made from; the room refuses it as
+        stale when the game has moved on, so a late tap never lands on a decision its player never saw."""
+        ref = getattr(self.game, "ref", None)
+        return ref(self.state, player) if ref else None
+
     def result(self):
         return self.game.result(self.state)
 

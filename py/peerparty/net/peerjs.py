@@ -161,6 +161,10 @@ class GuestLink:
             except Exception:
                 pass
 
+    def close(self):
+        """Hang up for good (this phone was removed, or left): no close event follows."""
+        self._drop()
+
     def reconnect(self):
         """A fresh connection to the host, re-registering with the signalling server if needed."""
         if self.peer is None or self.peer.destroyed:

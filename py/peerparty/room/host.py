@@ -11,6 +11,7 @@ from ..engine import HOST, SYSTEM, IllegalMove, Match
 from . import protocol
 from .lobby import ROOM_CAP, Lobby
 
+_ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
 RATE_PER_S = 15        # sustained messages per second per connection
 RATE_BURST = 30        # and the burst it may spend at once
 
@@ -51,6 +52,9 @@ class HostSession:
         self._fired_deadline = None
         self._last_presence = None    # the presence marks the last views carried (on_timer)
         self._replicated = None       # (conn, seq) of the last replica sent to the successor
+        self._gone = {}               # conn -> "removed" | "left": told again whatever it sends next
+        self._notices = []            # (conn, text) to send before the next views (e.g. a removal)
+        self.newer_epoch = None       # a phone was welcomed by a host of a later epoch: the shell checks
         self._now = 0
 
     # --- transport events -------------------------------------------------------------------
@@ -64,6 +68,7 @@ class HostSession:
         self._now = now_ms
         self._conns.pop(conn, None)
         self._sent.pop(conn, None)
+        self._gone.pop(conn, None)
         seat = self.lobby.by_conn(conn)
         if seat is None:
             return []
@@ -122,7 +127,7 @@ class HostSession:
             elif kind == "join_local":
                 self._join_local(action.get("name"))
             elif kind == "move":
-                self._host_move(action.get("move"), now_ms)
+                self._host_move(action.get("move"), now_ms, action.get("ref", _ANY))
             elif kind == "again":
                 self._again(now_ms)
             elif kind == "lobby":
@@ -142,11 +147,11 @@ class HostSession:
         if self.match is not None:
             game = self.games[self.game_id]
             if game.host_is_player and local is not None and local.id in self.match.players:
-                view = self.match.view(local.id)
+                view = self.match.sent_view(local.id)
             elif game.host_is_player and local is not None:
-                view = self.match.view(HOST)      # a spectator who took over: controls, no seat (D3-21)
+                view = self.match.sent_view(HOST)      # a spectator who took over: controls, no seat (D3-21)
             else:
-                view = self.match.view(None)
+                view = self.match.sent_view(None)
         return {"room": self._room_summary(), "view": view, "me": local.id if local else None,
                 "now_ms": self._now, "seq": self.seq}
 
@@ -217,6 +222,8 @@ class HostSession:
             message = protocol.parse_client(text)
         except protocol.ProtocolError as bad:
             return [self._error(conn, bad.code, bad.detail)]
+        if conn in self._gone:    # removed or left: it hears that again, whatever it sends, until it closes
+            return self._goodbye(conn, self._gone[conn])
         seat = self.lobby.by_conn(conn)
         if seat is not None:
             seat.last_seen_ms = now_ms
@@ -234,11 +241,17 @@ class HostSession:
     def _hello(self, conn, message, now_ms):
         if message["room"] and message["room"].upper() != self.code:
             return [self._error(conn, "wrong_room")]
+        if message["epoch"] > self.epoch:
+            # The phone was welcomed by a later host: this one is out of date (a reload while a successor
+            # took over). Epochs are terms: send the phone back; the shell checks the later host exists (a
+            # phone's word alone must not depose the host) and steps aside.
+            self.newer_epoch = max(self.newer_epoch or 0, message["epoch"])
+            return [self._error(conn, "old_host")]
         token = message["token"]
         if token:
             seat = self.lobby.by_token(token)
             if seat is not None and seat.removed:
-                return [self._error(conn, "removed"), (conn, protocol.encode({"t": "bye", "reason": "removed"}))]
+                return self._goodbye(conn, "removed")
             if seat is not None and not seat.local:
                 return self._bind(conn, seat, now_ms)
             if message["name"] is None:
@@ -268,17 +281,19 @@ class HostSession:
         seat.conn = conn
         seat.last_seen_ms = now_ms
         self._sent.pop(conn, None)
+        successor = self.successor()
         out.append((conn, protocol.encode({"t": "welcome", "seat": seat.id, "token": seat.token,
-                                           "next_id": seat.last_move_id + 1, "room": self.code})))
+                                           "next_id": seat.last_move_id + 1, "room": self.code,
+                                           "epoch": self.epoch,
+                                           "successor": successor is not None and successor.id == seat.id})))
         out.extend(self._changed())
         return out
 
     def _leave(self, seat):
         if self.phase == "playing":
             return [self._error(seat.conn, "game_running", "You can leave once this game ends.")]
-        conn = seat.conn
-        self._revoke(seat)
-        return [(conn, protocol.encode({"t": "bye", "reason": "left"}))] + self._changed()
+        self._revoke(seat, "left")
+        return self._changed()
 
     def _move(self, conn, seat, message, now_ms):
         msg_id = message["id"]
@@ -293,6 +308,11 @@ class HostSession:
         game = self.games[self.game_id]
         if move["type"] in game.host_moves:
             return [self._error(conn, "not_your_turn", "Only the host can do that.", msg_id)]
+        if message["ref"] != self.match.ref(seat.id):
+            # made for a decision that is over (a tap as the host moved on, a move resent after a
+            # reconnect): refuse it, and send this phone the view it missed, if it missed one
+            self._sent.pop(conn, None)
+            return [self._error(conn, "stale", msg_id=msg_id)] + self._broadcast()
         try:
             self.match.play(seat.id, move, now_ms)
         except IllegalMove as refused:
@@ -345,11 +365,21 @@ class HostSession:
             self._after_step()
         self._revoke(seat)
 
-    def _revoke(self, seat):
+    def _revoke(self, seat, reason="removed"):
+        """The seat is gone for good: its token no longer opens it, and its phone is told (again whenever
+        that connection speaks) so it stops, forgets the room and says so."""
         seat.removed = True
         if seat.conn is not None:
             self._sent.pop(seat.conn, None)
+            self._gone[seat.conn] = reason
+            self._notices.extend(self._goodbye(seat.conn, reason))
         seat.conn = None
+
+    def _goodbye(self, conn, reason):
+        out = [(conn, protocol.encode({"t": "bye", "reason": reason}))]
+        if reason == "removed":
+            out.insert(0, self._error(conn, "removed"))
+        return out
 
     def _join_local(self, raw_name):
         if self._local_seat() is not None:
@@ -359,9 +389,11 @@ class HostSession:
             raise protocol.ProtocolError("bad_name")
         if self.lobby.name_taken(name):
             raise protocol.ProtocolError("name_taken")
+        if self.phase != "playing" and len(self.lobby.active()) >= ROOM_CAP:
+            raise protocol.ProtocolError("room_full")     # the host's seat counts like any other
         self.lobby.add(name, self._token(), spectator=self.phase != "lobby", local=True)
 
-    def _host_move(self, move, now_ms):
+    def _host_move(self, move, now_ms, ref=_ANY):
         if self.phase != "playing" or not isinstance(move, dict):
             raise protocol.ProtocolError("no_game")
         game = self.games[self.game_id]
@@ -374,6 +406,8 @@ class HostSession:
             actor = local.id
         else:
             raise protocol.ProtocolError("not_a_player")
+        if ref is not _ANY and ref != self.match.ref(actor):
+            raise IllegalMove("stale", protocol.ROOM_ERRORS["stale"])
         self.match.play(actor, move, now_ms)
         removed = self.lobby.by_id(move.get("player")) if move.get("type") == "remove" else None
         if removed is not None:
@@ -439,14 +473,16 @@ class HostSession:
     def _changed(self):
         self.seq += 1
         self.dirty = True
-        return self._broadcast() + self._replicate()
+        notices, self._notices = self._notices, []
+        return notices + self._broadcast() + self._replicate()
 
     # --- host migration (games whose host is a player, e.g. Hint Hunt) --------------------------
 
     def successor(self):
         """Who takes over if this tab goes away: the present player who joined first, else the
-        present spectator who joined first (D3-12). None when the game needs no migration."""
-        if self.match is None or not self.games[self.game_id].host_is_player:
+        present spectator who joined first (D3-12). None when no game that needs migration is running:
+        a replica (every seat's token) lives only as long as its purpose."""
+        if self.phase != "playing" or not self.games[self.game_id].host_is_player:
             return None
         present = [s for s in self.lobby.active() if not s.local and s.present(self._now)]
         players = [s for s in present if s.id in self.match.players]
@@ -499,9 +535,9 @@ class HostSession:
                 continue
             view = None
             if self.match is not None and seat.id in self.match.players:
-                view = self.match.view(seat.id)
+                view = self.match.sent_view(seat.id)
             elif self.match is not None and (seat.spectator or self.phase == "playing"):
-                view = self.match.view(None)      # a watcher: the table, as on the big screen
+                view = self.match.sent_view(None)      # a watcher: the table, as on the big screen
             # else: joined at the results for the next game; the room's result is all they need
             body = protocol.encode({"t": "view", "me": seat.id, "room": room, "view": view})
             if self._sent.get(conn) == body:

@@ -3,17 +3,24 @@
 Runs on the phone (MicroPython) and the host (Pyodide), so it keeps to plain Python.
 
 phone -> host
-  {"v":1,"t":"hello","room":CODE,"name":str|None,"token":str|None}   join, or rejoin a seat by token
-  {"v":1,"t":"move","id":int,"move":{"type":...}}                      a game move; id counts up per seat
+  {"v":1,"t":"hello","room":CODE,"name":str|None,"token":str|None,"epoch":int}
+                                            join, or rejoin a seat by token; epoch: the highest host term
+                                            this phone has been welcomed by (a lower host steps aside)
+  {"v":1,"t":"move","id":int,"ref":str|int|None,"move":{"type":...}}
+                                            a game move; id counts up per seat; ref names the decision
+                                            it answers (the view's "ref"): another one is refused, `stale`
   {"v":1,"t":"ping","n":int}                                           heartbeat (every PING_MS)
   {"v":1,"t":"leave"}                                                  give up my seat (lobby only)
 host -> phone
-  {"v":1,"t":"welcome","seat":pid,"token":str,"next_id":int,"room":CODE}
-  {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...}|None}
+  {"v":1,"t":"welcome","seat":pid,"token":str,"next_id":int,"room":CODE,"epoch":int,"successor":bool}
+                                            seq counts afresh within an epoch; only the successor may keep
+                                            a replica (host migration)
+  {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...,"ref":...}|None}
   {"v":1,"t":"ack","id":int}              a move was applied (or had been: a resent duplicate)
   {"v":1,"t":"error","code":str,"msg":sentence,"id":int|None}
   {"v":1,"t":"pong","n":int}
-  {"v":1,"t":"bye","reason":"removed"|"closed"}
+  {"v":1,"t":"bye","reason":"removed"|"left"}   the seat is gone: the phone stops and closes
+  {"v":1,"t":"replica","epoch":int,"snapshot":{...}} | {"v":1,"t":"replica","drop":true}   successor only
 """
 import json
 
@@ -44,6 +51,8 @@ ROOM_ERRORS = {
     "wrong_room": "That is a different room.",
     "not_a_player": "Spectators watch; they cannot make moves.",
     "no_game": "No game is running.",
+    "stale": "That was for an earlier moment of the game; here is where it stands now.",
+    "old_host": "This room has moved to a new host.",
     "internal": "The host could not handle that move. Nothing changed.",
 }
 
@@ -118,14 +127,20 @@ def parse_client(text):
         raise ProtocolError("bad_message")
     kind = message.get("t")
     if kind == "hello":
+        epoch = message.get("epoch", 0)
         return {"t": "hello", "room": _opt_str(message, "room", 8) or "",
-                "name": _opt_str(message, "name", 200), "token": _opt_str(message, "token", TOKEN_MAX)}
+                "name": _opt_str(message, "name", 200), "token": _opt_str(message, "token", TOKEN_MAX),
+                "epoch": _int(message, "epoch") if epoch else 0}
     if kind == "move":
         move = message.get("move")
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise ProtocolError("bad_message", "A move needs a type.")
         _check_value(move, 1)
-        return {"t": "move", "id": _int(message, "id"), "move": move}
+        ref = message.get("ref")
+        if ref is not None and (isinstance(ref, bool) or not isinstance(ref, (int, str)) or
+                                (isinstance(ref, str) and len(ref) > 64)):
+            raise ProtocolError("bad_message", "The field ref is not valid.")
+        return {"t": "move", "id": _int(message, "id"), "ref": ref, "move": move}
     if kind == "ping":
         return {"t": "ping", "n": _int(message, "n")}
     if kind == "leave":

@@ -243,8 +243,13 @@ def phone_screen(state):
     if error and status != "removed":
         note = tag("p", esc(error.get("msg", "")), class_="error-line", role="alert")
     if status == "removed":
+        return top + tag("main", tag("h1", "You were removed") +
+                         tag("p", "The host removed you from this room, so your seat is closed. "
+                             "To play again, ask the host to open a new room."),
+                         class_="phone-main")
+    if status == "left":
         return top + tag("main", tag("h1", "You left the room") +
-                         tag("p", "The host removed you, or you left. Ask the host for a new room."),
+                         tag("p", "Your seat is closed. Scan the code on the big screen to join again."),
                          class_="phone-main")
     if status in ("connecting", "joining") and state.get("token"):
         return top + banner + tag("main", tag("p", "Finding your seat…", class_="big-wait"), class_="phone-main")

@@ -68,6 +68,7 @@ class BankOrBust:
             "winners": [],
             "summary": None,                # the last round's scoring (never mutated once made)
             "log": [],
+            "decision": 0,                  # counts the players' accepted moves: a move's ref (stale taps)
         }
 
     def copy_state(self, s):
@@ -89,6 +90,7 @@ class BankOrBust:
             "winners": list(s["winners"]),
             "summary": s["summary"],
             "log": list(s["log"]),
+            "decision": s["decision"],
         }
 
     # --- validation: the one path ---------------------------------------------------------
@@ -192,6 +194,8 @@ class BankOrBust:
     def apply(self, s, p, move, ctx):
         ev = []
         t = move["type"]
+        if p != HOST:
+            s["decision"] += 1
         if p == HOST:
             if t == "end_game":
                 self._game_over(s, "host", [], ev)
@@ -358,6 +362,10 @@ class BankOrBust:
             self._end_turn(s, ev)
 
     # --- output ---------------------------------------------------------------------------
+
+    def ref(self, s, p):
+        """The decision a move answers: one player acts at a time, each move is the next decision."""
+        return s["decision"]
 
     def view(self, s, viewer):
         return build_view(self, s, viewer)

@@ -193,6 +193,11 @@ class HintHunt:
         scores = dict((p, s["scores"][p]) for p in players)
         return standings(scores, players, note=SCOREBOARD_NOTE)   # D3-16: ties share first
 
+    def ref(self, s, p):
+        """The decision a move answers: the board being guessed (-1 while hints are written), so a claim or
+        "done guessing" sent as the host moved on never lands on the next board."""
+        return s["turn"]
+
     def view(self, s, viewer):
         return views.view(self, s, viewer)
 

@@ -227,6 +227,11 @@ class SevenRounds:
         note = "ended early after round %d" % s["scored_rounds"] if s["ended_early"] else ""
         return standings(s["scores"], s["players"], note=note)      # D0-20: ties share the win
 
+    def ref(self, s, p):
+        """The decision a lock answers: the round (every player chooses at once, so another's lock never
+        makes mine stale; a lock resent after a reconnect never becomes next round's choice)."""
+        return s["round"]
+
     def view(self, s, viewer):
         return views.view(self, s, viewer)
 

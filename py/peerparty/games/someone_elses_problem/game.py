@@ -59,6 +59,7 @@ class SomeoneElsesProblem:
             "end": None,            # "win" | "host" | "stalemate"
             "log": [],
             "turn_no": 1,
+            "decision": 0,          # counts the players' accepted moves: a move's ref (stale taps)
         }
 
     def copy_state(self, s):
@@ -235,6 +236,8 @@ class SomeoneElsesProblem:
     def apply(self, s, p, move, ctx):
         kind = move["type"]
         events = []
+        if p != HOST:
+            s["decision"] += 1
         if kind == "end_game":
             s["phase"], s["end"], s["winners"] = OVER, "host", []     # D4-15: no winner
             s["pending"] = None
@@ -337,6 +340,11 @@ class SomeoneElsesProblem:
         s["turn_no"] += 1
 
     # --- views and result -------------------------------------------------------------------
+
+    def ref(self, s, p):
+        """The decision a move answers: one player acts at a time (the current player, or the one a gift
+        awaits), and each of their moves is the next decision."""
+        return s["decision"]
 
     def view(self, s, viewer):
         return build_view(self, s, viewer)
