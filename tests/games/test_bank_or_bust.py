@@ -493,6 +493,37 @@ def test_D2_22_everything_public_but_the_deck_order():
     assert m.view(None) == table_view         # the order of the deck never shows
 
 
+def test_D2_22_the_discard_pile_shows_its_cards_by_value_to_everyone():
+    """Issue 16: the pile is public, and a player pushing on wants to know which cards are gone."""
+    plan = [(40, "top"), ("mod10", "top", "+"), ("double", "bottom"), (60, "bottom"), (70, "bottom"),
+            ("cover", "bottom")]
+    m = solo(plan, more=[55, 30, "mod20", "double", 20])
+    assert m.view(None)["discard_pile"] == {"numbers": [], "power": {}}
+    m.play("a", DRAW)                                       # 55 fits neither row: bust (D2-14)
+    pile = {"numbers": [40, 55, 60, 70], "power": {"mod10": 1, "double": 1, "cover": 1}}
+    for viewer in (None, "a", "b"):
+        assert m.view(viewer)["discard_pile"] == pile and m.view(viewer)["discard_count"] == 7
+    # round 2: Power cards thrown away join the pile by name
+    take(m, "a", 30, "top")
+    m.play("b", DRAW)                                       # Modify 20 on empty rows: discarded (D2-26)
+    assert m.view(None)["pending"]["card"] == "double"
+    m.play("b", {"type": "discard_power"})                 # a Double b could play, thrown away (D2-05)
+    assert m.view(None)["discard_pile"] == {"numbers": [40, 55, 60, 70],
+                                             "power": {"mod10": 1, "double": 2, "cover": 1, "mod20": 1}}
+
+
+def test_D2_22_a_reshuffle_empties_the_pile_on_every_screen():
+    m = table([60, 50, 70, 10, 65], first="a")
+    take(m, "a", 60, "top")
+    take(m, "b", 50, "top")
+    take(m, "a", 70, "bottom")
+    take(m, "b", 10, "bottom")
+    m.play("a", DRAW)                                       # 65 busts a
+    assert m.view(None)["discard_pile"] == {"numbers": [60, 65, 70], "power": {}}
+    m.play("b", DRAW)                                       # D2-16: the pile becomes the deck
+    assert m.view("b")["discard_pile"] == {"numbers": [], "power": {}}
+
+
 # --- D2-23 / D2-24 the end ------------------------------------------------------------------
 
 def test_D2_23_exactly_50_wins():
