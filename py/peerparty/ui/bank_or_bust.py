@@ -368,8 +368,8 @@ def host_controls(view, ctx):
     for p in view["players"]:
         plain = _plain(ctx, p["id"])
         out.append(button("Remove %s" % plain, {"type": "remove", "player": p["id"]}, cls="btn small danger",
-                          confirm="Remove %s from the game? Their cards go to the discard pile and their "
-                                  "points leave the standings." % plain))
+                          confirm="Remove %s from the game? Their cards go to the discard pile, their "
+                                  "points leave the standings, and they cannot rejoin." % plain))
     return tag("section", tag("div", "".join(out), class_="actions"), class_="bob-host", aria_label="Host")
 
 
