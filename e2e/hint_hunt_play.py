@@ -106,6 +106,27 @@ def read_board(page):
     return page.evaluate(READ_BOARD)
 
 
+# the board before this one, revealed (D3-08): shown open until the new board's first claim, then folded
+READ_LAST_BOARD = """() => {
+  const box = document.querySelector('.hh-last');
+  if (!box) return null;
+  const tiles = Array.from(box.querySelectorAll('li.hh-mini-tile'));
+  return {
+    folded: box.tagName === 'DETAILS',
+    title: (box.querySelector('h2, summary') || {}).textContent || null,
+    line: box.querySelector('.hh-last-line').textContent,
+    roles: Object.fromEntries(tiles.map(li => [li.querySelector('.hh-word').textContent,
+                                               li.querySelector('.hh-role').textContent.toLowerCase()])),
+    claimedBy: Object.fromEntries(tiles.filter(li => li.querySelector('.hh-by')).map(
+      li => [li.querySelector('.hh-word').textContent, li.querySelector('.hh-by').textContent.replace(/^by /, '')])),
+  };
+}"""
+
+
+def read_last_board(page):
+    return page.evaluate(READ_LAST_BOARD)
+
+
 def claim(page, word):
     page.click("button.hh-claim[aria-label='Claim %s']" % word)
 

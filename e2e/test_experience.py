@@ -5,6 +5,8 @@ import struct
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from peerparty.room.protocol import ROOM_ERRORS
+
 from people import (host_record, join, join_phones, open_host, open_phone, people_names, wait_players,
                     WAIT_MS)
 
@@ -89,6 +91,25 @@ def test_play_again_and_another_game_without_rescanning(open_page, wait_ready, s
     for phone in phones + [eve]:
         phone.wait_for_selector("body[data-phase=lobby]", timeout=WAIT_MS)
     shot(host, "experience-host-lobby-history")
+
+
+def test_a_removed_player_cannot_come_back_under_the_same_name(open_page, wait_ready, signal, shot):
+    """Every Remove says "They cannot rejoin": the token is revoked, and the name is refused from any other
+    phone with a sentence (docs/decisions.md), and the join form stays for another name."""
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben"])
+    click_confirmed(host, "button[aria-label='Remove Ben']")
+    wait_players(host, 1)
+    again = open_phone(open_page, wait_ready, signal, code, "Ben-again")
+    again.wait_for_selector("#join button:not([disabled])", timeout=WAIT_MS)
+    again.fill("#name", " ben ")
+    again.click("#join button")
+    again.wait_for_selector("body[data-error=name_removed]", timeout=WAIT_MS)
+    assert again.inner_text(".error-line") == ROOM_ERRORS["name_removed"]
+    assert again.is_visible("#join #name") and people_names(host) == ["Ann"]
+    shot(again, "room-phone-name-removed")
+    join(again, "Bea")                  # the same phone, another name: in
+    wait_players(host, 2)
 
 
 def test_no_serious_accessibility_problems_on_any_screen(open_page, wait_ready, signal):

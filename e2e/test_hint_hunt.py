@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hint_hunt_play import (LONG_MS, claim, done_guessing, host_record, next_board, read_board, read_standings,
-                            read_write_form, replica_seq, seat_host_and_join, seq, submit, tick_and_type,
+from hint_hunt_play import (LONG_MS, claim, done_guessing, host_record, next_board, read_board, read_last_board,
+                            read_standings, read_write_form, replica_seq, seat_host_and_join, seq, submit, tick_and_type,
                             wait_seq_above, wait_seq_at_least)
 from people import WAIT_MS, join, open_host, open_phone, received, wait_players, wait_present
 
@@ -211,9 +211,19 @@ def play(open_page, wait_ready, signal, shot, migrate):
 
     # --- board 4: Cat's, the final one --------------------------------------------------------------------
     on_board("Cat", 4)
+    # D3-08: board 3 ended by the host's Next hint in the same step as board 4 began; every screen shows it
+    # whole (its roles were nowhere before issue 16) until guessing starts on board 4
+    for name, page in table.pages.items():
+        last = read_last_board(page)
+        assert last is not None and not last["folded"] and last["title"] == "Board 3 revealed", name
+        assert last["line"].startswith("OCEAN 1 by Ben") and last["line"].endswith("the host moved on"), name
+        assert last["roles"] == roles_of("Ben") and last["claimedBy"] == {boards["Ben"]["civilians"][0]: "Ann"}, name
+    shot(table.host, "hint_hunt-host-last-board")
+    shot(eve, "hint_hunt-phone-last-board")
     assert host.inner_text(".hh-controls .hh-next") == "View scoreboard"
     assert "final board" in read_board(ben)["meta"]
     table.claim("Ann", boards["Cat"]["targets"][0], "target", "Cat")
+    assert read_last_board(ben)["folded"] and read_last_board(ben)["roles"] == roles_of("Ben")
     table.claim("Ben", boards["Cat"]["targets"][1], "target", "Cat")
     next_board(host, confirm=False)
     times["whole_game_s"] = round(time.monotonic() - t_start, 1)

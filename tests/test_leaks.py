@@ -112,7 +112,8 @@ def _hint_hunt(s, viewer, hints_unquoted=False):
                 if w not in s["claimed"]:
                     out.append(("unclaimed role on %s's board" % writer,
                                 '%s:%s' % (quoted(w), quoted(B.role_of(board, w))), 0))
-            out.append(("the roles of the current board", '"roles":', 0))
+            # the board before this one has ended: its roles are everyone's (D3-08), once
+            out.append(("the roles of the current board", '"roles":', 0 if s["last_board"] is None else 1))
             out.append(("the assassin", '"assassin":', 0))
             out.append(("the locked words", '"civilians":', 0))
     return out

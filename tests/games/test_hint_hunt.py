@@ -358,6 +358,98 @@ def test_D3_09_view_scoreboard_is_next_board_on_the_final_board():
     refused(m, "ann", {"type": "claim", "word": W("bob", 1)}, "game_over")
 
 
+# --- D3-08: a board that has ended stays revealed while the next one is played --------------------
+
+VIEWERS = ("ann", "bob", "cat", None, "zed", HOST)    # players, the table, a spectator, a seatless host
+
+ANN_ROLES = dict([(W("ann", i), "target") for i in (1, 2)] + [(W("ann", i), "civilian") for i in range(3, 12)]
+                 + [(W("ann", 12), "assassin")])
+
+
+def assert_last_board_revealed(m, reason, claims):
+    """Every viewer sees ann's ended board whole: its hint, all 12 roles, who claimed what, why it ended."""
+    for viewer in VIEWERS:
+        last = m.view(viewer)["last_board"]
+        assert last == {"writer": "ann", "number": 1, "hint_text": "HINT 2", "words": board("ann")["words"],
+                        "roles": ANN_ROLES, "claims": claims, "end_reason": reason}, viewer
+
+
+def test_D3_08_a_board_ended_by_its_last_target_stays_revealed_beside_the_next():
+    m = table()
+    start(m)
+    claim(m, "bob", W("ann", 1))
+    claim(m, "cat", W("ann", 2))                          # D3-09 (a)
+    m.play(HOST, {"type": "next_board"})
+    assert m.view(None)["board"]["writer"] == "bob"
+    assert_last_board_revealed(m, "all_targets", [
+        {"word": "ANN01", "player": "bob", "role": "target", "delta": 3},
+        {"word": "ANN02", "player": "cat", "role": "target", "delta": 3}])
+
+
+def test_D3_08_b_a_board_ended_by_the_assassin_stays_revealed_beside_the_next():
+    m = table()
+    start(m)
+    claim(m, "cat", W("ann", 12))                         # D3-09 (b)
+    m.play(HOST, {"type": "next_board"})
+    assert_last_board_revealed(m, "assassin", [{"word": "ANN12", "player": "cat", "role": "assassin", "delta": -5}])
+
+
+def test_D3_08_c_a_board_nobody_guesses_on_any_more_stays_revealed_beside_the_next():
+    m = table()
+    start(m)
+    claim(m, "bob", W("ann", 4))
+    m.play("cat", {"type": "done_guessing"})              # D3-09 (c)
+    m.play(HOST, {"type": "next_board"})
+    assert_last_board_revealed(m, "no_guessers", [{"word": "ANN04", "player": "bob", "role": "civilian", "delta": -1}])
+
+
+def test_D3_08_d_a_board_the_host_moves_on_from_is_revealed_on_every_screen():
+    """Issue 16: Next hint while guessers remain ends the board and starts the next in one step; its
+    roles were only in the board_ended event, and no view ever carried them."""
+    m = table()
+    start(m)
+    claim(m, "bob", W("ann", 1))
+    m.play(HOST, {"type": "next_board", "confirm": True})  # D3-09 (d): cat and bob were still guessing
+    assert m.view(None)["board"]["writer"] == "bob" and not m.view(None)["board"]["ended"]
+    assert_last_board_revealed(m, "host_moved_on", [{"word": "ANN01", "player": "bob", "role": "target", "delta": 3}])
+    claim(m, "cat", W("bob", 1))                          # it stays while the next board is played
+    assert_last_board_revealed(m, "host_moved_on", [{"word": "ANN01", "player": "bob", "role": "target", "delta": 3}])
+
+
+def test_D3_08_the_final_board_is_revealed_under_the_scoreboard():
+    m = table(players=("ann", "bob"))
+    start(m)
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    claim(m, "ann", W("bob", 2))
+    m.play(HOST, {"type": "next_board", "confirm": True})  # View scoreboard while ann still guesses
+    for viewer in ("ann", "bob", None, "zed"):
+        v = m.view(viewer)
+        assert v["phase"] == "scoreboard"
+        assert v["last_board"]["writer"] == "bob" and v["last_board"]["end_reason"] == "host_moved_on"
+        assert v["last_board"]["roles"][W("bob", 12)] == "assassin"
+        assert v["last_board"]["claims"] == [{"word": "BOB02", "player": "ann", "role": "target", "delta": 3}]
+
+
+def test_D3_08_only_an_ended_board_is_public():
+    m = table()
+    for viewer in VIEWERS:
+        assert "last_board" not in m.view(viewer)         # writing: no board has been played
+    start(m)
+    for viewer in VIEWERS:
+        assert "last_board" not in m.view(viewer)         # the first board is not over
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    for viewer in ("ann", "cat", None, "zed"):
+        text = json.dumps(m.view(viewer))
+        # bob's board is being guessed: none of its roles is anywhere in a guesser's view
+        assert "roles" not in m.view(viewer)["board"]
+        assert not re.search(r'"BOB\d\d": "(target|civilian|assassin)"', text), viewer
+        assert "CAT01" not in text                        # nor a word of a board still to come
+    assert set(m.view("bob")["board"]["roles"]) == set(board("bob")["words"])    # its writer sees them
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    assert m.view("ann")["last_board"]["writer"] == "bob"    # one board back, never older
+    assert "ANN01" not in json.dumps(m.view("ann")["last_board"])
+
+
 def test_claim_race_first_claim_wins_second_is_rejected():
     m = table()
     start(m)

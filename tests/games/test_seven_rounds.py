@@ -280,12 +280,33 @@ def test_D0_15_end_game_discards_the_unfinished_round():
     assert scores(m) == {"a": 1, "b": 1, "c": 1, "d": 2}
     assert m.state["bank_rounds"]["a"] == 1                  # no history from the discarded round
     v = m.view(None)
-    assert (v["phase"], v["round"], v["captain"]) == ("final", 1, "a")    # no captain pass
+    # round 2 was under way with b as its captain: no captain pass, and no roll back to round 1's either
+    assert (v["phase"], v["round"], v["captain"], v["scored_rounds"]) == ("final", 2, "b", 1)
+    assert [m.view(p)["captain"] for p in P4] == ["b"] * 4
     assert m.result() == {"scores": {"a": 1, "b": 1, "c": 1, "d": 2}, "ranking": ["d", "a", "b", "c"],
                           "winners": ["d"], "note": "ended early after round 1"}
     assert v["final"]["note"] == "ended early after round 1"
     refused(m, HOST, {"type": "next_round"}, "game_over")
     refused(m, "a", lock("bank"), "game_over")
+
+
+def test_D0_15_end_game_keeps_the_captain_of_the_round_it_discards():
+    """Issue 16: round 1 expires, the host reveals skipping the missing, starts round 2, ends the game."""
+    m = new({"a": 8, "b": 9, "c": 10, "d": 12})
+    choose(m, {"a": "bank", "b": "bank"})
+    m.play(SYSTEM, {"type": "timeout"}, m.deadline())
+    m.play(HOST, {"type": "reveal", "skip_ok": True}, m.deadline() or 62000)
+    m.play(HOST, {"type": "next_round"}, 70000)
+    v = m.view(None)
+    assert (v["phase"], v["round"], v["captain"]) == ("choosing", 2, "b")
+    m.play(HOST, {"type": "end_game"}, 80000)
+    for viewer in [None] + P4:
+        v = m.view(viewer)
+        assert (v["phase"], v["round"], v["captain"]) == ("final", 2, "b"), viewer
+        assert (v["scored_rounds"], v["final"]["after_round"]) == (1, 1)
+        assert v["reveal"]["round"] == 1 and v["reveal"]["captain"] == "a"     # the last scored round's own
+    assert scores(m) == {"a": 1, "b": 1, "c": 0, "d": 0}
+    assert m.result()["note"] == "ended early after round 1" and m.result()["winners"] == ["a", "b"]
 
 
 def test_D0_15_end_game_from_results_and_before_round_one():

@@ -69,13 +69,55 @@ def test_table_shows_rows_counts_turn_and_escaped_names():
     assert "placed 60 on the top row" in html
 
 
+PILE_STRIP = re.compile(r'<ol class="bob-pile-numbers" aria-hidden="true">(.*?)</ol>')
+
+
+def pile_marked(html):
+    """The values the discard pile strip marks as gone, and the HTML without the strip (it lists 2-99 always)."""
+    strip = PILE_STRIP.search(html).group(1)
+    assert re.findall(r"<li(?: class=\"bob-gone\")?>(\d+)</li>", strip) == [str(n) for n in range(2, 100)]
+    return [int(n) for n in re.findall(r'<li class="bob-gone">(\d+)</li>', strip)], PILE_STRIP.sub("", html)
+
+
 def test_table_never_shows_the_deck():
     m = game([60, 77, 88, 91])
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
     for html in (table_html(m), phone_html(m, "a"), phone_html(m, "b")):
+        marked, html = pile_marked(html)
+        assert marked == []
         for card in (77, 88, 91):
             assert ">%d<" % card not in html and "%d " % card not in text_of(html)
+
+
+def test_the_discard_pile_is_on_the_tv_and_one_tap_away_on_the_phone():
+    """Issue 16 (D2-22): the pile's cards by value, its Power cards by name, not only its size."""
+    m = game([40, "mod10", 60, "cover", 55, 30, 20], players=("a", "b", "c"))
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", DRAW)                                   # Modify 10, with no card to modify: discarded; then 60
+    m.play("b", {"type": "place", "row": "bottom"})
+    m.play("c", DRAW)                                   # Cover, with no card to cover: discarded by the engine
+    m.play("c", {"type": "place", "row": "top"})        # then 55
+    m.play("a", DRAW)                                   # 30 goes under 40
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", BANK)
+    m.play("c", BANK)
+    m.play("a", DRAW)                                   # 20 under 30: the round is not over
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("a", BANK)                                   # round over: every row goes to the pile
+    assert m.view(None)["discard_count"] == 7
+    tv = table_html(m)
+    marked, rest = pile_marked(tv)
+    assert marked == [20, 30, 40, 55, 60]
+    assert '<h2 class="bob-pile-title">Discard pile</h2>' in tv
+    assert "<li>Modify \u00b110 \u00d71</li><li>Cover \u00d71</li>" in tv
+    assert "Discarded: 20, 30, 40, 55, 60. Power cards: Modify \u00b110 \u00d71, Cover \u00d71." in tv
+    phone = phone_html(m, "b")
+    assert re.search(r'<details class="bob-pile bob-pile-fold" id="bob-pile"><summary>Discard pile \(7 cards\)</summary>'
+                     r'<ol class="bob-pile-numbers"', phone)
+    assert pile_marked(phone)[0] == [20, 30, 40, 55, 60]
+    assert "<li>Modify \u00b110 \u00d71</li><li>Cover \u00d71</li>" in phone
 
 
 def test_table_host_controls_confirm_and_name_who_is_affected():

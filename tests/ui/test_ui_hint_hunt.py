@@ -1,6 +1,8 @@
 """Hint Hunt screens rendered from real engine states: what each person sees in every phase."""
 import re
 
+import pytest
+
 from peerparty.engine import HOST, Match
 from peerparty.games.hint_hunt import GAME
 from peerparty.ui import hint_hunt as ui
@@ -212,6 +214,78 @@ def test_live_scores_and_away_badges():
     assert "Live scores" in html
     assert re.search(r'<span class="hh-who">Bob</span> <span class="badge hh-away">away</span></span></th>'
                      r'<td class="hh-num">\+3', html)
+
+
+# --- the last board, revealed (D3-08) while the next one is played ----------------------------------
+
+# how board 1 (ann's: ANN01-02 targets, ANN12 the assassin, the rest civilians) ends: the moves, and the words
+# under its revealed copy; None for a word is "I'm done guessing"
+ENDINGS = {
+    "all_targets": ([("bob", "ANN01"), ("cat", "ANN02")], "every target was found"),
+    "assassin": ([("cat", "ANN12")], "the assassin was claimed"),
+    "no_guessers": ([("bob", "ANN04"), ("cat", None)], "nobody was left guessing"),
+    "host_moved_on": ([("bob", "ANN01")], "the host moved on"),
+}
+MINI_TILE = re.compile(r'<li class="hh-mini-tile hh-role-(\w+) (?:hh-got|hh-unclaimed)"><span class="hh-word">(\w+)</span>'
+                       r'<span class="hh-mini-meta"><span class="hh-role">(\w+)</span>(?:<span class="hh-by">by ([^<]*)</span>)?')
+
+
+def end_board_one(reason):
+    m = guessing()
+    for p, word in ENDINGS[reason][0]:
+        m.play(p, {"type": "claim", "word": word} if word else {"type": "done_guessing"})
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    return m
+
+
+def every_screen(m):
+    """Each seat's phone (ann hosts), a spectator's, and the table."""
+    return {"ann": phone(m, "ann", is_host=True), "bob": phone(m, "bob"), "cat": phone(m, "cat"),
+            "spectator": without_pictures(ui.phone(m.view(None), ctx(None))), "table": ui.table(m.view(None), ctx(None))}
+
+
+def revealed_tiles(html):
+    """(word, role as written, who claimed it) for every tile of the last board on a screen."""
+    out = []
+    for role_class, word, label, by in MINI_TILE.findall(html):
+        assert label == role_class.upper()          # the role in words, not colour alone
+        out.append((word, label, by or None))
+    return out
+
+
+@pytest.mark.parametrize("reason", sorted(ENDINGS))
+def test_a_board_that_ended_is_shown_revealed_while_the_next_one_starts(reason):
+    m = end_board_one(reason)
+    moves, line = ENDINGS[reason]
+    claimed = dict((w, "Cat" if p == "cat" else "Bob") for p, w in moves if w)
+    expected = [(w, "ASSASSIN" if w == "ANN12" else "TARGET" if w in ("ANN01", "ANN02") else "CIVILIAN", claimed.get(w))
+                for w in board("ann")["words"]]
+    for who, html in every_screen(m).items():
+        assert '<section class="hh-last">' in html and "<h2>Board 1 revealed</h2>" in html, who
+        assert "LINK 2</strong> by &lt;b&gt;x&lt;/b&gt; &middot; " + line in html, who
+        assert revealed_tiles(html) == expected, who
+        assert not re.search(r"BOB\d\d</span><span class=\"hh-(mini-meta|role)", html) or who == "bob", who
+
+
+def test_once_guessing_starts_the_last_board_is_one_tap_away():
+    m = end_board_one("host_moved_on")
+    m.play("cat", {"type": "claim", "word": "BOB01"})
+    for who, html in every_screen(m).items():
+        assert '<section class="hh-last">' not in html, who
+        assert '<details class="hh-last hh-last-folded" id="hh-last-1"><summary>Board 1 revealed</summary>' in html, who
+        assert len(revealed_tiles(html)) == 12 and "Guessers" in html, who
+
+
+def test_the_final_board_is_revealed_beside_the_scoreboard():
+    m = guessing(("ann", "bob"))
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    m.play("ann", {"type": "claim", "word": "BOB01"})
+    m.play(HOST, {"type": "next_board", "confirm": True})     # View scoreboard: ann was still guessing
+    for html in (phone(m, "ann", is_host=True), phone(m, "bob"), ui.table(m.view(None), ctx(None))):
+        assert "Final standings" in html or "Shared first place" in html
+        assert "<h2>Board 2 revealed</h2>" in html and "&middot; the host moved on" in html
+        tiles = revealed_tiles(html)
+        assert tiles[0] == ("BOB01", "TARGET", "&lt;b&gt;x&lt;/b&gt;") and ("BOB12", "ASSASSIN", None) in tiles
 
 
 # --- scoreboard and abandoned ---------------------------------------------------------------------

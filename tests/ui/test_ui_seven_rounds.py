@@ -199,6 +199,8 @@ def test_final_screens_show_winners_note_and_every_mission():
     assert "The game is over." not in html      # the room's winners headline above says it
     assert "wins!" not in html and "Standings with places" in html
     assert re.search(r'Dee<span class="badge win">winner</span>', html)
+    # D0-15: round 2 was discarded unfinished; its captain (Sam) keeps the role, no roll back to round 1's
+    assert "Round 2 of 7: not scored" in html and "Captain: Sam" in html and "Captain: " + EVIL not in html
 
 
 def test_final_shared_win_after_seven_rounds():

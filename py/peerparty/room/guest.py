@@ -110,7 +110,7 @@ class GuestSession:
             elif code in ("bad_token",):
                 self.token = None
                 self.status = "connecting" if self.name is None else "joining"
-            elif self.status == "joining" and code in ("bad_name", "name_taken", "room_full",
+            elif self.status == "joining" and code in ("bad_name", "name_taken", "name_removed", "room_full",
                                                         "game_running", "wrong_room"):
                 self.status = "refused"
                 self.name = None

@@ -261,6 +261,8 @@ class HostSession:
             return [self._error(conn, "bad_name")]
         if self.lobby.name_taken(name):
             return [self._error(conn, "name_taken")]
+        if self.lobby.name_barred(name):
+            return [self._error(conn, "name_removed")]
         spectator = False
         if self.phase == "playing":
             game = self.games[self.game_id]
@@ -363,7 +365,7 @@ class HostSession:
                 raise protocol.ProtocolError("bad_message", "%s has no removal during play." % game.title)
             self.match.play(HOST, {"type": "remove", "player": pid, "confirm": True}, now_ms)
             self._after_step()
-        self._revoke(seat)
+        self._remove_for_good(seat)
 
     def _revoke(self, seat, reason="removed"):
         """The seat is gone for good: its token no longer opens it, and its phone is told (again whenever
@@ -380,6 +382,13 @@ class HostSession:
         if reason == "removed":
             out.insert(0, self._error(conn, "removed"))
         return out
+
+    def _remove_for_good(self, seat):
+        # "A removed player cannot rejoin the room" (Hint Hunt's text, and every Remove's confirm): their token
+        # is revoked, and their name is refused for the rest of the room (docs/decisions.md). Leaving by
+        # oneself (_leave) only gives the seat up.
+        self._revoke(seat)
+        self.lobby.bar(seat.name)
 
     def _join_local(self, raw_name):
         if self._local_seat() is not None:
@@ -411,7 +420,7 @@ class HostSession:
         self.match.play(actor, move, now_ms)
         removed = self.lobby.by_id(move.get("player")) if move.get("type") == "remove" else None
         if removed is not None:
-            self._revoke(removed)    # the game accepted the removal: the seat's token goes too
+            self._remove_for_good(removed)    # the game accepted the removal: the seat goes too
         self._after_step()
 
     def _again(self, now_ms):

@@ -58,6 +58,7 @@ class Lobby:
     def __init__(self):
         self.seats = []
         self.next_number = 1
+        self.barred = []        # folded names of the players the host removed: they cannot rejoin
 
     def add(self, name, token, spectator=False, local=False):
         seat = Seat("p%d" % self.next_number, name, token, spectator, local)
@@ -93,12 +94,22 @@ class Lobby:
         folded = name.lower()
         return any(s.name.lower() == folded for s in self.active())
 
+    def bar(self, name):
+        """Refuse this name (folded as name_taken folds it) for the rest of the room."""
+        if name.lower() not in self.barred:
+            self.barred.append(name.lower())
+
+    def name_barred(self, name):
+        return name.lower() in self.barred
+
     def to_record(self):
-        return {"seats": [s.to_record() for s in self.seats], "next_number": self.next_number}
+        return {"seats": [s.to_record() for s in self.seats], "next_number": self.next_number,
+                "barred": list(self.barred)}
 
     @classmethod
     def from_record(cls, record):
         lobby = cls()
         lobby.seats = [Seat.from_record(r) for r in record["seats"]]
         lobby.next_number = record["next_number"]
+        lobby.barred = list(record.get("barred", []))
         return lobby

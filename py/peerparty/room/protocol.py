@@ -44,6 +44,7 @@ ROOM_ERRORS = {
     "bad_token": "That seat is not known here. Join again with your name.",
     "bad_name": "Names are 1 to 20 characters.",
     "name_taken": "Someone in the room already has that name.",
+    "name_removed": "The host removed the player with that name, and a removed player cannot rejoin this room.",
     "room_full": "This room is full.",
     "game_running": "A game is under way; new players can join when it ends.",
     "removed": "The host removed you from this room.",

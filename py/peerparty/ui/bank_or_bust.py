@@ -8,6 +8,7 @@ from .html import esc, tag, button, name_of
 from .illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
 
 POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
+POWER_ORDER = ("mod10", "mod20", "cover", "double")
 ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
 ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom row \u2191 (from 1, going up)"}
 SHORT_TITLES = {"top": "Top \u2193", "bottom": "Bottom \u2191"}     # in the table's narrow panels
@@ -279,6 +280,39 @@ def counts_html(view):
     return tag("dl", "".join([tag("div", tag("dt", k) + tag("dd", str(v))) for k, v in items]), class_="bob-counts")
 
 
+def _pile(view):
+    pile = view.get("discard_pile") or {}
+    return pile.get("numbers") or [], pile.get("power") or {}
+
+
+def pile_numbers_html(view):
+    """Every Number card 2-99 in order, the ones on the discard pile (D2-22) marked: which values are gone is
+    seen at a glance. For the eye only: pile_said_html() says the same to a screen reader."""
+    gone = set(_pile(view)[0])
+    cells = "".join([tag("li", str(n), class_="bob-gone" if n in gone else None) for n in range(2, 100)])
+    return tag("ol", cells, class_="bob-pile-numbers", aria_hidden="true")
+
+
+def _power_counts(power):
+    return ["%s \u00d7%d" % (POWER_NAMES[c], power[c]) for c in POWER_ORDER if power.get(c)]
+
+
+def pile_powers_html(view):
+    """The Power cards on the discard pile, by name and count."""
+    items = _power_counts(_pile(view)[1])
+    if not items:
+        return ""
+    return tag("ul", "".join([tag("li", esc(t)) for t in items]), class_="bob-pile-powers", aria_hidden="true")
+
+
+def pile_said_html(view):
+    numbers, power = _pile(view)
+    said = "Discarded: %s." % (", ".join([str(n) for n in numbers]) or "no Number cards")
+    if power:
+        said += " Power cards: %s." % ", ".join(_power_counts(power))
+    return tag("p", said, class_="bob-said")
+
+
 def summary_table(view, ctx):
     summary = view["summary"]
     if not summary:
@@ -334,8 +368,8 @@ def host_controls(view, ctx):
     for p in view["players"]:
         plain = _plain(ctx, p["id"])
         out.append(button("Remove %s" % plain, {"type": "remove", "player": p["id"]}, cls="btn small danger",
-                          confirm="Remove %s from the game? Their cards go to the discard pile and their "
-                                  "points leave the standings." % plain))
+                          confirm="Remove %s from the game? Their cards go to the discard pile, their "
+                                  "points leave the standings, and they cannot rejoin." % plain))
     return tag("section", tag("div", "".join(out), class_="actions"), class_="bob-host", aria_label="Host")
 
 
@@ -365,9 +399,14 @@ def table(view, ctx):
         # folded in the header during play, and opened over the table: under the panels it pushed six
         # players' TV past 720 px (e2e/test_tv_fit.py); each phone keeps the last round's scores a tap away too
         fold = _last_round(view, summary, class_="bob-last-round bob-pop", id="bob-last-round")
-    parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view) + fold, class_="bob-head"),
-             tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
-                 class_="bob-now")]
+    parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head")]
+    if not over:
+        # the public discard pile (D2-22) in one band: its title line also holds the last round's pill
+        head = tag("div", tag("h2", "Discard pile", class_="bob-pile-title") + pile_powers_html(view) + fold,
+                   class_="bob-pile-head")
+        parts.append(tag("section", head + pile_numbers_html(view) + pile_said_html(view), class_="bob-pile"))
+    parts.append(tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
+                     class_="bob-now"))
     if over:
         # the totals, big, beside how the last round scored; everyone's final rows are one tap away
         side = _last_round(view, summary, class_="bob-last-round", open=True) if summary else ""
@@ -499,6 +538,10 @@ def phone(view, ctx):
     others = "".join([player_panel(p, view, ctx) for p in view["players"] if p["id"] != me_id])
     parts.append(tag("details", tag("summary", "Everyone's rows and totals") + tag("div", others, class_="bob-players"),
                      class_="bob-everyone"))
+    count = view["discard_count"]
+    parts.append(tag("details", tag("summary", "Discard pile (%d card%s)" % (count, "" if count == 1 else "s"))
+                     + pile_numbers_html(view) + pile_powers_html(view) + pile_said_html(view),
+                     class_="bob-pile bob-pile-fold", id="bob-pile"))
     if view["summary"]:
         parts.append(tag("details", tag("summary", "Last round's scores") + summary_table(view, ctx)))
     parts.append(rules_box(RULES, id_="bob-rules"))

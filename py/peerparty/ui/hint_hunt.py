@@ -251,6 +251,60 @@ def _guessers(view, ctx):
     return tag("ul", "".join(items), class_="hh-guessers", aria_label="guessers on this board")
 
 
+# how a board ended, as the line under a revealed last board says it
+ENDED_BY = {
+    "all_targets": "every target was found",
+    "assassin": "the assassin was claimed",
+    "no_guessers": "nobody was left guessing",
+    "host_moved_on": "the host moved on",
+}
+
+
+def _last_board(view, ctx, folded=False):
+    """The board before this one, ended, with every role shown (D3-08): who claimed what, and the words
+    nobody claimed. A section on show until the new board's first claim, then a fold, one tap away (its id
+    keeps a person's own tap across re-renders, static/js/glue.js)."""
+    last = view.get("last_board")
+    if not last:
+        return ""
+    claims = {}
+    for c in last.get("claims") or []:
+        claims[c["word"]] = c
+    roles = last.get("roles") or {}
+    tiles = []
+    for w in last["words"]:
+        role = roles.get(w, "civilian")
+        claim = claims.get(w)
+        by = tag("span", "by " + name_of(ctx, claim["player"]), class_="hh-by") if claim is not None else ""
+        meta = tag("span", tag("span", ROLE_LABELS.get(role, esc(role)), class_="hh-role") + by, class_="hh-mini-meta")
+        tiles.append(tag("li", _word(w) + meta,
+                         class_="hh-mini-tile hh-role-%s %s" % (esc(role), "hh-got" if claim else "hh-unclaimed")))
+    how = ENDED_BY.get(last.get("end_reason"), "")
+    line = tag("p", tag("strong", esc(last["hint_text"]), class_="hh-last-hint") + " by " + name_of(ctx, last["writer"])
+               + (" &middot; " + how if how else ""), class_="hh-last-line")
+    grid = tag("ul", "".join(tiles), class_="hh-mini", aria_label="every role on board %d" % last.get("number", 0))
+    title = "Board %d revealed" % last.get("number", 0)
+    if folded:
+        return tag("details", tag("summary", title) + line + grid, class_="hh-last hh-last-folded",
+                   id="hh-last-%d" % last.get("number", 0))
+    return tag("section", tag("div", tag("h2", title) + line, class_="hh-last-head") + grid, class_="hh-last")
+
+
+def _last_board_open(view):
+    """The last board is on show until guessing starts on the new one (its first claim, or its end)."""
+    board = view.get("board") or {}
+    return bool(view.get("last_board")) and not board.get("claims") and not board.get("ended")
+
+
+def _guess_box(view, ctx):
+    """Who is guessing on this board. While the last board is on show a TV draws that in this box's place;
+    once guessing has started, the last board is folded at this box's heading, one tap away."""
+    if _last_board_open(view):
+        return tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box hh-beside-last")
+    return tag("section", tag("h2", "Guessers") + _last_board(view, ctx, folded=True) + _guessers(view, ctx),
+               class_="hh-guess-box")
+
+
 def _board_status(view):
     board = view["board"]
     if board.get("ended"):
@@ -421,12 +475,15 @@ def phone(view, ctx):
         body.append(_grid(view, ctx, True))
         if view.get("can_done"):
             body.append(button("I'm done guessing", {"type": "done_guessing"}, cls="btn hh-done"))
+        if _last_board_open(view):
+            body.append(_last_board(view, ctx))
         # who is still guessing belongs with the board (under it); the scores and the story beside it
-        body.append(tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box"))
+        body.append(_guess_box(view, ctx))
         info.append(_scores(view, ctx, "Live scores"))
         folds.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx), class_="hh-log"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx, "h2"))
+        info.append(_last_board(view, ctx))     # beside the standings on a TV, under them on a phone
     controls = _controls(view, ctx)
     if controls:
         info.insert(0, controls)        # the host's next step comes first in its column
@@ -458,8 +515,9 @@ def table(view, ctx):
         else:
             body.append(_status("Guess on your phones: tap a word to claim it."))
         body.append(_grid(view, ctx, False))
-        body.append(tag("div", tag("section", tag("h2", "Guessers") + _guessers(view, ctx),
-                                   class_="hh-guess-box") + _scores(view, ctx), class_="hh-side"))
+        beside = _last_board(view, ctx) if _last_board_open(view) else _guess_box(view, ctx)
+        body.append(tag("div", beside + _scores(view, ctx), class_="hh-side"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx))
+        body.append(_last_board(view, ctx))
     return tag("section", "".join(body), class_="hh hh-table hh-" + esc(phase or "unknown"))

@@ -141,6 +141,8 @@ def _status(text):
 def _round_title(view):
     if view["round"] == 0:
         return "Seven Rounds"
+    if view["phase"] == "final" and view["round"] > view["scored_rounds"]:
+        return "Round %d of %d: not scored" % (view["round"], view["rounds"])     # D0-15: ended unfinished
     return "Round %d of %d" % (view["round"], view["rounds"])
 
 

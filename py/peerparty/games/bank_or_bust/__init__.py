@@ -44,7 +44,8 @@ View (same public table for everyone):
                           reference, count}}] in seat order (removed players left out),
   removed: [pid], pending: None | {card, kind number|modify|cover|double, player,
   fits: [rows] (Number) | rows: [rows], amount (Modify)}, deck_count, discard_count,
-  supply_count, log, summary: None | {round, lines: [{player, status, cards_top, cards_bottom,
+  discard_pile: {numbers: [its Number cards, ascending], power: {Power card: count, those it holds}}
+  (D2-22: the pile is public, its order is not kept), supply_count, log, summary: None | {round, lines: [{player, status, cards_top, cards_bottom,
   doubled_top, doubled_bottom, tally_top, tally_bottom, tally, pairs, longest_row, round_score,
   total}]}.
   A player's view adds me, act (their input is awaited) and moves (their legal moves now).

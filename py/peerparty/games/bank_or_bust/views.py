@@ -33,6 +33,20 @@ def _pending_view(s):
     return out
 
 
+def _discard_pile_view(pile):
+    """The discard pile is public (D2-22): its Number cards by value, its Power cards counted by name. Its
+    order is not shown (nobody at a table tracks it, and a reshuffle randomises it anyway, D2-16)."""
+    numbers = []
+    power = {}
+    for card in pile:
+        if C.is_number(card):
+            numbers.append(card)
+        else:
+            power[card] = power.get(card, 0) + 1
+    numbers.sort()
+    return {"numbers": numbers, "power": power}
+
+
 def build_view(game, s, viewer):
     status = s["status"]
     players = []
@@ -56,6 +70,7 @@ def build_view(game, s, viewer):
         "pending": _pending_view(s),
         "deck_count": len(s["deck"]),
         "discard_count": len(s["discard"]),
+        "discard_pile": _discard_pile_view(s["discard"]),
         "supply_count": s["supply"],
         "log": [dict(e) for e in s["log"]],
         "summary": summary and {"round": summary["round"],

@@ -45,7 +45,11 @@ Views (every view: "phase", "players" (seat order, removed left out), "host", "m
                  "guessers" {pid: "guessing"|"out"|"done"|"stopped"}, "claimable" [words],
                  "can_done". status: "writer" | "guessing" | "out" | "done" | "stopped" |
                  "spectator" | "removed".
-  scoreboard:    + "standings" (engine.core.standings); status "player" for players.
+                 From the second board on, + "last_board": the board before this one, ended, for
+                 everyone: {"writer", "number", "hint_text", "words", "roles" {word: role} (all of
+                 them: D3-08), "claims" (as above), "end_reason"}.
+  scoreboard:    + "standings" (engine.core.standings), "last_board" (the final board, revealed);
+                 status "player" for players.
   The host's seat, and view(s, HOST) for a host without a seat, add "controls": {"host_seat",
   "removable" [{"player", "confirm_needed"}], and in writing "waiting_for", "rejectable",
   "can_start_guessing"; in guessing "still_guessing", "next_label", "can_next",

@@ -64,6 +64,7 @@ class HintHunt:
             "guessers": {},
             "ended": False,
             "end_reason": None,
+            "last_board": None,                # the board before this one, revealed (D3-08): see _advance
         }
 
     def copy_state(self, s):
@@ -238,8 +239,22 @@ def _end_board(d, reason):
             "roles": B.roles(d["boards"][writer])}
 
 
+def _ended_board(d):
+    """The board that just ended, as everyone may now see it (D3-08): its words, every role, and who
+    claimed what. A board that the host ends with Next hint (D3-09 d) is replaced in the same step, so
+    without this record its roles would never reach a screen."""
+    writer = writer_of(d)
+    board = d["boards"][writer]
+    return {"writer": writer, "number": d["number"], "hint_text": B.hint_text(board),
+            "words": board["words"], "roles": B.roles(board), "claims": tuple(d["claims"]),
+            "end_reason": d["end_reason"]}
+
+
 def _advance(d):
-    """Start the next board in seat order, skipping removed writers; after the last, the scoreboard."""
+    """Start the next board in seat order, skipping removed writers; after the last, the scoreboard.
+    The board that ended stays on show as last_board beside the next one, and under the scoreboard."""
+    if d["turn"] >= 0:
+        d["last_board"] = _ended_board(d)
     removed = d["removed"]
     for i in range(d["turn"] + 1, len(d["order"])):
         writer = d["order"][i]

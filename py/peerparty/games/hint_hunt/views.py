@@ -42,6 +42,7 @@ def view(game, s, viewer):
         _guessing(game, s, viewer, seated, v)
     elif phase == SCOREBOARD:
         v["standings"] = game.result(s)
+        _last_board(s, v)
         if seated:
             v["status"] = PLAYING
     if phase != SCOREBOARD and (viewer == HOST or (seated and viewer == s["host"])):
@@ -84,6 +85,7 @@ def _guessing(game, s, viewer, seated, v):
     if s["ended"] or (seated and viewer == writer):
         shown["roles"] = B.roles(board)    # D3-08: at board end, or always for its own writer
     v["board"] = shown
+    _last_board(s, v)
     v["guessers"] = dict((q, st) for q, st in s["guessers"].items() if st != GONE)
     if seated:
         v["status"] = WRITER if viewer == writer else s["guessers"].get(viewer, SPECTATOR)
@@ -95,6 +97,15 @@ def _guessing(game, s, viewer, seated, v):
     v["claimable"] = claimable
     v["can_done"] = bool(claimable) and can(game, s, viewer, {"type": "done_guessing"})
     v["act"] = v["can_done"]
+
+
+def _last_board(s, v):
+    """The previous board, ended, so every role on it is public (D3-08); a copy, never the state's own."""
+    last = s["last_board"]
+    if last is not None:
+        v["last_board"] = {"writer": last["writer"], "number": last["number"], "hint_text": last["hint_text"],
+                           "words": list(last["words"]), "roles": dict(last["roles"]),
+                           "claims": [dict(c) for c in last["claims"]], "end_reason": last["end_reason"]}
 
 
 def _controls(game, s, players):

@@ -206,10 +206,11 @@ class SevenRounds:
             if s["phase"] == FINAL:
                 events.append({"type": "game_over"})
             return events
-        # end_game. D0-15: an unfinished round is discarded: no score, no history, no captain pass
+        # end_game. D0-15: an unfinished round is discarded: no score, no history, no captain pass. The round
+        # number stays (the captain is derived from it, and the captain of the discarded round keeps the role);
+        # scored_rounds says how many rounds count.
         s["ended_early"] = True
         s["phase"] = FINAL
-        s["round"] = s["scored_rounds"]     # the discarded round never happened; the captain stays
         s["locks"] = {}
         s["deadline_ms"] = None
         s["expired"] = False
