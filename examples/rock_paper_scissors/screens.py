@@ -5,13 +5,23 @@ py/peerparty/ui/. Names come from ctx["names"] through name_of() (escaped); butt
 hands the view lists as legal, so a phone never offers a throw the host would refuse.
 """
 from peerparty.ui.html import button, countdown, name_of, tag
-from peerparty.ui.illustrations import rules_box
+from peerparty.ui.illustrations import arrow, chip, mini_card, person, row, rules_box, steps
 
 HAND_NAMES = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
-RULES = ("<p>Two players, one phone each. Every round you both throw <b>Rock</b>, <b>Paper</b> or "
-         "<b>Scissors</b> in secret. Rock beats Scissors, Scissors beats Paper, Paper beats Rock; the same "
-         "throw twice is thrown again. Not thrown when the clock runs out? You lose the round.</p>"
-         "<p>The first to win two rounds wins.</p>")
+
+PICTURE = steps("Rock, Paper, Scissors in three pictures", [
+    ("Ann and Ben each hold a face-down card: their throws, hidden from each other",
+     row(person("Ann", mini_card("?", "back")), person("Ben", mini_card("?", "back"))),
+     "Both of you throw on your phone, in secret: Rock, Paper or Scissors."),
+    ("Rock beats Scissors, Scissors beats Paper, Paper beats Rock: a row of chips joined by arrows",
+     row(chip("Rock"), arrow("beats"), chip("Scissors"), arrow("beats"), chip("Paper"), arrow("beats"), chip("Rock")),
+     "Rock beats Scissors beats Paper beats Rock. The same throw twice: throw again."),
+    ("Ann has won two rounds, so she wins the game", row(person("Ann", chip("2 rounds", "ok")), chip("WINS", "ok")),
+     "Win two rounds and you win. No throw when the clock runs out loses the round."),
+])
+RULES = PICTURE + ("<p>Two players, one phone each. Every round you both throw <b>Rock</b>, <b>Paper</b> or "
+                   "<b>Scissors</b> in secret; the host's screen shows who has thrown, never what. When both have "
+                   "thrown, the round is settled. The first to win two rounds wins.</p>")
 
 
 def _hand(hand):
