@@ -95,7 +95,7 @@ class RockPaperScissors:
         if kind == "start":
             return self._open_round(s, ctx)
         if kind == "end_game":
-            s["phase"], s["ended_by_host"], s["deadline_ms"] = "over", True, None
+            s.update(phase="over", ended_by_host=True, deadline_ms=None)
             return [{"type": "ended", "by": "host"}]
         events = []
         if kind == "throw":
@@ -106,7 +106,7 @@ class RockPaperScissors:
         return events + self._settle(s, ctx)                    # both have thrown, or the clock ran out
 
     def _open_round(self, s, ctx):
-        s["phase"], s["round"], s["throws"] = "throwing", s["round"] + 1, {}
+        s.update(phase="throwing", round=s["round"] + 1, throws={})
         s["deadline_ms"] = ctx.now_ms + ROUND_MS
         return [{"type": "round_opened", "round": s["round"]}]
 
@@ -118,7 +118,7 @@ class RockPaperScissors:
         if winner is not None:
             s["wins"][winner] += 1
             if s["wins"][winner] == TARGET:
-                s["phase"], s["deadline_ms"], s["throws"] = "over", None, {}
+                s.update(phase="over", deadline_ms=None, throws={})
                 return [dict(record, type="round_settled")]
         return [dict(record, type="round_settled")] + self._open_round(s, ctx)
 
