@@ -40,6 +40,24 @@ def test_random_games_end_replay_exactly_and_views_are_json(game_id):
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_decision_is_named_by_a_small_ref(game_id):
+    """ref(state, player), when a game has one, is what a move carries on the wire: an int or a short string
+    (room/protocol.py refuses anything else), the same for a replayed match."""
+    game = GAMES[game_id]
+    refs = []
+
+    def seen(match, now):
+        refs.extend(match.ref(p) for p in match.players)
+    for seed in SEEDS[:3]:
+        random_playout(game, ["p%d" % i for i in range(1, game.min_players + 1)], seed, Random(seed), seen=seen)
+    if getattr(game, "ref", None) is None:
+        assert set(refs) == {None}
+        return
+    for ref in refs:
+        assert not isinstance(ref, bool) and (isinstance(ref, int) or (isinstance(ref, str) and len(ref) <= 64))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_declares_what_the_room_needs(game_id):
     game = GAMES[game_id]
     assert game.id == game_id and game.title

@@ -13,7 +13,8 @@ Moves:
 Views (everyone): phase ("ready" | "throwing" | "over"), round, players, wins {pid: n}, target, thrown [pids
 who have thrown this round: who, never what], rounds [{round, throws {pid: hand | None}, winner}] (settled
 rounds are public), deadline_ms, winners, ended_by_host. A player's view adds me, mine (my throw this round
-or None), act, hands (what I may throw now). Secret: a throw before its round is settled.
+or None), act, hands (what I may throw now); the room adds ref (the round: see ref()). Secret: a throw before
+its round is settled.
 """
 from peerparty.engine import HOST, SYSTEM, IllegalMove, can, move_type, standings, str_field
 
@@ -143,6 +144,11 @@ class RockPaperScissors:
 
     def deadline(self, s):
         return s["deadline_ms"] if s["phase"] == "throwing" else None
+
+    def ref(self, s, p):
+        """The decision a throw answers: the round. Both throw at once, so the other's throw never makes
+        mine stale, and a throw that arrives after its round was settled is refused, not thrown again."""
+        return s["round"]
 
 
 GAME = RockPaperScissors()

@@ -202,3 +202,18 @@ def test_every_view_of_random_games_renders_with_names_escaped_and_only_legal_bu
                 assert not disabled and move in GAME.legal_moves(match.state, HOST if viewer is None else viewer)
     for seed in range(30):
         random_playout(GAME, ["ann", "ben"], seed, Random(seed), seen=look)
+
+
+def test_a_throw_tapped_as_the_clock_ran_out_is_refused_as_stale_not_thrown_next_round():
+    host, net, phones = room_with_two_phones()
+    host.host_action({"t": "pick", "game": GAME.id}, 0)
+    net.to_phone.extend(host.host_action({"t": "start"}, 0)[0])
+    net.flush()
+    ann, ben = phones["Ann"], phones["Ben"]
+    tap(net, ben, "Rock")
+    net.advance(20000)          # round 1's clock runs out on the host; Ann's phone still shows round 1...
+    assert ann.session.view["view"]["ref"] == 1 and "Throw!" in phone_html(ann)
+    tap(net, ann, "Paper")      # ...and her tap arrives after the round was settled
+    assert ann.session.error["code"] == "stale"
+    assert host.match.state["wins"][ben.session.seat] == 1 and host.match.state["throws"] == {}
+    assert ann.session.view["view"]["ref"] == 2 and "Round 1: Ann nothing, Ben Rock." in phone_html(ann)
