@@ -2,7 +2,7 @@
 PYTHON ?= python3
 NPM ?= npm
 
-.PHONY: build run test test-fast dist clean bench
+.PHONY: build run test test-fast dist clean bench docs-img
 
 # npm writes node_modules/.package-lock.json on every install: reinstall when the lock is newer
 node_modules/.package-lock.json: package-lock.json package.json
@@ -29,3 +29,11 @@ clean:
 
 bench: build
 	$(PYTHON) -m bench
+
+# The README's two pictures, from the e2e run of Seven Rounds' screens, made small (pngquant: apt-get install
+# pngquant). They are committed so the README shows them wherever it is read; rerun when the screens change.
+SHOTS = artifacts/screens/screens-seven_rounds
+docs-img: build
+	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest e2e/test_screens.py -q -k seven_rounds_screens
+	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/tv.png $(SHOTS)-host-1280-reveal.png
+	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/phone.png $(SHOTS)-phone-reveal.png

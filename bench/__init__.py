@@ -1,1 +1,1 @@
-"""PeerParty's benchmark suite: `python3 -m bench [--quick]`. See bench/__main__.py and README "Performance"."""
+"""PeerParty's benchmark suite: `python3 -m bench [--quick]`. See bench/__main__.py and docs/performance.md."""

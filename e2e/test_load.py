@@ -6,8 +6,8 @@ backing stores, which do not include WebAssembly memory); and the WebAssembly me
 found by an init script that keeps a weak reference to every WebAssembly.Memory the page creates or instantiates,
 summing their buffer.byteLength. A wasm memory never shrinks, so it growing between game 1 and game 3 is what a
 leak in Python (or in the C heap under it) looks like. Python's own count of live objects and allocated blocks
-(run in the host's Pyodide through PyScript's whenDefined) is reported beside them. The stated bound (README,
-Reliability) is asserted: memory, never time.
+(run in the host's Pyodide through PyScript's whenDefined) is reported beside them. The stated bound (docs/reliability.md)
+is asserted: memory, never time.
 """
 import json
 from pathlib import Path

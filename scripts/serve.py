@@ -45,7 +45,7 @@ MIME = {
 }
 
 # first path segments that are never served; any segment starting with "." is refused too
-DENY = {"node_modules", "tests", "e2e", "bench", "scripts", "py", "dist", "artifacts", "__pycache__"}
+DENY = {"node_modules", "tests", "e2e", "bench", "scripts", "py", "dist", "artifacts", "__pycache__", "docs", "examples"}
 ALLOW_PREFIXES = ("bench/pages/",)
 
 

@@ -1,5 +1,6 @@
-"""The contract every game in REGISTRY keeps, checked by random seeded playouts (OpenSpiel's
-random_sim_test in spirit): legal moves apply, views are JSON-safe, replay is exact, games end."""
+"""The contract every game keeps (the hub's REGISTRY and the examples: tests/games_under_test.py), checked by
+random seeded playouts (OpenSpiel's random_sim_test in spirit): legal moves apply, views are JSON-safe, replay
+is exact, games end, a refused move changes nothing. tests/test_leaks.py checks that views keep secrets."""
 import json
 from random import Random
 
@@ -7,7 +8,8 @@ import pytest
 
 from peerparty.engine import HOST, SYSTEM, IllegalMove, Match
 from peerparty.engine.playout import random_playout
-from peerparty.games import REGISTRY
+
+from .games_under_test import GAMES
 
 SEEDS = range(12)
 MAX_STEPS = 3000
@@ -22,12 +24,12 @@ def playout(game, seed):
     return match
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_random_games_end_replay_exactly_and_views_are_json(game_id):
-    game = REGISTRY[game_id]
+    game = GAMES[game_id]
     for seed in SEEDS:
         match = playout(game, seed)
-        again = Match.from_record(REGISTRY, json.loads(json.dumps(match.to_record())))
+        again = Match.from_record(GAMES, json.loads(json.dumps(match.to_record())))
         for viewer in [None] + match.players:
             view = match.view(viewer)
             assert json.loads(json.dumps(view)) == view
@@ -37,19 +39,39 @@ def test_random_games_end_replay_exactly_and_views_are_json(game_id):
         assert set(result) >= {"scores", "winners", "ranking"} or result.get("abandoned")
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_decision_is_named_by_a_small_ref(game_id):
+    """ref(state, player), when a game has one, is what a move carries on the wire: an int or a short string
+    (room/protocol.py refuses anything else), the same for a replayed match."""
+    game = GAMES[game_id]
+    refs = []
+
+    def seen(match, now):
+        refs.extend(match.ref(p) for p in match.players)
+    for seed in SEEDS[:3]:
+        random_playout(game, ["p%d" % i for i in range(1, game.min_players + 1)], seed, Random(seed), seen=seen)
+    if getattr(game, "ref", None) is None:
+        assert set(refs) == {None}
+        return
+    for ref in refs:
+        assert not isinstance(ref, bool) and (isinstance(ref, int) or (isinstance(ref, str) and len(ref) <= 64))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_declares_what_the_room_needs(game_id):
-    game = REGISTRY[game_id]
+    game = GAMES[game_id]
     assert game.id == game_id and game.title
     assert 1 <= game.min_players <= game.max_players <= 12
     assert isinstance(game.host_is_player, bool) and isinstance(game.spectators, bool)
     assert all(isinstance(t, str) for t in game.host_moves)
+    start = getattr(game, "start_move", None)
+    assert start is None or start["type"] in game.host_moves    # the room plays it as the host
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_refused_move_changes_nothing(game_id):
-    game = REGISTRY[game_id]
-    players = ["p1", "p2", "p3"]
+    game = GAMES[game_id]
+    players = ["p%d" % i for i in range(1, min(max(3, game.min_players), game.max_players) + 1)]
     match = Match(game, players, "s", {"host": "p1"} if game.host_is_player else {})
     before = json.dumps([match.view(v) for v in [None] + players], sort_keys=True)
     for who in players + [HOST, SYSTEM, "stranger"]:

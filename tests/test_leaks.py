@@ -1,5 +1,5 @@
-"""Leaks, over every game in REGISTRY: thousands of random seeded playouts, and after every step every
-seat's view and the table view are searched for the other seats' secrets, computed from the state.
+"""Leaks, over every game (the hub's REGISTRY and the examples: tests/games_under_test.py): thousands of
+random seeded playouts, and after every step every seat's view and the table view are searched for the other seats' secrets, computed from the state.
 
 Two checks per (state, viewer), both from this module (e2e/test_leaks.py uses them on what phones received):
   fragments(game_id, state, viewer)  the secrets as they would read in canonical JSON (sorted keys, no
@@ -11,8 +11,10 @@ Two checks per (state, viewer), both from this module (e2e/test_leaks.py uses th
 Secrets: Seven Rounds: others' missions before they complete or the game ends, others' locked choices before
 the reveal. Bank or Bust: the deck order. Someone Else's Problem: others' hands, the draw pile order. Hint Hunt:
 others' boards (words, hint) before they are played, the current board's unclaimed roles until it ends for
-everyone but its writer.
+everyone but its writer. Rock, Paper, Scissors: the other player's throw before the round is settled. A new
+game lists its secrets in SECRETS below (test_every_game_has_its_secrets_listed fails until it does).
 """
+import copy
 import json
 import os
 from random import Random
@@ -20,14 +22,17 @@ from random import Random
 import pytest
 
 from peerparty.engine import HOST, SYSTEM, IllegalMove, Match
-from peerparty.games import REGISTRY
+from peerparty.engine.playout import random_playout
+
+from .games_under_test import GAMES
 
 # Playouts per game. Bank or Bust and Hint Hunt games run 100-300 steps with every view checked at each: they
 # cost ~0.3 s a playout here, so the default run keeps them lower; PEERPARTY_LEAK_SCALE=4 gives thousands of
-# every game (the README's Reliability section has the figures of such a run).
+# every game (docs/reliability.md has the figures of such a run). A game not named here gets DEFAULT_PLAYOUTS.
 SCALE = float(os.environ.get("PEERPARTY_LEAK_SCALE", "1"))
 PLAYOUTS = dict((g, int(n * SCALE)) for g, n in {"seven_rounds": 1000, "someone_elses_problem": 1000,
                                                    "bank_or_bust": 250, "hint_hunt": 250}.items())
+DEFAULT_PLAYOUTS = int(1000 * SCALE)
 FULL_EVERY = 10          # every 10th playout also checks the perturbations at every step
 MAX_STEPS = 3000
 
@@ -119,76 +124,111 @@ def _hint_hunt(s, viewer, hints_unquoted=False):
     return out
 
 
+def _rock_paper_scissors(s, viewer):
+    # a throw as the state keys it; the settled rounds, public, may hold the same pair
+    return [("the throw of %s" % p, canonical({p: hand})[1:-1], sum(1 for r in s["rounds"] if r["throws"][p] == hand))
+            for p, hand in s["throws"].items() if p != viewer]
+
+
 def fragments(game_id, s, viewer, hints_unquoted=False):
     """[(what, fragment, allowed count)]: a fragment of canonical JSON the viewer's text may hold at most
     `allowed` times (its own equal copy)."""
-    if game_id == "seven_rounds":
-        return _seven_rounds(s, viewer)
-    if game_id == "bank_or_bust":
-        return _bank_or_bust(s, viewer)
-    if game_id == "someone_elses_problem":
-        return _someone_elses_problem(s, viewer)
     if game_id == "hint_hunt":
         return _hint_hunt(s, viewer, hints_unquoted)
-    raise AssertionError("no secrets known for %s: add them here" % game_id)
+    if game_id not in SECRETS:
+        raise AssertionError("no secrets known for %s: add them to SECRETS" % game_id)
+    return SECRETS[game_id][0](s, viewer)
+
+
+def _seven_rounds_perturbed(game, s, viewer):
+    out = []
+    if s["phase"] == "choosing" and any(p != viewer for p in s["locks"]):
+        t = game.copy_state(s)
+        for p in list(t["locks"]):
+            if p != viewer:
+                old = t["locks"][p]
+                t["locks"][p] = ({"action": "bank", "target": None, "guess": None} if old["action"] != "bank"
+                                 else {"action": "predict", "target": None, "guess": "swipe"})
+        out.append(t)
+    hidden = [p for p in s["players"] if p != viewer and not s["completed"][p]]
+    if s["phase"] != "final" and len(hidden) >= 2:
+        t = game.copy_state(s)
+        t["missions"] = dict(s["missions"])
+        numbers = [s["missions"][p] for p in hidden]
+        for p, n in zip(hidden, numbers[1:] + numbers[:1]):
+            t["missions"][p] = n
+        out.append(t)
+    return out
+
+
+def _bank_or_bust_perturbed(game, s, viewer):
+    if len(set(map(str, s["deck"]))) < 2:
+        return []
+    t = game.copy_state(s)
+    t["deck"] = list(reversed(s["deck"]))
+    if t["deck"] == s["deck"]:
+        t["deck"] = t["deck"][1:] + t["deck"][:1]
+    return [t]
+
+
+def _someone_elses_problem_perturbed(game, s, viewer):
+    t = game.copy_state(s)
+    for p in t["players"]:
+        if p != viewer:
+            t["hands"][p] = ["SECRET-%s-%d" % (p, i) for i in range(len(t["hands"][p]))]
+    t["draw"] = ["SECRET-draw-%d" % i for i in range(len(t["draw"]))]
+    return [t]
+
+
+def _hint_hunt_perturbed(game, s, viewer):
+    if s["phase"] != "guessing" or s["ended"]:
+        return []
+    writer = s["order"][s["turn"]]
+    own = viewer if viewer in s["boards"] and viewer not in s["removed"] else None
+    board = s["boards"][writer]
+    unclaimed = [w for w in board["words"] if w not in s["claimed"]]
+    if own == writer or len(unclaimed) < 2:
+        return []
+    # the unclaimed words' roles, rotated: same counts, other words
+    from peerparty.games.hint_hunt import boards as B
+    roles = [B.role_of(board, w) for w in unclaimed]
+    moved = dict(zip(unclaimed, roles[1:] + roles[:1]))
+    if moved == dict(zip(unclaimed, roles)):
+        return []
+
+    def role(w):
+        return moved.get(w) or B.role_of(board, w)
+    t = game.copy_state(s)
+    t["boards"][writer] = dict(
+        board, targets=[w for w in board["words"] if role(w) == "target"],
+        civilians=[w for w in board["civilians"] if role(w) == "civilian"],
+        assassin=[w for w in board["words"] if role(w) == "assassin"][0])
+    return [t]
+
+
+def _rock_paper_scissors_perturbed(game, s, viewer):
+    others = [p for p in s["throws"] if p != viewer]
+    if not others:
+        return []
+    t = copy.deepcopy(s)
+    for p in others:                       # another hand: rock -> paper -> scissors -> rock
+        t["throws"][p] = {"rock": "paper", "paper": "scissors", "scissors": "rock"}[s["throws"][p]]
+    return [t]
+
+
+# per game: (the secrets as fragments of canonical JSON, states that differ only in those secrets)
+SECRETS = {
+    "seven_rounds": (_seven_rounds, _seven_rounds_perturbed),
+    "bank_or_bust": (_bank_or_bust, _bank_or_bust_perturbed),
+    "someone_elses_problem": (_someone_elses_problem, _someone_elses_problem_perturbed),
+    "hint_hunt": (_hint_hunt, _hint_hunt_perturbed),
+    "rock_paper_scissors": (_rock_paper_scissors, _rock_paper_scissors_perturbed),
+}
 
 
 def perturbed(game_id, s, viewer):
     """States that differ from s only in what the viewer may not see."""
-    game = REGISTRY[game_id]
-    out = []
-    if game_id == "seven_rounds":
-        if s["phase"] == "choosing" and any(p != viewer for p in s["locks"]):
-            t = game.copy_state(s)
-            for p in list(t["locks"]):
-                if p != viewer:
-                    old = t["locks"][p]
-                    t["locks"][p] = ({"action": "bank", "target": None, "guess": None} if old["action"] != "bank"
-                                     else {"action": "predict", "target": None, "guess": "swipe"})
-            out.append(t)
-        hidden = [p for p in s["players"] if p != viewer and not s["completed"][p]]
-        if s["phase"] != "final" and len(hidden) >= 2:
-            t = game.copy_state(s)
-            t["missions"] = dict(s["missions"])
-            numbers = [s["missions"][p] for p in hidden]
-            for p, n in zip(hidden, numbers[1:] + numbers[:1]):
-                t["missions"][p] = n
-            out.append(t)
-    elif game_id == "bank_or_bust":
-        if len(set(map(str, s["deck"]))) >= 2:
-            t = game.copy_state(s)
-            t["deck"] = list(reversed(s["deck"]))
-            if t["deck"] == s["deck"]:
-                t["deck"] = t["deck"][1:] + t["deck"][:1]
-            out.append(t)
-    elif game_id == "someone_elses_problem":
-        t = game.copy_state(s)
-        for p in t["players"]:
-            if p != viewer:
-                t["hands"][p] = ["SECRET-%s-%d" % (p, i) for i in range(len(t["hands"][p]))]
-        t["draw"] = ["SECRET-draw-%d" % i for i in range(len(t["draw"]))]
-        out.append(t)
-    elif game_id == "hint_hunt":
-        if s["phase"] == "guessing" and not s["ended"]:
-            writer = s["order"][s["turn"]]
-            own = viewer if viewer in s["boards"] and viewer not in s["removed"] else None
-            board = s["boards"][writer]
-            unclaimed = [w for w in board["words"] if w not in s["claimed"]]
-            if own != writer and len(unclaimed) >= 2:
-                # the unclaimed words' roles, rotated: same counts, other words
-                from peerparty.games.hint_hunt import boards as B
-                roles = [B.role_of(board, w) for w in unclaimed]
-                moved = dict(zip(unclaimed, roles[1:] + roles[:1]))
-                if moved != dict(zip(unclaimed, roles)):
-                    def role(w):
-                        return moved.get(w) or B.role_of(board, w)
-                    t = game.copy_state(s)
-                    t["boards"][writer] = dict(
-                        board, targets=[w for w in board["words"] if role(w) == "target"],
-                        civilians=[w for w in board["civilians"] if role(w) == "civilian"],
-                        assassin=[w for w in board["words"] if role(w) == "assassin"][0])
-                    out.append(t)
-    return out
+    return SECRETS[game_id][1](GAMES[game_id], s, viewer)
 
 
 def count_problems(game_id, s, viewer, text):
@@ -201,7 +241,7 @@ def count_problems(game_id, s, viewer, text):
 
 
 def check_view(game_id, s, viewer, deep):
-    game = REGISTRY[game_id]
+    game = GAMES[game_id]
     view = game.view(s, viewer)
     text = canonical(view)
     problems = count_problems(game_id, s, viewer, text)
@@ -232,7 +272,7 @@ def _pick(game, match, players, rng):
 
 
 def playout(game_id, seed, deep):
-    game = REGISTRY[game_id]
+    game = GAMES[game_id]
     rng = Random("leaks:%s:%d" % (game_id, seed))
     count = rng.randint(game.min_players, min(game.max_players, 12 if seed % 5 == 0 else 6))
     players = ["p%d" % i for i in range(1, count + 1)]
@@ -273,34 +313,41 @@ CHUNKS = 4
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_view_holds_another_seats_secret_over_random_playouts(game_id, chunk):
     steps = 0
-    for seed in range(chunk, PLAYOUTS[game_id], CHUNKS):
+    for seed in range(chunk, PLAYOUTS.get(game_id, DEFAULT_PLAYOUTS), CHUNKS):
         steps += playout(game_id, seed, deep=seed % FULL_EVERY == 0)
-    assert steps > PLAYOUTS[game_id] // CHUNKS
+    assert steps > PLAYOUTS.get(game_id, DEFAULT_PLAYOUTS) // CHUNKS
     print("%s chunk %d: %d playouts, %d steps, every view checked at each" % (
-        game_id, chunk, len(range(chunk, PLAYOUTS[game_id], CHUNKS)), steps))
+        game_id, chunk, len(range(chunk, PLAYOUTS.get(game_id, DEFAULT_PLAYOUTS), CHUNKS)), steps))
 
 
 def test_every_game_has_its_secrets_listed():
-    for game_id in REGISTRY:
-        game = REGISTRY[game_id]
-        players = ["p%d" % i for i in range(1, game.min_players + 2)]
-        match = Match(game, players, "s", {"host": players[0]} if game.host_is_player else {})
-        assert fragments(game_id, match.state, players[0]), game_id
+    """Every game names its secrets, and a game's own playout reaches a state that has some to keep."""
+    for game_id in GAMES:
+        game = GAMES[game_id]
+        players = ["p%d" % i for i in range(1, min(game.min_players + 1, game.max_players) + 1)]
+        found = []
+        random_playout(game, players, "s", Random(0),
+                       seen=lambda match, now: found.extend(fragments(game_id, match.state, players[0])))
+        assert found, game_id
 
 
 def test_the_search_finds_a_planted_secret():
     """The check is not vacuous: a view that carried another seat's mission, hand or the deck fails."""
-    sr = Match(REGISTRY["seven_rounds"], ["a", "b", "c"], "s")
-    view = REGISTRY["seven_rounds"].view(sr.state, "a")
+    sr = Match(GAMES["seven_rounds"], ["a", "b", "c"], "s")
+    view = GAMES["seven_rounds"].view(sr.state, "a")
     from peerparty.games.seven_rounds.rules import mission_card
     view["leak"] = mission_card(sr.state["missions"]["b"])
     assert count_problems("seven_rounds", sr.state, "a", canonical(view))
-    bob = Match(REGISTRY["bank_or_bust"], ["a", "b"], "s")
+    bob = Match(GAMES["bank_or_bust"], ["a", "b"], "s")
     assert count_problems("bank_or_bust", bob.state, "a", canonical({"x": bob.state["deck"][:9]}))
-    sep = Match(REGISTRY["someone_elses_problem"], ["a", "b", "c"], "s")
+    sep = Match(GAMES["someone_elses_problem"], ["a", "b", "c"], "s")
     assert count_problems("someone_elses_problem", sep.state, "a", canonical({"hands": sep.state["hands"]}))
-    hh = Match(REGISTRY["hint_hunt"], ["a", "b"], "s", {"host": "a"})
-    assert count_problems("hint_hunt", hh.state, "a", canonical(REGISTRY["hint_hunt"].view(hh.state, "b")))
+    hh = Match(GAMES["hint_hunt"], ["a", "b"], "s", {"host": "a"})
+    assert count_problems("hint_hunt", hh.state, "a", canonical(GAMES["hint_hunt"].view(hh.state, "b")))
+    rps = Match(GAMES["rock_paper_scissors"], ["a", "b"], "s")
+    rps.play(HOST, {"type": "start"})
+    rps.play("b", {"type": "throw", "hand": "scissors"})
+    assert count_problems("rock_paper_scissors", rps.state, "a", canonical({"x": rps.state["throws"]}))

@@ -4,11 +4,11 @@ import json
 from random import Random
 
 from peerparty.engine import HOST
-from peerparty.games import REGISTRY
 from peerparty.net.memory import MemoryNetwork, Phone
 from peerparty.room.guest import GuestSession
 from peerparty.room.host import HostSession
 
+from ..games_under_test import GAMES
 from .toy_game import GAME as RACE
 
 
@@ -46,13 +46,13 @@ def play_through_room(game, seed, drop_duplicates=False, players=None, host_name
     Returns (host, phones) at game over (or after `steps` steps, if not to_the_end)."""
     rng = Random(seed)
     counter = itertools.count()
-    host = HostSession("WXYZ", REGISTRY, token_source=lambda: "secret-token-%06d" % next(counter),
+    host = HostSession("WXYZ", GAMES, token_source=lambda: "secret-token-%06d" % next(counter),
                        seed="deal-%d" % seed if fixed_deal else None)
     net = MemoryNetwork(host, seed)
     if drop_duplicates:
         net.duplicate_rate = 0.3
     if players is None:
-        players = ["Ann", "Ben", "Cat"][: 2 if game.host_is_player else 3]
+        players = ["Ann", "Ben", "Cat"][: min(2 if game.host_is_player else 3, game.max_players)]
     if game.host_is_player:
         host.host_action({"t": "join_local", "name": host_name}, 0)
     phones = []

@@ -1,6 +1,6 @@
-"""Every registered game played through the room over the memory network, as the phones and the
-host screen would: the room's final standings equal the engine's replay, and no phone ever
-receives another seat's token or the match seed."""
+"""Every game (the hub's and the examples: tests/games_under_test.py) played through the room over the memory
+network, as the phones and the host screen would: the room's final standings equal the engine's replay, and no
+phone ever receives another seat's token or the match seed."""
 import itertools
 import json
 
@@ -12,14 +12,15 @@ from peerparty.net.memory import MemoryNetwork, Phone
 from peerparty.room.guest import GuestSession
 from peerparty.room.host import HostSession
 
+from ..games_under_test import GAMES
 from .helpers import play_through_room
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_whole_game_through_the_room_matches_the_engine(game_id):
-    game = REGISTRY[game_id]
+    game = GAMES[game_id]
     host, phones = play_through_room(game, 11, drop_duplicates=True)
-    replayed = Match.from_record(REGISTRY, json.loads(json.dumps(host.match.to_record())))
+    replayed = Match.from_record(GAMES, json.loads(json.dumps(host.match.to_record())))
     assert host.history[-1]["result"] == replayed.result()
     for phone in phones:
         last_view = [json.loads(t) for t in phone.received if json.loads(t)["t"] == "view"][-1]
@@ -28,16 +29,16 @@ def test_a_whole_game_through_the_room_matches_the_engine(game_id):
         assert phone.session.pending == []          # every move was acknowledged or refused
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_phone_receives_another_seats_token_or_the_seed(game_id):
-    host, phones = play_through_room(REGISTRY[game_id], 5)
+    host, phones = play_through_room(GAMES[game_id], 5)
     tokens = [s.token for s in host.lobby.seats]
     holders = [p for p in phones if p.session.replica is not None]
     # Only a game whose host plays migrates, and only its one successor holds the replica: a phone
     # that stops being the successor is told to drop it.
     ever = [p for p in phones if any(json.loads(t)["t"] == "replica" for t in p.received)]
     assert len(holders) <= 1
-    assert bool(ever) == REGISTRY[game_id].host_is_player
+    assert bool(ever) == GAMES[game_id].host_is_player
     for phone in phones:
         text = "\n".join(t for t in phone.received if json.loads(t)["t"] != "replica")
         assert host.match.seed not in text

@@ -1,7 +1,7 @@
 """The host page's wiring: URL -> room (new or restored) -> PeerJS -> HostSession -> screen.
 
-The room is persisted to localStorage after every change, so a reload of the host tab resumes
-the room under the same code and the phones find their seats again.
+The room is persisted to localStorage just after every change is drawn, and on pagehide, so a reload of the
+host tab resumes the room under the same code and the phones find their seats again.
 """
 import json
 from random import Random

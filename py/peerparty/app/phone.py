@@ -2,7 +2,8 @@
 
 A phone rejoins its own seat by itself: after a reload (the token is in localStorage per room),
 after a sleep (visibilitychange) and after a network change (online), and whenever the host has
-been silent for longer than the heartbeat allows (the host tab reloaded or moved).
+been silent for longer than the heartbeat allows (the host tab reloaded or moved). The host's successor
+keeps the replica it is sent and, once the host's id has been gone long enough, becomes the host.
 """
 import json
 

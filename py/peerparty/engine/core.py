@@ -1,10 +1,12 @@
 """The Game protocol, IllegalMove and step(): check, copy, apply, so a rejected move leaves no trace.
 
-A game is a plain object with these members (see games/ for four of them):
+A game is a plain object with these members (see games/ for four of them, docs/add-a-game.md for a guide):
 
     id: str; title: str; min_players: int; max_players: int
     host_is_player: bool        # Hint Hunt: the host's own seat plays (DX-02)
     spectators: bool            # people who join a running game may watch it (D3-01)
+    host_moves: set[str]        # move types only HOST may make; the room refuses them from phones
+    start_move: Move            # optional: a HOST move the room plays when the game starts
     setup(players, rng, options) -> S
     legal_moves(s, p) -> list[Move]         # candidates filtered through check()
     check(s, p, move) -> None               # raises IllegalMove; the one validation path
@@ -14,6 +16,7 @@ A game is a plain object with these members (see games/ for four of them):
     deadline(s) -> int | None               # optional: when the shell must feed {"type": "timeout"}
     ref(s, p) -> str | int                  # optional: the decision p answers now (a round, a board, a
                                             # turn); a move made for another is refused as stale
+    copy_state(s) -> S                      # optional: a cheaper copy than deepcopy for step()
 
 Players are opaque ids in seat order. Host controls arrive from the pseudo-player HOST, clock
 expiries from SYSTEM. Rules never read the clock: ctx.now_ms is an input, and randomness comes

@@ -2,9 +2,10 @@
 
 It remembers the seat token (the shell keeps it in localStorage per room), says hello on every
 new connection, numbers moves so the host can recognise one resent after a reconnect, resends
-moves not yet acknowledged, and keeps only the last view it was sent. Each move names the decision
-it answers (the ref of the view it was made from). Sequence numbers count within one host's epoch:
-a welcome starts the count afresh, and a view from an earlier epoch is ignored.
+moves not yet acknowledged, and keeps only the last view it was sent (and, on the host's successor,
+the last replica of the room). Each move names the decision it answers (the ref of the view it was
+made from). Sequence numbers count within one host's epoch: a welcome starts the count afresh, and a
+view from an earlier epoch is ignored.
 """
 import json
 

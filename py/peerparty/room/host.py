@@ -1,9 +1,11 @@
 """HostSession: the room's authority, sans-I/O. Transport events in, (conn, text) messages out.
 
 Pipeline for a phone's message (boardgame.io's master, in short): size and rate check, decode
-and validate, authenticate the seat, ignore a resent duplicate, step the match, send every
-connection its own full view. Nothing a phone sends can raise out of here or change anything
-when it is refused: the match steps on a copy, and every refusal is an `error` reply.
+and validate, authenticate the seat, ignore a resent duplicate, refuse a move made for another
+decision (`stale`: its ref is not the game's current one), step the match, send every connection
+its own full view (and, in a game whose host plays, the whole room to the successor).
+Nothing a phone sends can raise out of here or change anything when it is refused: the match
+steps on a copy, and every refusal is an `error` reply.
 """
 import secrets
 
@@ -499,7 +501,7 @@ class HostSession:
 
     def _replicate(self):
         # The successor's tab gets the whole room (match, seed, every token): the trust trade-off
-        # the README describes. Nobody else ever receives it.
+        # docs/trust.md describes. Nobody else ever receives it.
         seat = self.successor()
         conn = seat.conn if seat is not None else None
         if self._replicated is not None and self._replicated[0] == conn and self._replicated[1] == self.seq:

@@ -10,7 +10,7 @@ phone -> host
                                             a game move; id counts up per seat; ref names the decision
                                             it answers (the view's "ref"): another one is refused, `stale`
   {"v":1,"t":"ping","n":int}                                           heartbeat (every PING_MS)
-  {"v":1,"t":"leave"}                                                  give up my seat (lobby only)
+  {"v":1,"t":"leave"}                                                  give up my seat (lobby, results)
 host -> phone
   {"v":1,"t":"welcome","seat":pid,"token":str,"next_id":int,"room":CODE,"epoch":int,"successor":bool}
                                             seq counts afresh within an epoch; only the successor may keep
