@@ -4,6 +4,8 @@ PeerServer (npm `peer`) and scripts/serve.py, all on 127.0.0.1.
 Session fixtures
     site      base URL of the static server, e.g. "http://127.0.0.1:41234" (no trailing slash)
     signal    what a page's ?signal= takes for the local PeerServer: "127.0.0.1:<port>/peerjs"
+    turn_server  Debian's coturn on 127.0.0.1 with one static user, as a page's ?turn= takes it:
+              "turn:<user>:<password>@127.0.0.1:<port>" (started on first use)
     browser   one Chromium for the session
 Per test
     open_page(path, viewport=(w, h), name=..., init_script=...) -> Page   a NEW browser context per call (one per
@@ -21,7 +23,9 @@ Environment: PEERPARTY_CHROMIUM overrides the browser path; PEERPARTY_SKIP_BUILD
 from __future__ import annotations
 
 import os
+import random
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -125,6 +129,27 @@ def peer_server_port() -> int:
 @pytest.fixture(scope="session")
 def signal(peer_server_port) -> str:
     return f"127.0.0.1:{peer_server_port}/peerjs"
+
+
+TURN_USER, TURN_PASSWORD = "peerparty", "relay-secret"
+
+
+@pytest.fixture(scope="session")
+def turn_server(tmp_path_factory) -> str:
+    exe = shutil.which("turnserver") or "/usr/sbin/turnserver"
+    if not Path(exe).exists():
+        pytest.fail("coturn's turnserver is missing: apt-get install coturn (.ci/run does)")
+    port = free_port()
+    work = tmp_path_factory.mktemp("coturn")
+    low = random.randrange(50000, 59000)      # relay ports: a range of our own beside other runs
+    proc, log = start([exe, "-n", "--listening-ip=127.0.0.1", "--relay-ip=127.0.0.1", "--listening-port=%d" % port,
+                       "--lt-cred-mech", "--user=%s:%s" % (TURN_USER, TURN_PASSWORD), "--realm=peerparty.test",
+                       "--no-tls", "--no-dtls", "--no-cli", "--allow-loopback-peers",   # everything is on 127.0.0.1
+                       "--min-port=%d" % low, "--max-port=%d" % (low + 500), "--pidfile=%s" % (work / "pid"),
+                       "--userdb=%s" % (work / "turndb"), "--log-file=stdout", "--simple-log"],
+                      "turnserver", port)
+    yield "turn:%s:%s@127.0.0.1:%d" % (TURN_USER, TURN_PASSWORD, port)
+    stop(proc)
 
 
 @pytest.fixture(scope="session")
