@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -34,6 +33,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from scripts import coturn
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -136,18 +137,12 @@ TURN_USER, TURN_PASSWORD = "peerparty", "relay-secret"
 
 @pytest.fixture(scope="session")
 def turn_server(tmp_path_factory) -> str:
-    exe = shutil.which("turnserver") or "/usr/sbin/turnserver"
-    if not Path(exe).exists():
+    if coturn.turnserver() is None:
         pytest.fail("coturn's turnserver is missing: apt-get install coturn (.ci/run does)")
     port = free_port()
-    work = tmp_path_factory.mktemp("coturn")
     low = random.randrange(50000, 59000)      # relay ports: a range of our own beside other runs
-    proc, log = start([exe, "-n", "--listening-ip=127.0.0.1", "--relay-ip=127.0.0.1", "--listening-port=%d" % port,
-                       "--lt-cred-mech", "--user=%s:%s" % (TURN_USER, TURN_PASSWORD), "--realm=peerparty.test",
-                       "--no-tls", "--no-dtls", "--no-cli", "--allow-loopback-peers",   # everything is on 127.0.0.1
-                       "--min-port=%d" % low, "--max-port=%d" % (low + 500), "--pidfile=%s" % (work / "pid"),
-                       "--userdb=%s" % (work / "turndb"), "--log-file=stdout", "--simple-log"],
-                      "turnserver", port)
+    proc, _ = start(coturn.argv(port, TURN_USER, TURN_PASSWORD, str(tmp_path_factory.mktemp("coturn")), low),
+                    "turnserver", port)
     yield "turn:%s:%s@127.0.0.1:%d" % (TURN_USER, TURN_PASSWORD, port)
     stop(proc)
 

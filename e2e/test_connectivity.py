@@ -93,7 +93,8 @@ def test_a_phone_forced_to_relay_plays_a_round_through_a_real_turn_server(open_p
 
     path = relayed.evaluate("() => pp.linkPath(pp.hostConn)")
     print("relayed phone's selected pair:", path)
-    assert path["local"] == "relay" and path["state"] == "succeeded", path
+    assert path["local"] == "relay", path
+    assert path["bytesSent"] > 0 and path["bytesReceived"] > 0, path    # the round went through it
     direct = phones["Ben"].evaluate("() => pp.linkPath(pp.hostConn)")
     print("a direct phone's selected pair:", direct)
     assert direct["local"] != "relay", direct     # direct paths come first when they work

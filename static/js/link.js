@@ -121,7 +121,8 @@
     const local = stats.get(pair.localCandidateId) || {};
     const remote = stats.get(pair.remoteCandidateId) || {};
     return { local: local.candidateType, remote: remote.candidateType, protocol: local.protocol,
-             relayProtocol: local.relayProtocol || null, state: pair.state };
+             relayProtocol: local.relayProtocol || null, state: pair.state,
+             bytesSent: pair.bytesSent || 0, bytesReceived: pair.bytesReceived || 0 };
   };
 
   // join.html calls this at once: the link to the room's host opens while MicroPython boots, instead of
