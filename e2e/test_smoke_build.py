@@ -269,7 +269,7 @@ def test_peerjs_options_are_explicit_for_every_signal_form(open_page, wait_ready
         pp.peerOptions('wss://signal.example.org/p', ''),
         pp.peerOptions('http://10.0.0.2', 'turn:10.0.0.2:3478,stun:10.0.0.2'),
         pp.peerOptions('', ''),
-        pp.peerOptions('10.0.0.2:9000/peerjs', '', 'turn:ann:s%40cret:x@10.0.0.2:3478,turns:bo:pw@relay.example.org:443?transport=tcp', true),
+        pp.peerOptions('10.0.0.2:9000/peerjs', '', 'turn:ann:s@cret:x@10.0.0.2:3478,turns:bo:pw@relay.example.org:443?transport=tcp', true),
         pp.peerOptions('', '', 'turn:ann:pw@relay.example.org:3478'),
         pp.peerOptions('', '', 'turn:10.0.0.2:3478'),
     ]""")

@@ -27,17 +27,13 @@
   };
 
   // A relay as the host gives it: "turn:user:password@host:port" (turns: for TLS; a ?transport=tcp tail is
-  // kept), user and password percent-encoded if they hold ":" or "@". Returns an RTCIceServer, or null.
+  // kept). The password may hold ":" and "@" (the host is after the last "@"); a user name holds no ":".
+  // Returns an RTCIceServer, or null.
   pp.parseTurn = function (text) {
     const m = /^(turns?):(.*)@([^@]+)$/.exec(String(text).trim());
     const colon = m ? m[2].indexOf(":") : -1;
-    if (!m || colon <= 0 || !m[3]) return null;
-    try {
-      return { urls: m[1] + ":" + m[3], username: decodeURIComponent(m[2].slice(0, colon)),
-               credential: decodeURIComponent(m[2].slice(colon + 1)) };
-    } catch (e) {
-      return null;      // a stray "%"
-    }
+    if (!m || colon <= 0) return null;
+    return { urls: m[1] + ":" + m[3], username: m[2].slice(0, colon), credential: m[2].slice(colon + 1) };
   };
 
   // The public server with STUN, then PeerJS's relay; a given server (a LAN or a local PeerServer) with no
