@@ -101,7 +101,10 @@ def test_a_phone_forced_to_relay_plays_a_round_through_a_real_turn_server(open_p
 
 
 def test_a_phone_forced_to_relay_with_no_relay_is_told_and_the_tv_names_it(open_page, wait_ready, signal, shot):
-    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")     # a local server: no ICE servers at all
+    # a local signalling server gives no ICE servers, and the relay given has no user: there is no relay at all
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1&turn=turn:10.0.0.2:3478")
+    assert host.inner_text(".banner.warn") == \
+        "The relay turn:10.0.0.2:3478 is not turn:user:password@host:port; phones join without it."
     phone = open_page(_join_url(host) + "&force_relay=1", viewport=PHONE_VIEW, name="phone-no-path")
     wait_ready(phone)
     phone.fill("#name", "Sam")      # typed while it tries: the next knock carries it to the TV

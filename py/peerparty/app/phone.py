@@ -18,6 +18,7 @@ from . import common
 
 RETRY_MS = 4000
 TAKEOVER_MS = 15000     # a host unreachable this long, with its id gone, is replaced by its successor
+SIGNAL_DOWN = ("network", "server-error", "socket-error", "socket-closed")     # PeerJS's error types
 
 
 def seat_key(code):
@@ -120,9 +121,9 @@ class PhoneApp:
     def on_peer_error(self, kind, text):
         if kind == "browser-incompatible":
             self.reach.no_webrtc()      # no retry can help: the sentence says what will
-        elif kind in ("network", "server-error", "socket-error", "socket-closed", "disconnected"):
-            self.reach.explained()
-        if kind in ("network", "server-error", "socket-error", "socket-closed"):
+        elif kind in SIGNAL_DOWN or kind == "disconnected":
+            self.reach.explained()      # the signalling server went away, not the path
+        if kind in SIGNAL_DOWN:
             self.signal_error = "The signalling server cannot be reached. Retrying…"
         elif kind == "peer-unavailable":
             self.reach.explained()
