@@ -1,7 +1,8 @@
-"""python3 -m bench [--quick] [--only boot,phone,mobile,bytes,latency,engine]
+"""python3 -m bench [--quick] [--only boot,phone,mobile,bytes,latency,relay,engine]
 
 Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
-a local PeerServer and scripts/serve.py on 127.0.0.1, plus the engine under CPython; writes
+a local PeerServer and scripts/serve.py on 127.0.0.1 (and coturn for "relay": direct and relayed phones in one
+room), plus the engine under CPython; writes
 bench/results/<timestamp>.json (raw samples and summaries) and .md, and prints the Markdown table.
 Numbers only: nothing here passes or fails on time. The default takes about 10 minutes on a 2-core machine;
 --quick runs a few repetitions of everything to check that the suite works end to end (26 min at load 15-29).
@@ -19,9 +20,11 @@ from . import engine, report
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
-SECTIONS = ("engine", "boot", "phone", "mobile", "bytes", "latency")
-FULL = {"boot": 8, "phone": 10, "mobile": 4, "bytes": 1, "rounds": 7, "engine": 300, "engine_pyodide": 100}
-QUICK = {"boot": 2, "phone": 2, "mobile": 1, "bytes": 1, "rounds": 2, "engine": 50, "engine_pyodide": 20}
+SECTIONS = ("engine", "boot", "phone", "mobile", "bytes", "latency", "relay")
+FULL = {"boot": 8, "phone": 10, "mobile": 4, "bytes": 1, "rounds": 7, "relay": 4, "engine": 300,
+        "engine_pyodide": 100}
+QUICK = {"boot": 2, "phone": 2, "mobile": 1, "bytes": 1, "rounds": 2, "relay": 2, "engine": 50,
+         "engine_pyodide": 20}
 
 
 def log(text):
@@ -53,7 +56,7 @@ def main(argv=None):
         from playwright.sync_api import sync_playwright
 
         from . import browser
-        with browser.Servers() as servers, sync_playwright() as pw:
+        with browser.Servers(relay="relay" in only) as servers, sync_playwright() as pw:
             lab = browser.Lab(pw, servers)
             try:
                 if "engine" in only:
@@ -76,6 +79,9 @@ def main(argv=None):
                     for n in (4, 12):
                         log("Seven Rounds with %d phones…" % n)
                         raw["latency_%d" % n] = browser.latency(lab, n, reps["rounds"], log)
+                if "relay" in only:
+                    log("direct and relayed phones (coturn on 127.0.0.1), %d each, one room…" % reps["relay"])
+                    raw["relay"] = browser.relay_paths(lab, reps["relay"], reps["rounds"], log)
             finally:
                 raw["problems"] = lab.problems
                 lab.close()
@@ -114,6 +120,10 @@ def notes(raw):
             if by.get(key):
                 out.append("Largest wire bytes, %s: %s" % (key[:-4].replace("_", " "),
                                                             "; ".join("%s %d B" % (p, n) for p, n in by[key])))
+    if raw.get("relay"):
+        out.append("Relay run, each phone's selected candidate pair (local/remote type): " + "; ".join(
+            "%s %s/%s" % ("forced relay" if forced else "free", (path or {}).get("local"), (path or {}).get("remote"))
+            for forced, path in raw["relay"]["paths"]))
     if raw.get("problems"):
         out.append("Problems seen: " + "; ".join(raw["problems"][:10]))
     return out

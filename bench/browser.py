@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from scripts import coturn
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "bench" / "results" / "logs"
@@ -92,7 +96,12 @@ def _start(cmd, name, port):
 
 
 class Servers:
-    """A PeerServer (npm `peer`) and scripts/serve.py (through bench/countserve.py) on 127.0.0.1."""
+    """A PeerServer (npm `peer`) and scripts/serve.py (through bench/countserve.py) on 127.0.0.1, and with
+    relay=True coturn too (self.turn: what a page's ?turn= takes)."""
+
+    def __init__(self, relay=False):
+        self.relay = relay
+        self.turn = None
 
     def __enter__(self):
         peer_bin = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
@@ -115,6 +124,13 @@ class Servers:
         self.procs.append(_start([sys.executable, str(ROOT / "bench" / "countserve.py"), "--host", "127.0.0.1",
                                   "--port", str(sport), "--root", str(site_root)], "serve", sport))
         self.site = "http://127.0.0.1:%d" % sport
+        if self.relay:
+            if coturn.turnserver() is None:
+                raise SystemExit("turnserver is missing: apt-get install coturn")
+            tport = free_port()
+            self.procs.append(_start(coturn.argv(tport, "bench", "bench-secret", self.tmp.name,
+                                                 random.randrange(50000, 59000)), "turnserver", tport))
+            self.turn = "turn:bench:bench-secret@127.0.0.1:%d" % tport
         return self
 
     def wire(self):
@@ -216,18 +232,18 @@ class Lab:
         return page.evaluate("() => window.__bench")
 
 
-def host_url(signal):
-    return "/host.html?signal=%s&new=1" % signal
+def host_url(signal, extra=""):
+    return "/host.html?signal=%s&new=1%s" % (signal, extra)
 
 
-def join_url(signal, code):
-    return "/join.html?room=%s&signal=%s" % (code, signal)
+def join_url(signal, code, extra=""):
+    return "/join.html?room=%s&signal=%s%s" % (code, signal, extra)
 
 
-def open_host(lab, ctx=None):
+def open_host(lab, ctx=None, extra=""):
     ctx = ctx or lab.context(HOST_VIEW)
     page = lab.page(ctx)
-    lab.goto(page, host_url(lab.s.signal))
+    lab.goto(page, host_url(lab.s.signal, extra))
     mark = lab.wait_mark(page, "room-ready")
     return ctx, page, mark["v"]
 
@@ -391,12 +407,7 @@ def latency(lab, phones_n, rounds, log):
         lab.wait_mark(page, "ready")
         phone_join(lab, page, host, code, "N%02d" % (i + 1))
         phones.append((ctx, page))
-    host.wait_for_function("n => document.querySelectorAll('.people .presence.on').length === n",
-                           arg=phones_n, timeout=WAIT_MS)
-    host.click("[data-move*='\"seven_rounds\"']")
-    host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
-    host.click("#start")
-    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+    start_seven_rounds(host, phones_n)
     out = {"tap_to_host": [], "host_to_phone": [], "host_to_all": []}
 
     def host_change(selector):
@@ -417,19 +428,7 @@ def latency(lab, phones_n, rounds, log):
     for rnd in range(1, rounds + 1):
         if rnd > 1:
             host_change("nav.sr-controls [data-move*='\"next_round\"']")
-        for _, page in phones:
-            page.wait_for_selector("#sr-lock-r%d" % rnd, timeout=WAIT_MS)
-            page.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
-        for _, page in phones:
-            page.click(".sr-actions label.sr-opt:has(input[value='bank'])")
-            before = int(host.get_attribute("body", "data-seq"))
-            page.click("button.sr-lock")
-            host.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=before, timeout=WAIT_MS)
-            tap = lab.bench(page)["clicks"][-1]["at"]
-            shown = next(at for s, at in _seq_changes(lab.bench(host), tap) if s > before)
-            out["tap_to_host"].append(shown - tap)
-        host.wait_for_function("n => document.querySelectorAll('.sr-lock-row.is-locked').length === n",
-                               arg=phones_n, timeout=WAIT_MS)
+        out["tap_to_host"].extend(lock_all(lab, host, [page for _, page in phones], rnd))
         host_change("nav.sr-controls [data-move*='\"reveal\"']:not([disabled])")
         log("  %d phones, round %d/%d: tap->host %s ms; reveal->all phones %.0f ms" % (
             phones_n, rnd, rounds, ",".join("%.0f" % v for v in out["tap_to_host"][-phones_n:]),
@@ -439,6 +438,74 @@ def latency(lab, phones_n, rounds, log):
     tasks = [d for t, d in hb["longtasks"] if t >= started]
     out["host_longtasks"] = tasks        # main-thread tasks > 50 ms on the host during the game
     for ctx, _ in phones:
+        ctx.close()
+    hctx.close()
+    return out
+
+
+def start_seven_rounds(host, phones_n):
+    """Once every phone shows as connected, the host picks Seven Rounds and starts it."""
+    host.wait_for_function("n => document.querySelectorAll('.people .presence.on').length === n",
+                           arg=phones_n, timeout=WAIT_MS)
+    host.click("[data-move*='\"seven_rounds\"']")
+    host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
+    host.click("#start")
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+
+
+def lock_all(lab, host, pages, rnd):
+    """Round rnd: each phone in turn taps BANK and Lock in; returns each tap -> the host's screen updated (ms),
+    in the order of pages, once the host shows every lock."""
+    for page in pages:
+        page.wait_for_selector("#sr-lock-r%d" % rnd, timeout=WAIT_MS)
+        page.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
+    taps = []
+    for page in pages:
+        page.click(".sr-actions label.sr-opt:has(input[value='bank'])")
+        before = int(host.get_attribute("body", "data-seq"))
+        page.click("button.sr-lock")
+        host.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=before, timeout=WAIT_MS)
+        tap = lab.bench(page)["clicks"][-1]["at"]
+        shown = next(at for s, at in _seq_changes(lab.bench(host), tap) if s > before)
+        taps.append(shown - tap)
+    host.wait_for_function("n => document.querySelectorAll('.sr-lock-row.is-locked').length === n",
+                           arg=len(pages), timeout=WAIT_MS)
+    return taps
+
+
+def relay_paths(lab, phones_each, rounds, log):
+    """Direct and relayed phones in one room, the same run: the host gives the local coturn (?turn=), every other
+    phone is forced to relay (?force_relay=1). Join (navigation -> the host shows the player) and, over Seven
+    Rounds, tap -> host, by the path each phone's selected candidate pair actually took (getStats)."""
+    turn = "&turn=" + urllib.parse.quote(lab.s.turn, safe="")
+    hctx, host, code = open_host(lab, extra=turn)
+    out = {"join_direct": [], "join_relay": [], "tap_direct": [], "tap_relay": [], "paths": []}
+    phones = []
+    for i in range(2 * phones_each):
+        forced = i % 2 == 1
+        ctx = lab.context(PHONE_VIEW)
+        page = lab.page(ctx)
+        lab.goto(page, join_url(lab.s.signal, code, turn + ("&force_relay=1" if forced else "")))
+        joined = phone_join(lab, page, host, code, "%s%d" % ("R" if forced else "D", i + 1))
+        path = page.evaluate("() => pp.linkPath(pp.hostConn)")
+        kind = "relay" if path and path["local"] == "relay" else "direct"
+        out["paths"].append([forced, path])
+        out["join_" + kind].append(joined["joined_ms"])
+        phones.append((ctx, page, kind))
+        log("  phone %d (%s): joined %.0f ms, selected pair %s" % (i + 1, kind, joined["joined_ms"], path))
+    start_seven_rounds(host, len(phones))
+    for rnd in range(1, rounds + 1):
+        if rnd > 1:
+            host.click("nav.sr-controls [data-move*='\"next_round\"']")
+        taps = lock_all(lab, host, [page for _, page, _ in phones], rnd)
+        for (_, _, kind), ms in zip(phones, taps):
+            out["tap_" + kind].append(ms)
+        host.click("nav.sr-controls [data-move*='\"reveal\"']:not([disabled])")
+        if rnd < rounds:
+            host.wait_for_selector("nav.sr-controls [data-move*='\"next_round\"']", timeout=WAIT_MS)
+        log("  round %d/%d: tap->host %s ms" % (rnd, rounds, ", ".join(
+            "%s %.0f" % (kind, ms) for (_, _, kind), ms in zip(phones, taps))))
+    for ctx, _, _ in phones:
         ctx.close()
     hctx.close()
     return out

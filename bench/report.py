@@ -84,6 +84,11 @@ def summarize(raw):
         add("Latency", "%d phones: host change → all phones updated" % n, lat["host_to_all"], "ms")
         if lat.get("host_longtasks"):
             add("Latency", "%d phones: host long tasks (> 50 ms) during play" % n, lat["host_longtasks"], "ms")
+    relay = raw.get("relay")
+    if relay:
+        for kind, name in (("direct", "direct path"), ("relay", "through the relay (coturn, 127.0.0.1)")):
+            add("Relay", "phone → joined on host, cold, %s" % name, relay["join_" + kind], "ms")
+            add("Relay", "tap → host screen updated, %s" % name, relay["tap_" + kind], "ms")
     for runtime in ("cpython", "pyodide"):
         eng = raw.get("engine_" + runtime)
         if not eng:

@@ -4,6 +4,8 @@ PeerServer (npm `peer`) and scripts/serve.py, all on 127.0.0.1.
 Session fixtures
     site      base URL of the static server, e.g. "http://127.0.0.1:41234" (no trailing slash)
     signal    what a page's ?signal= takes for the local PeerServer: "127.0.0.1:<port>/peerjs"
+    turn_server  Debian's coturn on 127.0.0.1 with one static user, as a page's ?turn= takes it:
+              "turn:<user>:<password>@127.0.0.1:<port>" (started on first use)
     browser   one Chromium for the session
 Per test
     open_page(path, viewport=(w, h), name=..., init_script=...) -> Page   a NEW browser context per call (one per
@@ -21,6 +23,7 @@ Environment: PEERPARTY_CHROMIUM overrides the browser path; PEERPARTY_SKIP_BUILD
 from __future__ import annotations
 
 import os
+import random
 import re
 import socket
 import subprocess
@@ -30,6 +33,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from scripts import coturn
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
@@ -125,6 +130,21 @@ def peer_server_port() -> int:
 @pytest.fixture(scope="session")
 def signal(peer_server_port) -> str:
     return f"127.0.0.1:{peer_server_port}/peerjs"
+
+
+TURN_USER, TURN_PASSWORD = "peerparty", "relay-secret"
+
+
+@pytest.fixture(scope="session")
+def turn_server(tmp_path_factory) -> str:
+    if coturn.turnserver() is None:
+        pytest.fail("coturn's turnserver is missing: apt-get install coturn (.ci/run does)")
+    port = free_port()
+    low = random.randrange(50000, 59000)      # relay ports: a range of our own beside other runs
+    proc, _ = start(coturn.argv(port, TURN_USER, TURN_PASSWORD, str(tmp_path_factory.mktemp("coturn")), low),
+                    "turnserver", port)
+    yield "turn:%s:%s@127.0.0.1:%d" % (TURN_USER, TURN_PASSWORD, port)
+    stop(proc)
 
 
 @pytest.fixture(scope="session")

@@ -260,7 +260,8 @@ def test_a_phone_chooses_a_valid_unique_peer_id(open_page, wait_ready, signal):
 
 def test_peerjs_options_are_explicit_for_every_signal_form(open_page, wait_ready, signal):
     """static/js/link.js builds PeerJS options for both pages: a LAN / local server with no ICE servers, a secure
-    one on 443 by default, the public server (with STUN) only when no ?signal= is given."""
+    one on 443 by default, the public server (with STUN, then PeerJS's own relay) only when no ?signal= is given;
+    ?turn= adds the host's own relay in place of PeerJS's; ?force_relay=1 lets ICE use relayed candidates only."""
     page = open_page("/join.html?room=ABCD&signal=%s" % signal, name="phone")
     wait_ready(page)
     got = page.evaluate("""() => [
@@ -268,13 +269,27 @@ def test_peerjs_options_are_explicit_for_every_signal_form(open_page, wait_ready
         pp.peerOptions('wss://signal.example.org/p', ''),
         pp.peerOptions('http://10.0.0.2', 'turn:10.0.0.2:3478,stun:10.0.0.2'),
         pp.peerOptions('', ''),
+        pp.peerOptions('10.0.0.2:9000/peerjs', '', 'turn:ann:s@cret:x@10.0.0.2:3478,turns:bo:pw@relay.example.org:443?transport=tcp', true),
+        pp.peerOptions('', '', 'turn:ann:pw@relay.example.org:3478'),
+        pp.peerOptions('', '', 'turn:10.0.0.2:3478'),
     ]""")
-    base = {"key": "peerjs", "debug": 1}
+    base = {"key": "peerjs", "debug": 1, "badRelay": ""}
     assert got[0] == dict(base, host="192.168.1.20", port=9000, path="/peerjs", secure=False,
                           config={"iceServers": []})
     assert got[1] == dict(base, host="signal.example.org", port=443, path="/p", secure=True, config={"iceServers": []})
     assert got[2] == dict(base, host="10.0.0.2", port=80, path="/", secure=False,
                           config={"iceServers": [{"urls": "turn:10.0.0.2:3478"}, {"urls": "stun:10.0.0.2"}]})
+    stun = {"urls": "stun:stun.l.google.com:19302"}
+    peerjs_relay = {"urls": ["turn:eu-0.turn.peerjs.com:3478", "turn:us-0.turn.peerjs.com:3478"],
+                    "username": "peerjs", "credential": "peerjsp"}    # PeerJS's own default config
     assert got[3]["host"] == "0.peerjs.com" and got[3]["secure"] is True
-    assert got[3]["config"]["iceServers"] == [{"urls": "stun:stun.l.google.com:19302"}]
+    assert got[3]["config"]["iceServers"] == [stun, peerjs_relay]
+    assert got[4]["config"] == {"iceServers": [
+        {"urls": "turn:10.0.0.2:3478", "username": "ann", "credential": "s@cret:x"},
+        {"urls": "turns:relay.example.org:443?transport=tcp", "username": "bo", "credential": "pw"}],
+        "iceTransportPolicy": "relay"}
+    assert got[5]["config"]["iceServers"] == [stun, {"urls": "turn:relay.example.org:3478", "username": "ann",
+                                                     "credential": "pw"}]
+    assert got[6]["badRelay"] == "turn:10.0.0.2:3478"              # no user: the host page says so
+    assert got[6]["config"]["iceServers"] == [stun, peerjs_relay]
     assert page.evaluate("() => { try { pp.peerOptions(':9000/x', ''); return 'accepted'; } catch (e) { return 'refused'; } }") == "refused"

@@ -160,9 +160,17 @@ document.addEventListener("click", (ev) => {
 // Optional sound on the big screen, made in the browser: a short two-note chime, no assets.
 (function () {
   let audio = null;
+  function wake() {
+    try {
+      const done = audio.resume();        // a Promise, except in old webkitAudioContext
+      if (done && done.catch) done.catch(() => {});
+    } catch (e) { /* not allowed now: the next chime tries again */ }
+  }
   window.pp.sound = function (on) {
     if (on && !audio) {
+      // made inside the tap on "Sound", which is what Safari needs to let it play
       try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch (e) { audio = null; }
+      if (audio && audio.state === "suspended") wake();
     } else if (!on && audio) {
       audio.close();
       audio = null;
@@ -171,6 +179,8 @@ document.addEventListener("click", (ev) => {
   };
   window.pp.chime = function () {
     if (!audio) return;
+    // Safari suspends ("interrupted") a context while the page is hidden or a call comes in
+    if (audio.state !== "running") wake();
     const now = audio.currentTime;
     [523.25, 783.99].forEach((freq, i) => {
       const osc = audio.createOscillator();

@@ -4,7 +4,11 @@
   "use strict";
   const pp = (window.pp = window.pp || {});
   const PUBLIC_SIGNAL = { host: "0.peerjs.com", port: 443, path: "/", secure: true };
-  const PUBLIC_ICE = [{ urls: "stun:stun.l.google.com:19302" }];
+  const PUBLIC_STUN = { urls: "stun:stun.l.google.com:19302" };
+  // The relay PeerJS runs for its public server (the library's own default config): phones on mobile data or on
+  // Wi-Fi that keeps devices apart have no direct path. ICE ranks relayed pairs last, so direct paths win.
+  const PUBLIC_RELAY = { urls: ["turn:eu-0.turn.peerjs.com:3478", "turn:us-0.turn.peerjs.com:3478"],
+                         username: "peerjs", credential: "peerjsp" };
 
   // "host:port/path", optionally led by wss:// or https:// (secure) or ws:// / http://.
   pp.parseSignal = function (text) {
@@ -22,12 +26,47 @@
     return { host, port: port ? Number(port) : secure ? 443 : 80, path, secure };
   };
 
-  // The public server with STUN by default; a given server (a LAN or a local PeerServer) with no ICE
-  // servers, since host candidates suffice on one network; ?ice= lists ICE server URLs.
-  pp.peerOptions = function (signal, ice) {
+  // A relay as the host gives it: "turn:user:password@host:port" (turns: for TLS; a ?transport=tcp tail is
+  // kept). The password may hold ":" and "@" (the host is after the last "@"); a user name holds no ":".
+  // Returns an RTCIceServer, or null.
+  pp.parseTurn = function (text) {
+    const m = /^(turns?):(.*)@([^@]+)$/.exec(String(text).trim());
+    const colon = m ? m[2].indexOf(":") : -1;
+    if (!m || colon <= 0) return null;
+    return { urls: m[1] + ":" + m[3], username: m[2].slice(0, colon), credential: m[2].slice(colon + 1) };
+  };
+
+  // The public server with STUN, then PeerJS's relay; a given server (a LAN or a local PeerServer) with no
+  // ICE servers, since host candidates suffice on one network. ?ice= lists ICE server URLs instead; ?turn=
+  // gives the host's own relay (in place of PeerJS's). forceRelay (?force_relay=1, for tests and for checking
+  // a relay) lets ICE use relayed candidates only. options.badRelay keeps a ?turn= entry that is not a relay.
+  pp.peerOptions = function (signal, ice, turn, forceRelay) {
     const options = signal ? pp.parseSignal(signal) : Object.assign({}, PUBLIC_SIGNAL);
-    const servers = ice ? ice.split(",").filter(Boolean).map((urls) => ({ urls })) : signal ? [] : PUBLIC_ICE;
-    return Object.assign(options, { key: "peerjs", debug: 1, config: { iceServers: servers } });
+    let servers = ice ? ice.split(",").filter(Boolean).map((urls) => ({ urls })) : signal ? [] : [PUBLIC_STUN];
+    const relays = [];
+    let badRelay = "";
+    for (const entry of (turn || "").split(",").filter(Boolean)) {
+      const relay = pp.parseTurn(entry);
+      if (relay) relays.push(relay);
+      else badRelay = entry;
+    }
+    if (relays.length) servers = servers.concat(relays);
+    else if (!signal && !ice) servers = servers.concat([PUBLIC_RELAY]);
+    const config = { iceServers: servers };
+    if (forceRelay) config.iceTransportPolicy = "relay";
+    options.badRelay = badRelay;
+    return Object.assign(options, { key: "peerjs", debug: 1, config });
+  };
+
+  // Does this page's ICE setup include a relay? (What to tell a phone that finds no path depends on it.)
+  pp.hasRelay = function (options) {
+    return options.config.iceServers.some((s) => [].concat(s.urls).some((u) => /^turns?:/.test(u)));
+  };
+
+  // WebRTC can be missing (iPhone Lockdown Mode, hardened browsers, Firefox's media.peerconnection.enabled,
+  // some in-app webviews). PeerJS's own test: it can make a data channel.
+  pp.hasWebRTC = function () {
+    return !!(window.peerjs && window.peerjs.util.supports.data);
   };
 
   // A phone's own id: "pp-" and 64 random bits in hex (crypto.getRandomValues works outside secure contexts
@@ -39,20 +78,64 @@
 
   pp.DATA_OPTIONS = { reliable: true, serialization: "raw" };
 
+  // What a phone shows the host when it knocks (PeerJS connection metadata): the name typed on the join
+  // form or given last time, and what kind of device it is, so the TV can say who cannot get through.
+  pp.knockMeta = function () {
+    const field = document.getElementById("name");
+    let name = field ? field.value.trim() : "";
+    if (!name) name = pp.storage ? pp.storage.get("peerparty:name") || "" : "";
+    const ua = navigator.userAgent;
+    const device = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android phone" : "";
+    return { name: name.slice(0, 20), device };
+  };
+
+  pp.dataOptions = function () {
+    return Object.assign({ metadata: pp.knockMeta() }, pp.DATA_OPTIONS);
+  };
+
+  // The host's side of a knock: a short label from the phone's metadata (any shape: a phone can send junk).
+  pp.knockLabel = function (conn) {
+    const meta = conn.metadata;
+    const text = (v) => (typeof v === "string" ? v.trim().slice(0, 20) : "");
+    if (!meta || typeof meta !== "object") return "";
+    return text(meta.name) || (text(meta.device) ? "an " + text(meta.device) : "");
+  };
+
+  // Which path a connection took: the candidate types of its selected pair ("host", "srflx", "relay").
+  pp.linkPath = async function (conn) {
+    const pc = conn && conn.peerConnection;
+    if (!pc) return null;
+    const stats = await pc.getStats();
+    let pair = null;
+    stats.forEach((s) => {
+      if (s.type === "transport" && s.selectedCandidatePairId) pair = stats.get(s.selectedCandidatePairId);
+    });
+    if (!pair) {     // Firefox marks the pair itself
+      stats.forEach((s) => { if (s.type === "candidate-pair" && s.selected) pair = s; });
+    }
+    if (!pair) return null;
+    const local = stats.get(pair.localCandidateId) || {};
+    const remote = stats.get(pair.remoteCandidateId) || {};
+    return { local: local.candidateType, remote: remote.candidateType, protocol: local.protocol,
+             relayProtocol: local.relayProtocol || null, state: pair.state,
+             bytesSent: pair.bytesSent || 0, bytesReceived: pair.bytesReceived || 0 };
+  };
+
   // join.html calls this at once: the link to the room's host opens while MicroPython boots, instead of
   // after. The host id is a guess made as app/phone.py makes it (room code and the epoch this phone last
   // knew); Python checks it in pp.takeEarlyLink and starts afresh when it differs.
   pp.prelink = function () {
     const q = new URLSearchParams(location.search);
     const code = (q.get("room") || "").trim().toUpperCase();
-    if (!code || !window.Peer) return;
+    if (!code || !window.Peer || !pp.hasWebRTC()) return;   // without WebRTC, Python says so
     let epoch = 0;
     try { epoch = Number(localStorage.getItem("peerparty:seat:" + code + ":epoch") || 0); } catch (e) { /* private mode */ }
     try {
-      const peer = new window.Peer(pp.peerId(), pp.peerOptions(q.get("signal"), q.get("ice")));
+      const peer = new window.Peer(pp.peerId(), pp.peerOptions(q.get("signal"), q.get("ice"), q.get("turn"),
+                                                               q.get("force_relay") === "1"));
       const early = { peer, hostId: "peerparty-" + code + "-" + epoch, conn: false, errors: [], taken: false };
       peer.on("open", () => {
-        if (!early.taken && !early.conn) early.conn = peer.connect(early.hostId, pp.DATA_OPTIONS);
+        if (!early.taken && !early.conn) early.conn = peer.connect(early.hostId, pp.dataOptions());
       });
       peer.on("error", (err) => { if (!early.taken) early.errors.push(String(err.type || "unknown")); });
       pp.early = early;

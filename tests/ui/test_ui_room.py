@@ -107,3 +107,36 @@ def test_a_player_at_the_results_keeps_the_game_view_and_the_usual_line():
     html = phone_html("p2", m.view("p2"), m)
     assert "The host can start another game." in html and "You play in the next game" not in html
     assert html.count('<h1 class="winners">') == 1
+
+
+# --- connectivity (issues 16.4, 19) -------------------------------------------------------------------------
+
+def joining_phone(reach, sentence):
+    return room.phone_screen({"status": "connecting", "code": "ABCD", "view": None, "token": None,
+                              "link": "connecting", "reach": reach, "reach_sentence": sentence})
+
+
+def test_a_phone_without_webrtc_says_what_to_do_and_its_join_button_says_it_cannot():
+    html = joining_phone("no-webrtc", "This browser cannot make the direct connection <the game> needs.")
+    assert 'data-reach="no-webrtc"' in html and 'role="alert"' in html
+    assert "&lt;the game&gt;" in html                 # a sentence is text
+    assert "Cannot join from this browser" in html and "Connecting…" not in html
+
+
+def test_a_phone_with_no_path_says_so_while_it_keeps_trying():
+    html = joining_phone("no-path", "Join the TV's Wi-Fi.")
+    assert 'data-reach="no-path"' in html and "Still trying…" in html
+    assert "Connecting…" in joining_phone("connecting", None) and "data-reach" not in joining_phone("connecting", None)
+
+
+def test_the_host_names_the_phones_that_cannot_reach_it_with_names_escaped():
+    html = host_html("lobby")
+    assert "knocking" not in html
+    screen = {"room": the_room("lobby"), "me": None, "now_ms": 0, "seq": 1, "view": None}
+    info = {"games": [], "join_url": "", "join_hint": "x/join", "qr_svg": QR, "titles": {}, "can_start": (True, ""),
+            "knocking": ["<i>Sam</i>", "a phone"], "relay": False}
+    html = room.host_screen(screen, info)
+    assert re.findall(r'class="knocker">([^<]*)<', html) == ["&lt;i&gt;Sam&lt;/i&gt;", "a phone"]
+    assert 'data-knocking="2"' in html and "turn on a relay" in html
+    info["relay"] = True
+    assert "turn on a relay" not in room.host_screen(screen, info)

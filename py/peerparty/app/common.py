@@ -5,7 +5,7 @@ import js
 def query():
     params = js.URLSearchParams.new(js.location.search)
     out = {}
-    for key in ("room", "signal", "ice", "new", "record", "takeover", "seed"):
+    for key in ("room", "signal", "ice", "turn", "force_relay", "new", "record", "takeover", "seed"):
         # has() first: a missing key is JS null, which Pyodide hands over as jsnull, not None
         if params.has(key):
             out[key] = str(params.get(key))
@@ -13,9 +13,10 @@ def query():
 
 
 def same_signal(url, query):
-    """url (which has a query already) with this page's own ?signal= and ?ice=, so the page it opens meets
-    the same signalling server and relays (a local PeerServer in tests, your own TURN)."""
-    for key in ("signal", "ice"):
+    """url (which has a query already) with this page's own ?signal=, ?ice= and ?turn=, so the page it opens
+    (a phone through the join link and QR code) meets the same signalling server and relays (a local
+    PeerServer in tests, your own TURN). Not ?force_relay=: that tests one page's relay."""
+    for key in ("signal", "ice", "turn"):
         if key in query:
             url += "&%s=%s" % (key, str(js.encodeURIComponent(query[key])))
     return url

@@ -9,7 +9,8 @@ from random import Random
 import js
 
 from ..games import REGISTRY
-from ..net.peerjs import HostLink, peer_options, proxy
+from ..net.peerjs import HostLink, has_relay, peer_options, proxy
+from ..net.reach import HOST_NO_WEBRTC, Knocking
 from ..room.host import HostSession
 from ..room.lobby import new_room_code, peer_id
 from ..ui.room import host_screen
@@ -39,8 +40,14 @@ class HostApp:
         self.persist_due = False
         self.saving = True            # False once this tab has left the room (forget_room)
         self._persist_proxy = proxy(self.persist)
-        self.link = HostLink(peer_id(self.session.code, self.session.epoch),
-                             peer_options(self.query), self)
+        options = peer_options(self.query)
+        self.relay = has_relay(options)
+        if options.badRelay:
+            self.error = "The relay %s is not turn:user:password@host:port; phones join without it." % options.badRelay
+        self.knocking = Knocking()    # phones whose connections come in but never open
+        self.shown_knocking = []
+        self.no_webrtc = False
+        self.link = HostLink(peer_id(self.session.code, self.session.epoch), options, self)
 
     def _load(self):
         if "takeover" in self.query:
@@ -102,6 +109,15 @@ class HostApp:
         js.location.replace(common.same_signal("join.html?room=" + code, self.query))
 
     def on_peer_error(self, kind, text):
+        if self.no_webrtc:
+            return
+        if kind == "browser-incompatible":
+            self.no_webrtc = True       # no retry can help; PeerJS's "disconnected" next is not the server's fault
+            self.status_error = HOST_NO_WEBRTC
+            self.retry_at = None
+            common.mark("signal", "no-webrtc")
+            self.refresh()
+            return
         if kind in ("network", "server-error", "socket-error", "socket-closed", "disconnected"):
             self.peer_open = False
             self.status_error = SIGNAL_HELP
@@ -116,13 +132,19 @@ class HostApp:
         common.mark("signal", "down" if self.status_error else "up")
         self.refresh()
 
+    def on_knock(self, cid, peer, label):
+        self.knocking.knock(cid, peer, label, common.now_ms())
+
     def on_connect(self, cid):
+        for abandoned in self.knocking.opened(cid):
+            self.link.close(abandoned)
         self.deliver(self.session.on_connect(cid, common.now_ms()))
 
     def on_data(self, cid, text):
         self.deliver(self.session.on_message(cid, text, common.now_ms()))
 
     def on_close(self, cid):
+        self.knocking.closed(cid, common.now_ms())
         self.deliver(self.session.on_disconnect(cid, common.now_ms()))
 
     # --- the host's own screen --------------------------------------------------------------
@@ -162,6 +184,10 @@ class HostApp:
                 self.link.restart()
             else:
                 self.link.reconnect_signal()
+        for late in self.knocking.tick(now):
+            self.link.close(late)
+        if self.knocking.labels() != self.shown_knocking:
+            self.refresh()
         due = self.session.next_timer_ms()
         if (due is not None and now >= due) or now - self.last_presence_ms >= 1000:
             self.last_presence_ms = now
@@ -197,12 +223,16 @@ class HostApp:
         screen = session.screen()
         info = session.screen_info()
         info.update({
+            "join_url": self.join_url(),
             "join_hint": self.join_hint(),
             "qr_svg": self.qr(),
             "status_error": self.status_error,
             "error": self.error,
             "sound": self.sound,
+            "knocking": self.knocking.labels(),
+            "relay": self.relay,
         })
+        self.shown_knocking = info["knocking"]
         moment = (session.phase, (screen["view"] or {}).get("phase"), (screen["view"] or {}).get("round"))
         if self.sound and moment != self.last_moment:
             js.pp.chime()             # a new phase, round or game: a soft cue for the room
@@ -215,6 +245,7 @@ class HostApp:
         common.mark("seq", session.seq)
         common.mark("phase", session.phase)
         common.mark("players", len(screen["room"]["people"]))
+        common.mark("knocking", len(self.shown_knocking))
 
     def join_url(self):
         base = str(js.location.href).split("?")[0].split("#")[0]

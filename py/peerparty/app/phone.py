@@ -9,7 +9,8 @@ import json
 
 import js
 
-from ..net.peerjs import GuestLink, peer_options, proxy
+from ..net.peerjs import GuestLink, has_relay, peer_options, proxy
+from ..net.reach import PhoneReach
 from ..room.guest import GuestSession
 from ..room.lobby import peer_id
 from ..room.protocol import PING_MS
@@ -18,6 +19,7 @@ from . import common
 
 RETRY_MS = 4000
 TAKEOVER_MS = 15000     # a host unreachable this long, with its id gone, is replaced by its successor
+SIGNAL_DOWN = ("network", "server-error", "socket-error", "socket-closed")     # PeerJS's error types
 
 
 def seat_key(code):
@@ -48,8 +50,10 @@ class PhoneApp:
         self.try_epoch = self.epoch     # after a host loss, epoch and epoch + 1 are tried in turn
         self.lost_since = None
         self.host_gone = False          # the signalling server says no peer holds the host's id
-        self.link = GuestLink(peer_id(self.code, self.try_epoch),
-                              peer_options(self.query), self)
+        options = peer_options(self.query)
+        self.reach = PhoneReach(has_relay(options))    # can this phone reach the host at all? (says why not)
+        self.shown_reach = None
+        self.link = GuestLink(peer_id(self.code, self.try_epoch), options, self)
 
     def start(self):
         js.pp.mount(self.root, proxy(self.on_screen_action))
@@ -64,7 +68,15 @@ class PhoneApp:
 
     # --- link events --------------------------------------------------------------------------
 
+    def on_attempt(self):
+        self.reach.attempt(common.now_ms())
+
+    def on_path_failed(self):
+        self.reach.path_failed()
+        self.refresh()
+
     def on_open(self):
+        self.reach.opened()
         self.link_state = "open"
         self.lost_since = None
         self.host_gone = False
@@ -101,15 +113,21 @@ class PhoneApp:
             self.refresh()
 
     def on_close(self):
+        self.reach.closed()
         self.link_state = "lost"
         if self.lost_since is None:
             self.lost_since = common.now_ms()
         self.refresh()
 
     def on_peer_error(self, kind, text):
-        if kind in ("network", "server-error", "socket-error", "socket-closed"):
+        if kind == "browser-incompatible":
+            self.reach.no_webrtc()      # no retry can help: the sentence says what will
+        elif kind in SIGNAL_DOWN or kind == "disconnected":
+            self.reach.explained()      # the signalling server went away, not the path
+        if kind in SIGNAL_DOWN:
             self.signal_error = "The signalling server cannot be reached. Retrying…"
         elif kind == "peer-unavailable":
+            self.reach.explained()
             self.link_state = "lost"
             self.host_gone = True
             if self.lost_since is None:
@@ -124,6 +142,7 @@ class PhoneApp:
         action = json.loads(str(text))
         if action.get("room") == "join":
             message = self.guest.join(action.get("name", ""))
+            common.store_set("peerparty:name", action.get("name", ""))    # the TV names a phone that cannot get in
             self.guest.error = None
             if message:
                 self.link.send(message)
@@ -144,6 +163,8 @@ class PhoneApp:
 
     def retry(self, why):
         """Reconnect now unless the link is demonstrably alive."""
+        if not self.reach.webrtc:
+            return
         if self.link.connected() and not self.guest.host_silent(common.now_ms()):
             self.link.send(self.guest.ping(self.ping_n))
             return
@@ -173,8 +194,10 @@ class PhoneApp:
 
     def tick(self, *args):
         now = common.now_ms()
-        if self.guest.status in ("removed", "left"):
+        if self.guest.status in ("removed", "left") or not self.reach.webrtc:
             return
+        if self.reach.state(now) != self.shown_reach:
+            self.refresh()      # e.g. attempts have failed for long enough to say so
         if self.link.connected():
             if now - self.last_ping >= PING_MS:
                 self.last_ping = now
@@ -186,12 +209,16 @@ class PhoneApp:
             self.retry("lost")     # an attempt gets RETRY_MS to open before the next one
 
     def refresh(self):
+        now = common.now_ms()
+        self.shown_reach = self.reach.state(now)
         state = {"status": self.guest.status, "code": self.code, "error": self.guest.error,
                  "view": self.guest.view, "token": self.guest.token, "link": self.link_state,
-                 "signal_error": self.signal_error}
+                 "signal_error": self.signal_error, "reach": self.shown_reach,
+                 "reach_sentence": self.reach.sentence(now)}
         common.render(self.root, phone_screen(state))
         message = self.guest.view
         common.mark("status", self.guest.status)
+        common.mark("link", self.shown_reach)
         if self.guest.error:
             common.mark("error", self.guest.error.get("code", ""))
         if message is not None:

@@ -16,9 +16,14 @@ def proxy(fn):
 
 
 def peer_options(query):
-    """PeerJS options from the page's ?signal= and ?ice= (static/js/link.js builds them, for both pages and
-    for a phone's early link alike)."""
-    return js.pp.peerOptions(query.get("signal") or "", query.get("ice") or "")
+    """PeerJS options from the page's ?signal=, ?ice=, ?turn= and ?force_relay= (static/js/link.js builds
+    them, for both pages and for a phone's early link alike)."""
+    return js.pp.peerOptions(query.get("signal") or "", query.get("ice") or "", query.get("turn") or "",
+                             query.get("force_relay") == "1")
+
+
+def has_relay(options):
+    return bool(js.pp.hasRelay(options))
 
 
 def _error_type(err):
@@ -34,11 +39,14 @@ class HostLink:
     def __init__(self, peer_id, options, events):
         self.peer_id = peer_id
         self.options = options        # a JS object: peer_options(query)
-        self.events = events          # object with on_peer_open/on_connect/on_data/on_close/on_peer_error
+        self.events = events          # on_peer_open/on_knock/on_connect/on_data/on_close/on_peer_error
         self.conns = {}
         self.peer = None
 
     def start(self):
+        if not js.pp.hasWebRTC():     # PeerJS would say so, then also report a "disconnected" server
+            self.events.on_peer_error("browser-incompatible", "")
+            return
         self.peer = js.Peer.new(self.peer_id, self.options)
         self.peer.on("open", proxy(lambda _id: self.events.on_peer_open()))
         self.peer.on("connection", proxy(self._connection))
@@ -58,6 +66,7 @@ class HostLink:
     def _connection(self, conn):
         cid = str(conn.connectionId)
         self.conns[cid] = conn
+        self.events.on_knock(cid, str(conn.peer), str(js.pp.knockLabel(conn)))
         conn.on("open", proxy(lambda *a: self.events.on_connect(cid)))
         conn.on("data", proxy(lambda data: self.events.on_data(cid, str(data))))
         conn.on("close", proxy(lambda *a: self._closed(cid)))
@@ -84,6 +93,8 @@ class HostLink:
     def close(self, cid):
         conn = self.conns.get(cid)
         if conn is not None:
+            if not conn.open:         # PeerJS says nothing when an unopened connection closes
+                del self.conns[cid]
             conn.close()
 
 
@@ -93,12 +104,15 @@ class GuestLink:
     def __init__(self, host_id, options, events):
         self.host_id = host_id
         self.options = options
-        self.events = events          # on_open/on_data/on_close/on_peer_error
+        self.events = events          # on_attempt/on_open/on_data/on_close/on_path_failed/on_peer_error
         self.peer = None
         self.conn = None
         self.generation = 0           # handlers of an abandoned connection are ignored
 
     def start(self):
+        if not js.pp.hasWebRTC():
+            self.events.on_peer_error("browser-incompatible", "")
+            return
         early = js.pp.takeEarlyLink(self.host_id)
         if early:
             self._adopt(early)
@@ -118,8 +132,9 @@ class GuestLink:
         self._listen()
         if early.conn:
             self._watch(early.conn)
+            self.events.on_attempt()
             if early.conn.open:
-                self.events.on_open()
+                self._opened(early.conn)
         for i in range(early.errors.length):
             self._peer_error_kind(str(early.errors[i]))
 
@@ -129,6 +144,8 @@ class GuestLink:
     def _peer_error_kind(self, kind, text=""):
         if kind == "peer-unavailable":
             self._drop()
+        elif kind == "webrtc":        # an offer or answer WebRTC refused: this attempt is dead
+            self.events.on_path_failed()
         self.events.on_peer_error(kind, text)
 
     def connected(self):
@@ -136,16 +153,26 @@ class GuestLink:
 
     def connect(self):
         self._drop()
-        self._watch(self.peer.connect(self.host_id, js.pp.DATA_OPTIONS))
+        self._watch(self.peer.connect(self.host_id, js.pp.dataOptions()))
+        self.events.on_attempt()
 
     def _watch(self, conn):
         self.generation += 1
         gen = self.generation
         self.conn = conn
-        conn.on("open", proxy(lambda *a: gen == self.generation and self.events.on_open()))
+        conn.on("open", proxy(lambda *a: gen == self.generation and self._opened(conn)))
         conn.on("data", proxy(lambda data: gen == self.generation and self.events.on_data(str(data))))
         conn.on("close", proxy(lambda *a: gen == self.generation and self._lost()))
-        conn.on("error", proxy(lambda *a: gen == self.generation and self._lost()))
+        conn.on("error", proxy(lambda *a: gen == self.generation and self._conn_error(a[0] if a else None)))
+
+    def _opened(self, conn):
+        js.pp.hostConn = conn         # pp.linkPath(pp.hostConn): which path it took (tests, the bench)
+        self.events.on_open()
+
+    def _conn_error(self, err):
+        if _error_type(err) == "negotiation-failed":    # ICE found no path (PeerJS closes it next)
+            self.events.on_path_failed()
+        self._lost()
 
     def _lost(self):
         self._drop()

@@ -94,6 +94,7 @@ def host_screen(screen, info):
         head += tag("div", esc(info["status_error"]), class_="banner error", role="alert")
     if info.get("error"):
         head += tag("div", esc(info["error"]), class_="banner warn", role="status")
+    head += knocking_banner(info.get("knocking") or [], info.get("relay"))
     if room["phase"] == "lobby":
         body = _host_lobby(room, info)
     elif room["phase"] == "playing":
@@ -101,6 +102,17 @@ def host_screen(screen, info):
     else:
         body = _host_over(screen, info)
     return head + tag("main", body, class_="host-main phase-" + room["phase"])
+
+
+def knocking_banner(labels, relay):
+    """Phones that reach the room through the signalling server but find no network path to this screen."""
+    if not labels:
+        return ""
+    who = ", ".join(tag("b", esc(label), class_="knocker") for label in labels)
+    advice = "Ask them to join this TV's Wi-Fi." if relay else \
+        "Ask them to join this TV's Wi-Fi, or turn on a relay (?turn=… in this page's address)."
+    return tag("div", "Can't get through to this screen: " + who + ". " + advice,
+               class_="banner warn knocking", role="status", data_knocking=str(len(labels)))
 
 
 def _join_box(room, info):
@@ -111,7 +123,7 @@ def _join_box(room, info):
     joinable = room["phase"] in ("lobby", "over") or info.get("spectators")
     qr = ""
     if joinable and info.get("qr_svg"):
-        qr = tag("div", info["qr_svg"], class_="qr", aria_label="QR code to join")
+        qr = tag("div", info["qr_svg"], class_="qr", aria_label="QR code to join", data_join=info.get("join_url") or None)
     lead = "Scan to play the next game" if room["phase"] == "over" else "Scan"
     # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
     address = esc(info.get("join_hint", "")).replace("/", "/<wbr>")
@@ -228,13 +240,16 @@ def _newcomers_line(room):
 # --- phone --------------------------------------------------------------------------------------
 
 def phone_screen(state):
-    """state: status, code, error (dict), view (last view message or None), signal_error."""
+    """state: status, code, error (dict), view (last view message or None), signal_error, reach (the link's
+    state: connecting, open, no-path, no-webrtc) and reach_sentence (what to do when the phone cannot connect)."""
     status = state["status"]
     code = esc(state["code"])
     top = tag("header", tag("span", "PeerParty", class_="brand small") +
               tag("span", "Room " + code, class_="room-tag"), class_="phone-head")
     banner = ""
-    if state.get("link") not in (None, "open") and status == "joined":
+    if state.get("reach_sentence"):
+        banner = tag("div", esc(state["reach_sentence"]), class_="banner error", role="alert", data_reach=state["reach"])
+    elif state.get("link") not in (None, "open") and status == "joined":
         banner = tag("div", "Reconnecting to the host…", class_="banner warn", role="status")
     if state.get("signal_error"):
         banner += tag("div", esc(state["signal_error"]), class_="banner error", role="alert")
@@ -281,12 +296,16 @@ def phone_screen(state):
     return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 
 
+JOIN_WAITING = {"no-webrtc": "Cannot join from this browser", "no-path": "Still trying…"}
+
+
 def _join_form(state):
     waiting = state.get("link") != "open"
+    label = JOIN_WAITING.get(state.get("reach"), "Connecting…") if waiting else "Join"
     return tag("form", tag("h1", "Join the party") +
                tag("label", "Your name", for_="name") +
                '<input id="name" name="name" maxlength="20" required autocomplete="nickname" ' +
                'autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam">' +
-               tag("button", "Connecting…" if waiting else "Join", type="submit", class_="btn primary big",
+               tag("button", label, type="submit", class_="btn primary big",
                    disabled=waiting),
                data_move='{"room":"join"}', id="join", class_="join-form")
