@@ -211,3 +211,14 @@ def test_every_phone_sees_the_deals_fingerprint_from_the_first_view_and_only_the
     assert host.screen()["seed"] == host.match.seed            # the TV's results reveal it
     assert host.screen()["room"]["deal"] == deal
     assert len(deal) == 14 and deal.count(" ") == 2
+
+
+def test_a_kept_record_the_rules_no_longer_accept_is_refused_in_a_sentence():
+    """A host tab reloaded after an update restores records an older version kept; if this version's rules
+    refuse one, Watch and Save say so and the room goes on."""
+    host, _, _ = played_with_table_views("someone_elses_problem", 2)
+    host.history[0]["record"]["log"][1][1] = {"type": "no_such_move"}
+    out, err = host.host_action({"t": "watch", "game": 0}, 0)
+    assert out == [] and err.startswith("This game cannot be replayed by this version (step 2: ")
+    assert host.replay is None
+    assert host.game_file(0)[1].startswith("This game cannot be saved by this version (step 2: ")

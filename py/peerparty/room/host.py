@@ -8,7 +8,7 @@ when it is refused: the match steps on a copy, and every refusal is an `error` r
 import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
-from ..engine.record import fingerprint
+from ..engine.record import RecordRefused, fingerprint
 from . import protocol
 from .lobby import ROOM_CAP, Lobby
 from .replay import Replay, game_file, keep_records
@@ -221,7 +221,10 @@ class HostSession:
             index = self._finished(action.get("game"))
             if isinstance(index, str):
                 return index
-            self.replay = Replay(self.games, index, self.history[index])
+            try:
+                self.replay = Replay(self.games, index, self.history[index])
+            except RecordRefused as refused:     # kept by an older version whose rules differ
+                return "This game cannot be replayed by this version (%s)." % refused
             return None
         if self.replay is None:
             return "No replay is open."
@@ -242,7 +245,10 @@ class HostSession:
         index = self._finished(index)
         if isinstance(index, str):
             return None, index
-        return game_file(self.games, self.code, index, self.history[index])
+        try:
+            return game_file(self.games, self.code, index, self.history[index])
+        except RecordRefused as refused:
+            return None, "This game cannot be saved by this version (%s)." % refused
 
     @classmethod
     def restore(cls, record, games, token_source=None):
