@@ -15,6 +15,7 @@ from people import (HOST_VIEW, WAIT_MS, deal_shown, host_record, join_phones, op
                     wait_seq_above)
 from seven_rounds_play import host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results, \
     wait_round_open
+from test_experience import axe_problems
 
 from peerparty.engine.record import fingerprint
 
@@ -104,6 +105,7 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     assert "SWIPE \u2192 Cat" in stage and "TEAM UP \u2192 Ann" in stage
     assert host.evaluate(PAGE_SIZE) == list(HOST_VIEW), "the replay keeps to the TV"
     shot(host, "replay-host-reveal")
+    assert axe_problems(host) == []
     press(host, "One step back")
     assert "SWIPE" not in at(host, reveal - 1)
     press(host, "Play")
