@@ -110,3 +110,30 @@ def received(phone):
 
 def people_names(page):
     return page.eval_on_selector_all(".people .person-name", "els => els.map(e => e.textContent)")
+
+
+def deal_shown(page):
+    """The seed's fingerprint a page shows (TV: the band; phone: under the room code), or None."""
+    found = page.locator(".deal code").first
+    return found.inner_text() if found.count() else None
+
+
+def save_and_verify(host):
+    """Press the TV's "Save this game" at the results: the file it downloads must pass the CPython verifier
+    (what `python3 -m peerparty.replay` runs) and hold the host's own log and result. Returns (data, path)."""
+    from peerparty.engine.record import verify
+    from peerparty.games import REGISTRY
+
+    with host.expect_download(timeout=WAIT_MS) as saving:
+        host.locator(".deal-row").get_by_role("button", name="Save this game").click()
+    download = saving.value
+    path = download.path()
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    steps = verify(REGISTRY, data)
+    record = host_record(host)
+    assert len(steps) == len(record["match"]["log"]) + 1
+    assert data["log"] == record["match"]["log"] and data["result"] == record["history"][-1]["result"]
+    assert data["seed"] == record["match"]["seed"]
+    assert download.suggested_filename.endswith("-%s-game%d.json" % (record["code"], len(record["history"])))
+    return data, path

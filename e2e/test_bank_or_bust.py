@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from bank_or_bust_play import choose, click_move, read_phone, read_table, start_game, summary_round
-from people import WAIT_MS, host_record, seq, sync, timed_move, wait_seq_above
+from people import WAIT_MS, host_record, save_and_verify, seq, sync, timed_move, wait_seq_above
 
 from peerparty.engine import Match
 from peerparty.games import REGISTRY
@@ -125,6 +125,9 @@ def test_three_phones_play_to_a_winner_and_the_host_shows_the_engines_totals(ope
         mine = phone.inner_text(".bob-phone-head .bob-total")
         assert mine == "%d / 50" % totals[name]
 
+    # the game's record, saved from the TV, passes the verifier and gives the engine's result (issue 17)
+    saved, _ = save_and_verify(host)
+    assert saved["result"] == result
     assert "fits-both" in shots, "no phone was ever offered a Number card that fits both rows"
     numbers = {"clicks": clicks, "rounds": len(summaries), "totals": totals, "winners": winners,
                "boot_join_start_s": round(t_started - t_start, 1), "play_s": round(t_played - t_started, 1),

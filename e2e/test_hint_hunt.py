@@ -12,7 +12,7 @@ import pytest
 from hint_hunt_play import (LONG_MS, claim, done_guessing, host_record, next_board, read_board, read_last_board,
                             read_standings, read_write_form, replica_seq, seat_host_and_join, seq, submit, tick_and_type,
                             wait_seq_above, wait_seq_at_least)
-from people import WAIT_MS, join, open_host, open_phone, received, wait_players, wait_present
+from people import WAIT_MS, join, open_host, open_phone, received, save_and_verify, wait_players, wait_present
 
 from peerparty.engine import HOST, Match
 from peerparty.games import REGISTRY
@@ -244,6 +244,9 @@ def play(open_page, wait_ready, signal, shot, migrate):
         assert shown["line"] == "Shared first place: Hana, Cat", name
         winners = "h2.winners" if page is host else "h1.winners"
         assert page.text_content(winners).strip() == "Hana and Cat share the win!", name
+    # the game's record, saved from the TV (the successor's, after a migration), passes the verifier (issue 17)
+    saved, _ = save_and_verify(host)
+    assert saved["result"] == result
     times["claim_round_trip_ms"] = table.claim_ms
     times["log_entries"] = len(record["match"]["log"])
     return host, ben, times

@@ -4,7 +4,7 @@ screen shows are checked against the engine replaying the host's own record. The
 phones, measured (printed, never asserted)."""
 import pytest
 
-from people import HOST_VIEW, WAIT_MS, join, open_phone, wait_players, wait_present
+from people import HOST_VIEW, WAIT_MS, join, open_phone, save_and_verify, wait_players, wait_present
 from seven_rounds_play import (
     HOST_PROBE, PHONE_PROBE, choice_text, host_breakdown, host_click, host_countdown_s, host_locked, host_record,
     lock_in, phone_header_points, room_result_rows, phone_total, probe, replay, seat_names, standings_rows, start_seven_rounds,
@@ -196,6 +196,9 @@ def test_five_phones_play_seven_rounds_and_the_host_standings_equal_the_engine(
         assert standings_rows(phone) == final
         assert phone.locator(".sr-standings").is_visible()
     shot(phones["Ann"], "seven_rounds-phone-final")
+    # the game's record, saved from the TV, passes the verifier and gives the engine's result (issue 17)
+    saved, _ = save_and_verify(host)
+    assert saved["result"] == result and [s["name"] for s in saved["seats"]] == NAMES
 
 
 @pytest.mark.timeout(900)

@@ -8,7 +8,7 @@ import statistics
 import time
 from pathlib import Path
 
-from people import WAIT_MS, host_record, received, sync, timed_move
+from people import WAIT_MS, host_record, received, save_and_verify, sync, timed_move
 from someone_elses_problem_play import HAND_CARD, choose, expected_move, play, read_phone, read_table, start_game
 
 from peerparty.engine import Match
@@ -214,6 +214,9 @@ def test_four_phones_play_to_a_winner_and_no_hand_leaves_its_phone(open_page, wa
         rows = phone.eval_on_selector_all(".standings tr", "trs => trs.map(tr => tr.cells[0].textContent)")
         assert [r for r in rows if "winner" in r] == [winner + " winner"]
     shot(phones[NAMES.index(winner)], "someone_elses_problem-phone-winner")
+    # the game's record, saved from the TV, passes the verifier and gives the engine's result (issue 17)
+    saved, _ = save_and_verify(host)
+    assert saved["result"] == result
 
     # --- secrecy: what each phone received over the wire ----------------------------------------------
     hands = engine_hands(record)

@@ -1,7 +1,8 @@
 """The big screen fits, in every state a game passes through: whole random games of each game, at its most
 players and at the most it seats before its table takes a compact form, with 20-letter names (the longest a
 phone may type), are played through a real HostSession in CPython; the host screen the room draws after each step is laid out by Chromium in host.html's own stylesheets
-at 1280x720 and 1920x1080, and the page must not scroll either way.
+at 1280x720 and 1920x1080, and the page must not scroll either way. So must every step of the TV's replay of
+one of those games (Watch it again: its controls in the band, the game's table under them).
 
 test_screens.py plays real phones to one moment of each game and looks at it; this test looks at all the
 moments (a badge under a name, a stacked card, a wrapped heading only happen now and then), without phones,
@@ -56,22 +57,41 @@ FITS = """([screens, qrUrl]) => {
 }"""
 
 
-def screens_of(game_id, count):
-    """Every distinct host screen of SEEDS whole games of `count` players, in order."""
+def drawn(host, seen):
+    info = host.screen_info()
+    info.update({"join_hint": "127.0.0.1:8000/join.html", "qr_svg": QR, "sound": False})
+    seen.setdefault(host_screen(host.screen(), info), None)
+
+
+def played(game_id, count, seed, seen=None):
     game = REGISTRY[game_id]
     players = LONG_NAMES[: count - (1 if game.host_is_player else 0)]
+    return play_through_room(game, seed, players=players, host_name=LONG_NAMES[-1], seen=seen,
+                             fixed_deal=True, steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)[0]
+
+
+def screens_of(game_id, count):
+    """Every distinct host screen of SEEDS whole games of `count` players, in order."""
     seen = {}
-
-    def draw(host):
-        info = host.screen_info()
-        info.update({"join_hint": "127.0.0.1:8000/join.html", "qr_svg": QR, "sound": False})
-        seen.setdefault(host_screen(host.screen(), info), None)
-
     for seed in SEEDS_FOR.get(game_id, SEEDS):
-        host, _ = play_through_room(game, seed, players=players, host_name=LONG_NAMES[-1], seen=draw,
-                                    fixed_deal=True, steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)
+        host = played(game_id, count, seed, lambda host: drawn(host, seen))
         if host.phase == "over":        # the results screen, with the game's final table
-            draw(host)
+            drawn(host, seen)
+    return list(seen)
+
+
+def replay_screens(game_id, count):
+    """Every distinct host screen of the TV's replay (Watch it again) of the first of SEEDS that ends: each step."""
+    seen = {}
+    for seed in SEEDS_FOR.get(game_id, SEEDS):
+        host = played(game_id, count, seed)
+        if host.phase != "over":
+            continue
+        host.host_action({"t": "watch", "game": 0}, 0)
+        for step in range(host.replay.last + 1):
+            host.host_action({"t": "replay", "do": "seek", "at": step}, 0)
+            drawn(host, seen)
+        break
     return list(seen)
 
 
@@ -95,6 +115,17 @@ def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_
     screens = screens_of(game_id, count)
     assert len(screens) > 20, "a whole game draws more than a few screens"
     assert any("phase-over" in html for html in screens), "at least one of the games ends: its results screen is measured"
+    assert_fits(tv_page, site, shot, screens, "tv-fit-%s-%d" % (game_id, count))
+
+
+@pytest.mark.parametrize("game_id,count", COUNTS)
+def test_every_step_of_a_replay_fits_the_tv(tv_page, site, shot, game_id, count):
+    screens = replay_screens(game_id, count)
+    assert len(screens) > 20 and all("replay-bar" in html for html in screens)
+    assert_fits(tv_page, site, shot, screens, "tv-fit-replay-%s-%d" % (game_id, count))
+
+
+def assert_fits(tv_page, site, shot, screens, name):
     tv_page.goto(site + "/host.html")
     tv_page.wait_for_function("() => window.pp && window.pp.qrSvg && document.getElementById('app')")
     problems = []
@@ -107,5 +138,5 @@ def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_
         if scrolling:       # the tallest, to look at
             worst = max(scrolling, key=lambda s: s[2])[0]
             tv_page.evaluate(FITS, [[screens[worst]], site + "/join.html?room=WXYZ"])
-            shot(tv_page, "tv-fit-%s-%d-%dx%d" % (game_id, count, size[0], size[1]))
+            shot(tv_page, "%s-%dx%d" % (name, size[0], size[1]))
     assert not problems, "%d host screens scroll:\n%s" % (len(problems), "\n".join(problems[:12]))

@@ -86,6 +86,7 @@
     root.addEventListener("click", (ev) => {
       const el = ev.target.closest("[data-move]");
       if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") return;
+      if (el.closest("[data-still]")) return;     // a replay's step: a picture of the game, not the game
       ev.preventDefault();
       send(el.dataset.move, el.dataset.confirm);
     });
@@ -106,7 +107,8 @@
   };
   function update() {
     const spent = performance.now() - renderedAt;
-    for (const el of document.querySelectorAll("[data-countdown]")) {
+    // a replay's step (data-still) keeps the time left at that step
+    for (const el of document.querySelectorAll("[data-countdown]:not([data-still] *)")) {
       const left = Math.max(0, Number(el.dataset.countdown) - spent);
       const secs = Math.ceil(left / 1000);
       const text = Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0");
@@ -122,6 +124,18 @@
     qr.addData(text);
     qr.make();
     return qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true, alt: "QR code to join" });
+  };
+
+  // Save a file from the page (the TV's "Save this game"): no server, a Blob and a download link.
+  pp.download = function (name, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type: type || "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
   };
 
   pp.storage = {

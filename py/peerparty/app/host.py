@@ -162,6 +162,13 @@ class HostApp:
                 self.forget_room()
                 js.location.reload()
                 return
+            if kind == "save":        # Save this game: the record file, downloaded by the browser
+                name, text = self.session.game_file(action.get("game"))
+                if name is not None:
+                    js.pp.download(name, text)
+                self.error = None if name is not None else text
+                self.refresh()
+                return
             action["t"] = kind
         else:   # a move names the decision on screen when it was tapped (stale once the room moved on)
             action = {"t": "move", "move": action, "ref": self.view_ref}

@@ -10,8 +10,10 @@ steps on a copy, and every refusal is an `error` reply.
 import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
+from ..engine.record import RecordRefused, fingerprint
 from . import protocol
 from .lobby import ROOM_CAP, Lobby
+from .replay import Replay, game_file, keep_records
 
 _ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
 RATE_PER_S = 15        # sustained messages per second per connection
@@ -44,7 +46,8 @@ class HostSession:
         self.game_id = None
         self.phase = "lobby"          # lobby | playing | over
         self.match = None
-        self.history = []             # [{"game", "result", "names"}] of finished games
+        self.history = []             # [{"game", "result", "names", "record"}] of finished games (keep_records)
+        self.replay = None            # the TV's replay of a game of the history: a screen state, not a phase
         self.seq = 0
         self.dirty = True
         self._token = token_source or (lambda: secrets.token_urlsafe(18))
@@ -89,6 +92,8 @@ class HostSession:
         longer than AWAY_MS shows away). A second in which neither changed costs nothing: no views are
         built and the screen is not redrawn, so a tap never waits behind an idle tick."""
         self._now = now_ms
+        if self.replay is not None and self.replay.on_timer(now_ms):
+            self.dirty = True       # the TV's replay stepped: a redraw, nothing for the phones
         deadline = self.match.deadline() if self.phase == "playing" else None
         if deadline is not None and now_ms >= deadline and self._fired_deadline != deadline:
             self._fired_deadline = deadline
@@ -109,9 +114,10 @@ class HostSession:
 
     def next_timer_ms(self):
         deadline = self.match.deadline() if self.phase == "playing" and self.match else None
-        if deadline is not None and deadline != self._fired_deadline:
-            return deadline
-        return None
+        if deadline == self._fired_deadline:
+            deadline = None
+        due = [t for t in (deadline, self.replay.next_timer_ms() if self.replay else None) if t is not None]
+        return min(due) if due else None
 
     # --- the host's own screen ----------------------------------------------------------------
 
@@ -119,6 +125,8 @@ class HostSession:
         """An action from the host screen. Returns (messages, error sentence or None)."""
         self._now = now_ms
         kind = action.get("t")
+        if kind in ("watch", "replay", "close_replay"):
+            return [], self._replay_action(kind, action, now_ms)
         try:
             if kind == "pick":
                 self._pick(action.get("game"))
@@ -155,7 +163,10 @@ class HostSession:
             else:
                 view = self.match.sent_view(None)
         return {"room": self._room_summary(), "view": view, "me": local.id if local else None,
-                "now_ms": self._now, "seq": self.seq}
+                "now_ms": self._now, "seq": self.seq,
+                # the results reveal the seed on the TV (phones keep to its fingerprint: the seed never goes out)
+                "seed": self.match.seed if self.phase == "over" and self.match is not None else None,
+                "replay": self.replay.screen() if self.replay is not None else None}
 
     def screen_info(self):
         """What the host screen needs beside screen() that the room knows: the games to pick from, whether
@@ -192,10 +203,54 @@ class HostSession:
 
     # --- persistence ----------------------------------------------------------------------------
 
-    def snapshot(self):
+    def snapshot(self, records=True):
+        """The room as JSON-safe data. Without `records` (the successor's replica, sent after every change)
+        the history leaves out the finished games' records: the new host then offers no replay of them."""
+        history = self.history if records else [dict(h, record=None) for h in self.history]
         return {"code": self.code, "epoch": self.epoch, "lobby": self.lobby.to_record(),
                 "game_id": self.game_id, "phase": self.phase, "seq": self.seq, "seed": self.seed,
-                "match": self.match.to_record() if self.match else None, "history": self.history}
+                "match": self.match.to_record() if self.match else None, "history": history}
+
+    # --- the room's history: replays and game records ---------------------------------------------
+
+    def _replay_action(self, kind, action, now_ms):
+        """Open, drive or close the TV's replay. The phones see nothing of it: no seq, no broadcast."""
+        self.dirty = True
+        if kind == "close_replay":
+            self.replay = None
+            return None
+        if kind == "watch":
+            index = self._finished(action.get("game"))
+            if isinstance(index, str):
+                return index
+            try:
+                self.replay = Replay(self.games, index, self.history[index])
+            except RecordRefused as refused:     # kept by an older version whose rules differ
+                return "This game cannot be replayed by this version (%s)." % refused
+            return None
+        if self.replay is None:
+            return "No replay is open."
+        return self.replay.control(action.get("do"), action.get("at"), now_ms)
+
+    def _finished(self, index):
+        """The history index of a game that can be replayed or saved, or an error sentence."""
+        if self.phase == "playing":
+            return "Finish this game first."
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.history):
+            return "That game is not in tonight's history."
+        if not self.history[index].get("record"):
+            return "Only the last few games can be watched again."
+        return index
+
+    def game_file(self, index):
+        """("peerparty-<game>-<room>-<n>.json", the record's JSON text) for the Save button, or (None, error)."""
+        index = self._finished(index)
+        if isinstance(index, str):
+            return None, index
+        try:
+            return game_file(self.games, self.code, index, self.history[index])
+        except RecordRefused as refused:
+            return None, "This game cannot be saved by this version (%s)." % refused
 
     @classmethod
     def restore(cls, record, games, token_source=None):
@@ -350,6 +405,7 @@ class HostSession:
             options["host"] = self._local_seat().id
         seed = "%s:%d" % (self.seed, len(self.history)) if self.seed else self._token()
         self.match = Match(game, [s.id for s in players], seed, options)
+        self.replay = None            # a new game ends any replay on the TV
         self._fired_deadline = None
         self.phase = "playing"
         start_move = getattr(game, "start_move", None)
@@ -456,7 +512,9 @@ class HostSession:
         self.phase = "over"
         names = dict((s.id, s.name) for s in self.lobby.seats)
         self.history.append({"game": self.game_id, "result": result,
-                             "names": dict((p, names.get(p, "?")) for p in self.match.players)})
+                             "names": dict((p, names.get(p, "?")) for p in self.match.players),
+                             "record": self.match.to_record()})
+        keep_records(self.history)
 
     # --- views ----------------------------------------------------------------------------------
 
@@ -472,8 +530,10 @@ class HostSession:
                    "host": s.local} for s in self.lobby.seats if not s.removed]
         summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id,
                    "game_title": self.games[self.game_id].title if self.game_id else None, "people": people,
-                   "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]]}
-                               for h in self.history]}
+                   "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]],
+                                "replay": bool(h.get("record"))} for h in self.history]}
+        if self.match is not None and self.phase != "lobby":
+            summary["deal"] = fingerprint(self.match.seed)     # shown from the game's first view on
         successor = self.successor()
         summary["successor"] = successor.id if successor is not None else None
         if self.phase == "over" and self.history:
@@ -511,7 +571,8 @@ class HostSession:
             out.append((self._replicated[0], protocol.encode({"t": "replica", "drop": True})))
         self._replicated = (conn, self.seq)
         if conn is not None:
-            out.append((conn, protocol.encode({"t": "replica", "epoch": self.epoch, "snapshot": self.snapshot()})))
+            out.append((conn, protocol.encode({"t": "replica", "epoch": self.epoch,
+                                               "snapshot": self.snapshot(records=False)})))
         return out
 
     def take_over(self, my_token, now_ms):

@@ -87,21 +87,30 @@ def host_screen(screen, info):
                 button("New room", {"room": "new_room"}, cls="btn small ghost",
                        confirm="Close this room and open a new one? Everyone will need the new code."),
                 class_="host-tools")
-    # during a game the header shrinks to one band: the code stays readable, the table gets the height
-    head = tag("header", tag("div", tag("h1", "PeerParty", class_="brand") + tools, class_="brand-box") +
-               _join_box(room, info), class_="host-head phase-" + room["phase"])
+    replay = screen.get("replay")
+    # during a game the header shrinks to one band: the code stays readable, the table gets the height; a
+    # replay takes the game's layout, its controls in the band in place of the tools
+    look = "playing" if replay else room["phase"]
+    brand = tag("h1", "PeerParty", class_="brand")
+    if replay:      # the band is the replay's: its title and controls in place of the brand and the tools
+        from .replay import replay_band, replay_main     # the host's alone: a phone never imports it
+        brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
+    head = tag("header", tag("div", brand + tools + _deal(room, screen), class_="brand-box") +
+               _join_box(room, info, bool(replay)), class_="host-head phase-" + look)
     if info.get("status_error"):
         head += tag("div", esc(info["status_error"]), class_="banner error", role="alert")
     if info.get("error"):
         head += tag("div", esc(info["error"]), class_="banner warn", role="status")
     head += knocking_banner(info.get("knocking") or [], info.get("relay"))
-    if room["phase"] == "lobby":
+    if replay:
+        body = replay_main(replay, winners_text(replay.get("result") or {}, replay["names"]))
+    elif room["phase"] == "lobby":
         body = _host_lobby(room, info)
     elif room["phase"] == "playing":
         body = _host_game(screen, info)
     else:
         body = _host_over(screen, info)
-    return head + tag("main", body, class_="host-main phase-" + room["phase"])
+    return head + tag("main", body, class_="host-main phase-" + look + (" replaying" if replay else ""))
 
 
 def knocking_banner(labels, relay):
@@ -115,20 +124,40 @@ def knocking_banner(labels, relay):
                class_="banner warn knocking", role="status", data_knocking=str(len(labels)))
 
 
-def _join_box(room, info):
+def _deal(room, screen):
+    """The seed's fingerprint from a game's start (Fair deal, shown); at the results the seed itself, and
+    Watch it again and Save this game (the last game of the history is the one just played)."""
+    if not room.get("deal") or screen.get("replay"):
+        return ""
+    line = tag("p", "Deal " + tag("code", esc(room["deal"])), class_="deal",
+               title="The first digits of the SHA-256 of this game's seed, shown before the first move")
+    if not screen.get("seed"):
+        return line
+    line = tag("p", "Deal " + tag("code", esc(room["deal"])) + " from seed " + tag("code", esc(screen["seed"])),
+               class_="deal")
+    last = len(room["history"]) - 1
+    keep = ""
+    if last >= 0 and room["history"][last].get("replay"):
+        keep = button("Watch it again", {"room": "watch", "game": last}, cls="btn small") + \
+            button("Save this game", {"room": "save", "game": last}, cls="btn small ghost")
+    return tag("div", line + keep, class_="deal-row")
+
+
+def _join_box(room, info, compact=False):
     code = tag("div", tag("span", "Room code", class_="label") +
                tag("span", esc(room["code"]), class_="code", data_code=room["code"]), class_="code-box")
     # whenever someone could still join: the lobby, a game that takes watchers, and the results (a seat
     # for the next game, so "Play again" takes the newcomers in)
     joinable = room["phase"] in ("lobby", "over") or info.get("spectators")
     qr = ""
-    if joinable and info.get("qr_svg"):
+    if joinable and info.get("qr_svg") and not compact:
         qr = tag("div", info["qr_svg"], class_="qr", aria_label="QR code to join", data_join=info.get("join_url") or None)
     lead = "Scan to play the next game" if room["phase"] == "over" else "Scan"
     # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
     address = esc(info.get("join_hint", "")).replace("/", "/<wbr>")
-    where = tag("p", lead + ", or open " + tag("b", address) + " and type the code.",
-                class_="join-hint") if joinable else ""
+    where = ""
+    if joinable and not compact:        # a replay keeps the band for its controls: the code alone
+        where = tag("p", lead + ", or open " + tag("b", address) + " and type the code.", class_="join-hint")
     return tag("div", code + qr + where, class_="join-box" + ("" if joinable else " compact"))
 
 
@@ -168,9 +197,14 @@ def _history(room, info):
         return ""
     items = []
     for i, h in enumerate(room["history"]):
-        items.append(tag("li", tag("span", esc(info["titles"].get(h["game"], h["game"])), class_="history-game") +
-                         " " + tag("span", esc(", ".join(h["winners"]) or "no winner"), class_="history-won"),
-                         value=str(i + 1)))
+        title = info["titles"].get(h["game"], h["game"])
+        watch = ""
+        if h.get("replay"):
+            watch = " " + button("Watch", {"room": "watch", "game": i}, cls="btn tiny",
+                                 aria_label="Watch game %d again: %s" % (i + 1, title))
+        items.append(tag("li", tag("span", tag("span", esc(title), class_="history-game") + " " +
+                                   tag("span", esc(", ".join(h["winners"]) or "no winner"), class_="history-won") +
+                                   watch, class_="history-line"), value=str(i + 1)))
     items.reverse()
     recent = tag("ol", "".join(items[:HISTORY_SHOWN]), class_="history-list", reversed=True)
     older = ""
@@ -244,8 +278,13 @@ def phone_screen(state):
     state: connecting, open, no-path, no-webrtc) and reach_sentence (what to do when the phone cannot connect)."""
     status = state["status"]
     code = esc(state["code"])
-    top = tag("header", tag("span", "PeerParty", class_="brand small") +
-              tag("span", "Room " + code, class_="room-tag"), class_="phone-head")
+    # from a game's start the seed's fingerprint, the same the TV shows (Fair deal, shown)
+    message = state.get("view")
+    deal = (message or {}).get("room", {}).get("deal") if status == "joined" else None
+    where = tag("span", "Room " + code, class_="room-tag")
+    if deal:
+        where = tag("span", where + tag("span", "Deal " + tag("code", esc(deal)), class_="deal"), class_="room-deal")
+    top = tag("header", tag("span", "PeerParty", class_="brand small") + where, class_="phone-head")
     banner = ""
     if state.get("reach_sentence"):
         banner = tag("div", esc(state["reach_sentence"]), class_="banner error", role="alert", data_reach=state["reach"])

@@ -1,0 +1,169 @@
+"""Watch it again: the TV's replay of a finished game, built on the host from the game's record.
+
+A replay shows only what the table saw: the table's view (game.view(state, None)) after every step, never a
+seat's, and the moves themselves stay out of it (a Seven Rounds lock is secret until its reveal). It marks the
+steps where a secret became public: MOMENTS below, per game. It is a screen state of the host, not a room
+phase: phones keep their own screens, and starting a game closes it (HostSession).
+"""
+from ..engine.record import dumps, play_back, write
+
+SPEEDS = (1, 2, 4, 8)
+STEP_MS = 1600          # one step at 1x; at 8x, 200 ms (the host page ticks every 250 ms, so about that)
+
+
+def _name(names, pid):
+    return names.get(pid, "?")
+
+
+def _seven_rounds(event, names):
+    if event["type"] == "revealed":
+        return "Round %d revealed: every choice" % event["round"]
+    if event["type"] == "mission_completed":
+        return "%s's Secret Mission revealed: %s" % (_name(names, event["player"]), event["name"])
+    return None
+
+
+def _hint_hunt(event, names):
+    if event["type"] == "board_ended":
+        return "%s's board: every role revealed" % _name(names, event["writer"])
+    return None
+
+
+def _bank_or_bust(event, names):
+    if event["type"] == "bust":
+        return "%s went bust" % _name(names, event["player"])
+    return None
+
+
+def _someone_elses_problem(event, names):
+    # a hand is private: an answer to a gift shows a card its holder had kept
+    if event.get("kind") in ("deny", "redirect"):
+        return "%s played a %s card" % (_name(names, event["by"]), event["kind"].upper())
+    return None
+
+
+# game id -> event -> the sentence for the moment a secret became public, or None
+MOMENTS = {"seven_rounds": _seven_rounds, "hint_hunt": _hint_hunt, "bank_or_bust": _bank_or_bust,
+           "someone_elses_problem": _someone_elses_problem}
+
+
+def moments(game_id, events, names):
+    """The sentences for what a step's events made public (an empty list for most steps)."""
+    caption = MOMENTS.get(game_id)
+    if caption is None:
+        return []
+    out = []
+    for event in events:
+        text = caption(event, names)
+        if text:
+            out.append(text)
+    return out
+
+
+class Replay:
+    """The TV's replay of one game of the room's history: where it is, whether it plays, how fast."""
+
+    def __init__(self, games, index, entry):
+        record = entry["record"]
+        self.index = index
+        self.game = games[record["game"]]
+        self.names = dict(entry["names"])
+        self.result = entry["result"]
+        self.seed = record["seed"]
+        self.steps = play_back(games, record["game"], record["players"], record["seed"], record["options"],
+                               record["log"])
+        self.marks = []          # [[step, sentence]] in step order
+        for n, step in enumerate(self.steps):
+            for text in moments(self.game.id, step.events, self.names):
+                self.marks.append([n, text])
+        self.at = 0
+        self.playing = False
+        self.speed = 1
+        self.due_ms = None
+
+    @property
+    def last(self):
+        return len(self.steps) - 1
+
+    def control(self, do, at, now_ms):
+        """A control of the replay screen; returns an error sentence or None."""
+        if do == "play":
+            if self.at >= self.last:
+                self.at = 0          # Play at the end plays it again
+            self.playing = True
+            self.due_ms = now_ms + self.interval()
+        elif do == "pause":
+            self._pause()
+        elif do in ("back", "forward"):
+            self._pause()
+            self.at = max(0, min(self.last, self.at + (1 if do == "forward" else -1)))
+        elif do == "speed":
+            self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+            if self.playing:
+                self.due_ms = now_ms + self.interval()
+        elif do in ("previous_moment", "next_moment"):
+            self._pause()
+            if do == "next_moment":
+                later = [n for n, _ in self.marks if n > self.at]
+                self.at = later[0] if later else self.last
+            else:
+                earlier = [n for n, _ in self.marks if n < self.at]
+                self.at = earlier[-1] if earlier else 0
+        elif do == "seek":
+            if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= self.last:
+                return "There is no such step."
+            self._pause()
+            self.at = at
+        else:
+            return "Unknown replay control."
+        return None
+
+    def _pause(self):
+        self.playing = False
+        self.due_ms = None
+
+    def interval(self):
+        return STEP_MS // self.speed
+
+    def next_timer_ms(self):
+        return self.due_ms if self.playing else None
+
+    def on_timer(self, now_ms):
+        """Play on: one step per interval. True when the screen changed."""
+        if not self.playing or now_ms < self.due_ms:
+            return False
+        self.at += 1
+        if self.at >= self.last:
+            self.at = self.last
+            self._pause()
+        else:
+            self.due_ms = now_ms + self.interval()
+        return True
+
+    def screen(self):
+        """What the replay screen draws: the table's view at this step, and where this step is in the game."""
+        step = self.steps[self.at]
+        return {"index": self.index, "game": self.game.id, "names": self.names, "at": self.at, "last": self.last,
+                "playing": self.playing, "speed": self.speed, "view": self.game.view(step.state, None),
+                "now_ms": step.entry[2] if step.entry else 0,
+                "moments": [text for n, text in self.marks if n == self.at], "marks": self.marks,
+                "result": self.result if self.at == self.last else None}
+
+
+# --- the room's history -------------------------------------------------------------------------------------
+
+RECORDS_KEPT = 3     # finished games whose record (seed, options, log) the room keeps for Watch it again
+
+
+def keep_records(history):
+    """Drop the records of all but the last RECORDS_KEPT games: the room is saved to localStorage after every
+    step, and a long game's log is tens of kilobytes. Older games keep their result and names."""
+    for entry in history[:-RECORDS_KEPT]:
+        entry["record"] = None
+
+
+def game_file(games, code, index, entry):
+    """(file name, JSON text) of one game's record file, for the TV's Save button."""
+    data = write(games, entry["record"], entry["names"], entry["result"])
+    name = "peerparty-%s-%s-game%d.json" % (data["game"].replace("_", "-"), code, index + 1)
+    return name, dumps(data)

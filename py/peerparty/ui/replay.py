@@ -1,0 +1,90 @@
+"""The TV's replay screen (Watch it again): a finished game's table step by step, the controls to move
+through it, and a line marking the moments secrets became public. The room builds the replay
+(room/replay.py) and hands over only the table's view at the current step.
+
+The game's own table screen draws the step inside a still frame (data-still): its buttons are hidden and do
+nothing there, and its countdowns stand at the time left at that step (static/js/glue.js).
+"""
+from .html import button, esc, tag
+from .screens import screens_for
+
+
+def replay_band(replay, title):
+    """The TV's top band during a replay, in place of the room's tools: which game, which step, the controls."""
+    at, last = replay["at"], replay["last"]
+    first, final = at == 0, at == last
+    playing = replay["playing"]
+    controls = [
+        button("\u00ab", _do("previous_moment"), cls="btn small", disabled=first, title="Previous moment",
+               aria_label="Back to the previous moment"),
+        button("\u2039 Back", _do("back"), cls="btn small", disabled=first, aria_label="One step back"),
+        button("Pause" if playing else ("Play again" if final else "Play"), _do("pause" if playing else "play"),
+               cls="btn small primary replay-play", aria_pressed="true" if playing else "false"),
+        button("Forward \u203a", _do("forward"), cls="btn small", disabled=final, aria_label="One step forward"),
+        button("\u00bb", _do("next_moment"), cls="btn small", disabled=final, title="Next moment",
+               aria_label="On to the next moment"),
+        button("%d\u00d7" % replay["speed"], _do("speed"), cls="btn small ghost", title="Speed",
+               aria_label="Speed: %d times; change" % replay["speed"]),
+    ]
+    keep = [
+        button("Save this game", {"room": "save", "game": replay["index"]}, cls="btn small ghost"),
+        button("Close", {"room": "close_replay"}, cls="btn small ghost", aria_label="Close the replay"),
+    ]
+    head = tag("h2", "Replay: " + esc(title), class_="replay-title") + \
+        tag("p", "Step %d of %d" % (at, last), class_="replay-where", aria_live="polite")
+    return tag("section", tag("div", head, class_="replay-what") +
+               tag("nav", "".join(controls), class_="replay-controls", aria_label="Replay") +
+               tag("div", "".join(keep), class_="replay-keep"),
+               class_="replay-bar", data_replay_at=str(at), data_replay_last=str(last),
+               data_replay_playing="1" if playing else "0", aria_label="Replay of a finished game")
+
+
+def replay_main(replay, winners):
+    """The <main> body: the line of the game and this step's moment over the game's own table, beside the
+    game's players. `winners` is the result's headline (shown once the replay reaches the last step)."""
+    module = screens_for(replay["game"])
+    names = replay["names"]
+    ctx = {"names": names, "me": None, "is_host": False, "now_ms": replay["now_ms"],
+           "connected": dict((p, True) for p in names)}
+    board = module.table(replay["view"], ctx) if module is not None else ""
+    extra = ""
+    if module is not None and getattr(module, "table_side", None) is not None:
+        extra = module.table_side(replay["view"], ctx)
+    seats = "".join(tag("li", esc(names[p]), class_="replay-seat") for p in names)
+    side = tag("aside", tag("h2", "Players") + tag("ol", seats, class_="replay-seats") +
+               tag("div", extra, class_="replay-still", data_still="1"), class_="panel side")
+    line = tag("div", _timeline(replay) + _moment(replay, winners), class_="replay-story")
+    return tag("div", line + tag("div", board, class_="replay-stage", data_still="1"),
+               class_="game-area replay") + side
+
+
+def _do(what):
+    return {"room": "replay", "do": what}
+
+
+def _timeline(replay):
+    """The game as a line: how far the replay is, and a mark at each moment a secret became public (a tap goes
+    there). Positions are percentages of the whole game."""
+    last = max(1, replay["last"])
+    ticks = []
+    for step, text in replay["marks"]:
+        here = " here" if step == replay["at"] else ""
+        ticks.append(tag("button", "", type="button", class_="replay-tick" + here, title=text,
+                         aria_label="Step %d: %s" % (step, text), style="left:%.2f%%" % (100.0 * step / last),
+                         data_move='{"room":"replay","do":"seek","at":%d}' % step))
+    done = tag("span", "", class_="replay-done", style="width:%.2f%%" % (100.0 * replay["at"] / last))
+    return tag("div", done + "".join(ticks), class_="replay-line", role="group",
+               aria_label="Moments a secret became public")
+
+
+def _moment(replay, winners):
+    """This step's moment, big; otherwise the last one before it, quiet; at the end, the result."""
+    now = list(replay["moments"])
+    if replay.get("result") is not None:
+        now.append(winners)
+    if now:
+        return tag("p", "\u2605 " + esc(" \u00b7 ".join(now)), class_="replay-moment now")
+    before = [text for step, text in replay["marks"] if step < replay["at"]]
+    if before:
+        return tag("p", "Last moment: " + esc(before[-1]), class_="replay-moment")
+    return tag("p", "Each mark on the line is a moment a secret became public.", class_="replay-moment")
