@@ -4,6 +4,7 @@ bugs it found kept as seeds and as scripted evenings, and proof that its checks 
 The evenings are split in CHUNKS tests so pytest-xdist spreads them over the cores; each prints its evenings/s
 (-rP shows it). `python3 -m tests.sim --evenings 10000 --jobs 2` runs the long version.
 """
+import os
 import time
 
 import pytest
@@ -20,7 +21,11 @@ def play(seed, plan=None, script=None):
     try:
         return evening.run(seed, plan, script)
     except Failure as failure:
-        pytest.fail(report(failure, last=150), pytrace=False)
+        replay = None
+        if plan is not None:       # a scripted evening: the test replays it
+            replay = "python3 -m pytest 'tests/test_sim.py::%s'" % os.environ.get(
+                "PYTEST_CURRENT_TEST", "").split(" ")[0].split("::")[-1]
+        pytest.fail(report(failure, last=150, replay=replay), pytrace=False)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

@@ -68,6 +68,7 @@ class Checks:
         session = page.session
         self.counts["host_events"] += 1
         before = None
+        seats = len(session.lobby.seats)
         if kind == "message":     # a ping changes nothing but presence: the cheap part of the fingerprint will do
             before = fingerprint(session, '"t":"ping"' not in text)
         move = None
@@ -95,6 +96,10 @@ class Checks:
                     self.fail("a refused message changed the room: %s -> %s" % (text[:200], mine[0][:200]))
             if move is not None:
                 self._move_after(session, move)
+            if len(session.lobby.seats) > seats and session.phase != "playing" and \
+                    len(session.lobby.active()) > ROOM_CAP:
+                self.fail("a phone joined a room of %d people (the cap is %d)" % (len(session.lobby.active()) - 1,
+                                                                                  ROOM_CAP))
         self.changed(page)
         return out
 

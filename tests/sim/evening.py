@@ -528,9 +528,9 @@ def run(seed, plan=None, script=None):
         raise
 
 
-def report(failure, last=400):
+def report(failure, last=400, replay=None):
     """A failure as the person who replays it needs it: the seed, what broke, what led there, the command."""
     lines = ["evening %s FAILED: %s" % (failure.seed, failure), "events (virtual time):"]
     lines += ["  " + e for e in failure.events[-last:]]
-    lines.append("replay: python3 -m tests.sim --seed %s" % failure.seed)
+    lines.append("replay: %s" % (replay or "python3 -m tests.sim --seed %s" % failure.seed))
     return "\n".join(lines)
