@@ -96,3 +96,52 @@ def test_phones_that_reload_around_a_takeover_find_the_new_host(reload_after_s):
         seen = []
         play(seed, HINT_HUNT, script)
         assert any("takes over" in e for e in seen[0].world.events)
+
+
+# --- the checks catch what they claim to: each plants a bug and expects the evening to fail on it --------------
+
+def fails_with(seeds, words, plan=None, script=None):
+    """One of these evenings fails on the planted bug (another failure is test_whole_evenings' business)."""
+    seen = []
+    for seed in seeds:
+        try:
+            evening.run(seed, plan, script)
+        except Failure as failure:
+            if words in str(failure):
+                return
+            seen.append(str(failure))
+    raise AssertionError("no evening caught the planted bug; they failed with: %r" % seen)
+
+
+def test_a_token_in_a_view_is_caught(monkeypatch):
+    from peerparty.room.host import HostSession
+    summary = HostSession._room_summary
+    monkeypatch.setattr(HostSession, "_room_summary",
+                        lambda self: dict(summary(self), debug=[s.token for s in self.lobby.seats]))
+    fails_with(range(3), "token went to")
+
+
+def test_a_view_of_another_seat_is_caught(monkeypatch):
+    from peerparty.engine import Match
+    view = Match.view
+    monkeypatch.setattr(Match, "view", lambda self, viewer: view(self, self.players[0]))
+    fails_with(range(10), "holds another's secret")
+
+
+def test_a_refusal_that_changes_the_room_is_caught(monkeypatch):
+    from peerparty.room.host import HostSession
+    error = HostSession._error
+
+    def sloppy(self, conn, code, detail=None, msg_id=None):
+        self.seq += 1
+        return error(self, conn, code, detail, msg_id)
+    monkeypatch.setattr(HostSession, "_error", sloppy)
+    fails_with(range(10), "a refused message changed the room")
+
+
+def test_a_host_that_never_steps_aside_is_caught(monkeypatch):
+    """Without the fence, a host reload that outlasts the successor's patience leaves two hosts."""
+    from peerparty.room import fence
+    monkeypatch.setattr(fence.Fence, "probe_due", lambda self, now, may: False)
+    fails_with(range(4), "still runs a host page",
+               HINT_HUNT, lambda ev: ev.when(hint_hunt_guessing, lambda e: e.tv.reload(25000)))

@@ -61,6 +61,9 @@ class PhonePage:
             return              # the attempt times out: Rejoin retries after RETRY_MS
         if self.asleep:
             return
+        if host.stalled(self.world.now):       # a frozen tab answers the offer when it thaws
+            self.world.at(host.stall_until, self._opened, attempt, host)
+            return
         link = Link(self.world, self, host)
         host.net.add(link)
         self.link = link
@@ -307,7 +310,9 @@ class HostPage:
         self.world.after(ms, self._close, link)
 
     def _close(self, link):
-        if self.alive and not link.closed:
+        if self.stalled(self.world.now):
+            self.world.at(self.stall_until, self._close, link)
+        elif self.alive and not link.closed:
             self.net.close_link(link)
 
     # --- the tab's clock ------------------------------------------------------------------------
