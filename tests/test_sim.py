@@ -123,8 +123,8 @@ def test_a_token_in_a_view_is_caught(monkeypatch):
 
 def test_a_view_of_another_seat_is_caught(monkeypatch):
     from peerparty.engine import Match
-    view = Match.view
-    monkeypatch.setattr(Match, "view", lambda self, viewer: view(self, self.players[0]))
+    view = Match.sent_view
+    monkeypatch.setattr(Match, "sent_view", lambda self, viewer: view(self, self.players[0]))
     fails_with(range(10), "holds another's secret")
 
 

@@ -51,7 +51,8 @@ def test_a_welcome_from_the_next_epoch_is_kept_and_the_phone_never_goes_back():
     r.retry(8000, False)
     assert r.try_epoch == 1
     r.opened(8500)
-    r.received(json.dumps({"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE}), 8600)
+    r.received(json.dumps({"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE,
+                           "epoch": 1, "successor": False}), 8600)
     assert r.epoch == 1 and store[rejoin.epoch_key(CODE)] == "1"
     r.closed(20000)
     tried = []

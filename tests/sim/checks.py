@@ -14,8 +14,8 @@ VIEW_EVERY = 8
 
 
 def decision(view):
-    """The decision a view puts to its viewer: the game's ref (issue 20), or, for a game or a room that has
-    none yet, what names the decision in each game's view (round, board, turn)."""
+    """The decision a view puts to its viewer: the game's ref (issue 20), or, for a game that has none, what
+    names the decision in the game's view (round, board, turn)."""
     if not isinstance(view, dict):
         return None
     if "ref" in view:
@@ -31,9 +31,9 @@ def expected_view(session, seat):
     if match is None:
         return None
     if seat.id in match.players:
-        return match.view(seat.id)
+        return match.sent_view(seat.id)
     if seat.spectator or session.phase == "playing":
-        return match.view(None)
+        return match.sent_view(None)
     return None
 
 
@@ -125,18 +125,24 @@ class Checks:
             message = json.loads(text)
         except ValueError:
             return None
-        return (seat, message.get("id"), message.get("move"), match, len(match.log), match.state)
+        return (seat, message.get("id"), message.get("move"), match, len(match.log), match.state,
+                message.get("ref"))
 
     def _move_after(self, session, move):
-        seat, msg_id, body, match, length, state = move
+        seat, msg_id, body, match, length, state, sent_ref = move
         if session.match is not match or len(match.log) != length + 1 or match.log[-1][0] != seat.id:
             return
         self.counts["moves_applied"] += 1
+        ref = getattr(match.game, "ref", None)
+        if ref is not None:
+            now = ref(state, seat.id)
+            if sent_ref != now:
+                self.fail("%s's move %r (id %s) named decision %r but was applied to %r" % (
+                    seat.id, body, msg_id, sent_ref, now))
+        else:
+            now = decision(match.game.view(state, seat.id))
         chose = self.chosen.get((seat.token, msg_id))
-        if chose is None:
-            return
-        now = decision(match.game.view(state, seat.id))
-        if chose != now:
+        if chose is not None and chose != now:
             self.fail("%s's move %r (id %s) was made for decision %s but applied to %s" % (
                 seat.id, body, msg_id, chose, now))
 

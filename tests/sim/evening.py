@@ -264,7 +264,7 @@ class Evening:
                 return
             action = people.host_game_choice(game_id, view, screen["me"], rng, still)
             if action is not None:
-                page.act({"t": "move", "move": action})
+                page.act({"t": "move", "move": action, "ref": (view or {}).get("ref")})
             return
         if session.phase == "over":
             if self.healed or self.games_done >= self.games_wanted:

@@ -86,6 +86,11 @@ class PhonePage:
         if not link.dead:
             link.host.close_soon(link, self.world.rng.randint(20, 400))
 
+    def hang_up(self):
+        """GuestLink.close(): the page drops its connection for good; no close event follows."""
+        self.drop_link()
+        self.attempt += 1
+
     def lost(self, link):
         """The data channel's close event reached the page."""
         if link is self.link and self.alive:
@@ -108,6 +113,8 @@ class PhonePage:
         before = guest.status
         kind = self.rejoin.received(text, self.world.now)
         self.ev.checks.phone_received(self, text, kind)
+        if kind == "bye":
+            self.hang_up()                 # removed or left: app/phone.py closes its link
         if kind == "welcome" or guest.status != before:
             self.ev.note("%s: %s (%s)" % (self.device.name, kind, guest.status))
         self.device.person.saw(self, kind)
@@ -269,18 +276,19 @@ class HostPage:
 
     def probe(self):
         if self.peer_open and self.fence.probe_due(self.world.now, fence.may_have_moved(self.session)):
-            target = peer_id(self.ev.code, self.session.epoch + 1)
-            self.world.after(self.world.rng.randint(20, 300), self._probe_answer, target)
+            for epoch in fence.later_epochs(self.session):
+                target = peer_id(self.ev.code, epoch)
+                self.world.after(self.world.rng.randint(20, 300), self._probe_answer, target, epoch)
 
-    def _probe_answer(self, target):
+    def _probe_answer(self, target, epoch):
         other = self.world.signal.get(target)
         if self.alive and other is not None and other.peer_open and other.alive:
-            self.world.after(self.world.rng.randint(80, 900), self._probe_opened, other)
+            self.world.after(self.world.rng.randint(80, 900), self._probe_opened, other, epoch)
 
-    def _probe_opened(self, other):
+    def _probe_opened(self, other, epoch):
         if self.alive and other.alive:
-            self.ev.note("%s: epoch %d answers: steps aside" % (self.device.name, other.session.epoch))
-            self.room_moved_on()
+            self.ev.note("%s: epoch %d answers: steps aside" % (self.device.name, epoch))
+            self.room_moved_on(epoch)
 
     def room_moved_on(self, epoch=None):
         fence.step_aside(self.session, self.device.storage, self.session.epoch + 1 if epoch is None else epoch)
