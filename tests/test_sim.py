@@ -4,14 +4,17 @@ bugs it found kept as seeds and as scripted evenings, and proof that its checks 
 The evenings are split in CHUNKS tests so pytest-xdist spreads them over the cores; each prints its evenings/s
 (-rP shows it). `python3 -m tests.sim --evenings 10000 --jobs 2` runs the long version.
 """
+import json
 import os
 import time
 
 import pytest
 
 from peerparty.games import REGISTRY
+from peerparty.room import rejoin
 from tests.sim import evening, people
 from tests.sim.evening import Failure, report
+from tests.sim.pages import PhonePage
 
 EVENINGS = 512
 CHUNKS = 16
@@ -145,3 +148,151 @@ def test_a_host_that_never_steps_aside_is_caught(monkeypatch):
     monkeypatch.setattr(fence.Fence, "probe_due", lambda self, now, may: False)
     fails_with(range(4), "still runs a host page",
                HINT_HUNT, lambda ev: ev.when(hint_hunt_guessing, lambda e: e.tv.reload(25000)))
+
+
+# --- each of issue 20's bugs as a scripted evening (each failed with the code before the fix) -------------------
+
+def scripted(plan, script, seeds=range(3)):
+    """Play the scripted evening on a few seeds; returns the evenings (each settled, or the test failed)."""
+    played = []
+    for seed in seeds:
+        def both(ev):
+            script(ev)
+            played.append(ev)
+        play(seed, plan, both)
+    return played
+
+
+def phone_device(ev, test):
+    """A device whose phone page shows a view for which test(view message) holds."""
+    for device in ev.devices:
+        page = device.page
+        if isinstance(page, PhonePage) and page.alive and page.link is not None and page.guest.view is not None \
+                and page.guest.status == "joined" and test(page.guest.view):
+            return device
+    return None
+
+
+def can_finish_guessing(message):
+    view = message.get("view") or {}
+    return bool(view.get("can_done")) and not view["board"]["final"]
+
+
+def test_bug_1_a_tap_crossing_the_hosts_next_hint_is_refused_not_applied_to_the_next_board():
+    def script(ev):
+        def ready(e):
+            if not hint_hunt_guessing(e):
+                return False
+            controls = e.leader().session.screen()["view"].get("controls") or {}
+            return controls.get("can_next") and phone_device(e, can_finish_guessing) is not None
+
+        def cross(e):
+            device = phone_device(e, can_finish_guessing)
+            e.note("scenario: %s taps I'm done as the host confirms Next hint" % device.name)
+            device.page.tap({"type": "done_guessing"})
+            host = e.leader()
+            host.act({"t": "move", "move": {"type": "next_board", "confirm": True},
+                      "ref": host.session.screen()["view"].get("ref")})
+        ev.when(ready, cross)
+    for ev in scripted(HINT_HUNT, script):
+        assert ev.checks.counts["stale_refused"] >= 1
+
+
+def test_bug_1_a_lock_lost_with_its_connection_is_not_resent_into_the_next_round():
+    def script(ev):
+        def ready(e):
+            leader = e.leader()
+            return (leader is not None and leader.session.phase == "playing" and
+                    leader.session.match.state["phase"] == "choosing" and
+                    phone_device(e, lambda m: (m.get("view") or {}).get("act")) is not None)
+
+        def lose(e):
+            device = phone_device(e, lambda m: (m.get("view") or {}).get("act"))
+            e.note("scenario: %s locks as its connection dies, then sleeps 120 s" % device.name)
+            device.page.tap({"type": "lock", "action": "bank"})
+            e.kill(device.page.link)
+            device.page.sleep()
+            e.world.after(120000, device.page.wake)
+        ev.when(ready, lose)
+    played = scripted({"players": 4, "games": ["seven_rounds"], "faults": False}, script)
+    assert sum(ev.checks.counts["stale_refused"] for ev in played) >= 1
+
+
+def test_bug_3_phones_follow_a_successor_whose_replica_lags():
+    """The successor's phone sleeps 6 s (not yet away) while the others play; the host's tab closes meanwhile.
+    The new host counts from the replica's older seq: the phones must still take its views."""
+    lags = []
+
+    def script(ev):
+        def successor_ready(e):
+            if not hint_hunt_guessing(e):
+                return False
+            return successor_device(e) is not None
+
+        def nap(e):
+            device = successor_device(e)
+            e.note("scenario: the successor (%s) sleeps 6 s; the host's tab closes 4.5 s in" % device.name)
+            device.page.sleep()
+            e.world.after(6000, device.page.wake)
+
+            def close(e2):
+                replica = json.loads(device.storage.get(rejoin.replica_key(e2.code)))
+                lags.append(e2.leader().session.seq - replica["snapshot"]["seq"])
+                e2.tv.person.gone = True
+                e2.tv.close_page()
+            e.world.after(4500, close, e)
+        ev.when(successor_ready, nap)
+    played = scripted(HINT_HUNT, script, seeds=range(6))
+    assert max(lags) >= 2, lags           # the replica did lag behind the views the others had seen
+    assert all(any("takes over" in e for e in ev.world.events) for ev in played)
+
+
+def successor_device(ev):
+    session = ev.leader().session
+    seat = session.successor()
+    if seat is None:
+        return None
+    for device in ev.devices:
+        if device.storage.get(rejoin.seat_key(ev.code)) == seat.token and isinstance(device.page, PhonePage) \
+                and device.storage.get(rejoin.replica_key(ev.code)):
+            return device
+    return None
+
+
+@pytest.mark.parametrize("when", ["lobby", "playing"])
+def test_bug_5_a_removed_phone_is_told(when):
+    def script(ev):
+        def ready(e):
+            leader = e.leader()
+            if leader is None or leader.session.phase != when:
+                return False
+            return len([s for s in leader.session.lobby.active() if s.conn is not None]) >= 4
+
+        def remove(e):
+            session = e.leader().session
+            seat = [s for s in session.lobby.active() if s.conn is not None and not s.local][0]
+            e.note("scenario: the host removes %s" % seat.name)
+            assert e.leader().act({"t": "remove", "seat": seat.id}) is None
+        ev.when(ready, remove)
+    for ev in scripted({"players": 5, "games": ["bank_or_bust"], "faults": False}, script):
+        assert any("(removed)" in e for e in ev.world.events)       # its screen said so
+
+
+def test_bug_6_twelve_phones_leave_no_room_for_the_hosts_own_seat():
+    for ev in scripted({"players": 12, "games": ["hint_hunt"], "faults": False}, lambda ev: None, seeds=[0]):
+        assert ev.stats["games"] == ["hint_hunt"]
+        assert any("the host removes" in e for e in ev.world.events)    # someone made way for the host
+
+
+def test_bug_7_a_removed_successor_keeps_no_replica():
+    def script(ev):
+        def ready(e):
+            return hint_hunt_guessing(e) and successor_device(e) is not None
+
+        def remove(e):
+            seat = e.leader().session.successor()
+            e.note("scenario: the host removes the successor %s" % seat.name)
+            assert e.leader().act({"t": "remove", "seat": seat.id}) is None
+        ev.when(ready, remove)
+    for ev in scripted(dict(HINT_HUNT, players=5), script):
+        assert not any(d.storage.get(rejoin.replica_key(ev.code)) for d in ev.devices)   # and the game ended
