@@ -39,6 +39,22 @@ def store_remove(key):
     js.pp.storage.remove(key)
 
 
+class _Storage:
+    """localStorage as room/rejoin.py and room/fence.py take it: get, set, remove."""
+
+    def get(self, key):
+        return store_get(key)
+
+    def set(self, key, value):
+        store_set(key, value)
+
+    def remove(self, key):
+        store_remove(key)
+
+
+STORAGE = _Storage()
+
+
 def render(root, html):
     js.pp.render(root, html)
 

@@ -11,19 +11,22 @@ import js
 from ..games import REGISTRY
 from ..net.peerjs import HostLink, has_relay, peer_options, proxy
 from ..net.reach import HOST_NO_WEBRTC, Knocking
+from ..room import fence
 from ..room.host import HostSession
 from ..room.lobby import new_room_code, peer_id
 from ..ui.room import host_screen
 from . import common
 
-STORE = "peerparty:host"
+STORE = fence.HOST_KEY
 SIGNAL_HELP = "The signalling server cannot be reached, so phones cannot join yet. Retrying…"
 
 
 class HostApp:
     def __init__(self):
         self.query = common.query()
+        self.took_over = False
         self.session = self._load()
+        self.fence = fence.Fence(self.session.epoch, self.took_over)   # who leads: room/fence.py
         self.root = js.document.getElementById("app")
         self.error = None
         self.status_error = None
@@ -66,15 +69,8 @@ class HostApp:
     def _take_over(self):
         """The successor's tab: the replica the old host kept sending becomes the room (D3-12)."""
         code = self.query.get("room", "").upper()
-        replica = common.store_get("peerparty:replica:" + code)
-        token = common.store_get("peerparty:seat:" + code)
-        if not replica or not token:
-            return None
-        session = HostSession.restore(json.loads(replica)["snapshot"], REGISTRY)
-        session.take_over(token, common.now_ms())
-        common.store_set(STORE, json.dumps(session.snapshot()))
-        common.store_remove("peerparty:replica:" + code)
-        common.store_set("peerparty:seat:%s:epoch" % code, str(session.epoch))
+        session = fence.take_over(common.STORAGE, code, REGISTRY, common.now_ms())
+        self.took_over = session is not None
         return session
 
     def start(self):
@@ -94,17 +90,20 @@ class HostApp:
         common.mark("room-ready", self.session.code)
         common.mark("signal", "up")
         common.mark("epoch", self.session.epoch)
-        if self.session.match is not None and self.session.games[self.session.game_id].host_is_player:
-            # Came back after a while? If a successor already runs the room, rejoin it as a player.
-            self.link.probe(peer_id(self.session.code, self.session.epoch + 1), self.room_moved_on)
+        self.probe(common.now_ms())
         self.refresh()
 
-    def room_moved_on(self):
-        local = [s for s in self.session.lobby.seats if s.local]
+    def probe(self, now):
+        """If a successor runs the room under the next epoch (it took over while this tab was away or booting),
+        this tab steps aside; checked on open and every few seconds, not once (issue 20)."""
+        if self.peer_open and self.fence.probe_due(now, fence.may_have_moved(self.session)):
+            for epoch in fence.later_epochs(self.session):
+                self.link.probe(peer_id(self.session.code, epoch), lambda epoch=epoch: self.room_moved_on(epoch))
+
+    def room_moved_on(self, epoch=None):
+        """A higher epoch leads: rejoin it as a player, on the phone page."""
         code = self.session.code
-        if local:
-            common.store_set("peerparty:seat:" + code, local[0].token)
-        common.store_set("peerparty:seat:%s:epoch" % code, str(self.session.epoch + 1))
+        fence.step_aside(self.session, common.STORAGE, self.session.epoch + 1 if epoch is None else epoch)
         self.forget_room()
         js.location.replace(common.same_signal("join.html?room=" + code, self.query))
 
@@ -122,6 +121,9 @@ class HostApp:
             self.peer_open = False
             self.status_error = SIGNAL_HELP
             self.retry_at = common.now_ms() + 2000
+        elif kind == "unavailable-id" and self.fence.id_taken():
+            self.room_moved_on(self.session.epoch)     # another successor took this epoch first: join it
+            return
         elif kind == "unavailable-id":
             # The id is still held: our previous tab's registration (a reload) or another tab.
             self.status_error = "This room is still open elsewhere; taking it over…"
@@ -195,6 +197,7 @@ class HostApp:
             self.link.close(late)
         if self.knocking.labels() != self.shown_knocking:
             self.refresh()
+        self.probe(now)
         due = self.session.next_timer_ms()
         if (due is not None and now >= due) or now - self.last_presence_ms >= 1000:
             self.last_presence_ms = now

@@ -2,6 +2,8 @@
 
 Nothing is delivered until flush(); a test can drop, duplicate or reorder what is queued, and
 cut a phone's connection, so the room is exercised against the faults a real network has.
+The simulator (tests/sim) opens connections itself (open) and delivers one message of one
+connection at a time (deliver_to_host, deliver_to_phone), each after its own latency.
 """
 from random import Random
 
@@ -19,12 +21,18 @@ class MemoryNetwork:
         self.reorder = False
         self._next_conn = 1
 
-    def connect(self, phone):
+    def open(self, phone):
+        """A new connection for phone, as the host sees it open; the phone says nothing yet."""
         conn = "c%d" % self._next_conn
         self._next_conn += 1
         phone.conn = conn
         self.phones[conn] = phone
         self._host_out(self.host.on_connect(conn, self.now_ms))
+        return conn
+
+    def connect(self, phone):
+        """open(), then the phone's greeting: hello and every move not yet acknowledged."""
+        conn = self.open(phone)
         hello = phone.session.hello()
         if hello:
             self.to_host.append((conn, hello))
@@ -35,6 +43,10 @@ class MemoryNetwork:
     def disconnect(self, phone):
         conn = phone.conn
         phone.conn = None
+        self.close(conn)
+
+    def close(self, conn):
+        """The connection is gone: what it still had in flight is lost, and the host is told."""
         self.phones.pop(conn, None)
         self.to_host = [(c, t) for c, t in self.to_host if c != conn]
         self.to_phone = [(c, t) for c, t in self.to_phone if c != conn]
@@ -66,6 +78,32 @@ class MemoryNetwork:
                     phone.receive(text, self.now_ms)
         raise RuntimeError("the network did not settle")
 
+    def deliver_to_host(self, conn):
+        """The oldest message this connection has in flight reaches the host (or is lost, or arrives twice,
+        at the configured rates). Returns False when it had none."""
+        index = _first(self.to_host, conn)
+        if index is None:
+            return False
+        text = self.to_host.pop(index)[1]
+        if self._delivered():
+            self._host_out(self.host.on_message(conn, text, self.now_ms))
+            if self.rng.random() < self.duplicate_rate:
+                self._host_out(self.host.on_message(conn, text, self.now_ms))
+        return True
+
+    def deliver_to_phone(self, conn):
+        """The oldest message in flight to this connection's phone reaches it. Returns False when none."""
+        index = _first(self.to_phone, conn)
+        if index is None:
+            return False
+        text = self.to_phone.pop(index)[1]
+        phone = self.phones.get(conn)
+        if phone is not None and self._delivered():
+            phone.receive(text, self.now_ms)
+            if self.rng.random() < self.duplicate_rate:
+                phone.receive(text, self.now_ms)
+        return True
+
     def _take(self, queue):
         index = self.rng.randrange(len(queue)) if self.reorder else 0
         return queue.pop(index)
@@ -75,6 +113,13 @@ class MemoryNetwork:
 
     def _host_out(self, messages):
         self.to_phone.extend(messages)
+
+
+def _first(queue, conn):
+    for i in range(len(queue)):
+        if queue[i][0] == conn:
+            return i
+    return None
 
 
 class Phone:

@@ -1,0 +1,180 @@
+"""Staying in the room and deciding who leads it: the timing and epoch rules both pages and the simulator run.
+
+Pure, in the Python subset MicroPython runs: no clock, no browser. The pages (app/phone.py, app/host.py) feed it
+link events and the time, and do what it answers; tests/sim runs the very same code under a virtual clock.
+
+Epochs are terms (DESIGN.md, Causality). The host of epoch e holds the peer id peer_id(code, e); a Hint Hunt
+successor that takes over holds e + 1. A phone tries its epoch and the next in turn after its host's id has
+gone, and never goes back below an epoch whose host welcomed it. Two hosts may briefly run (a reloaded host that
+boots just as its successor takes over): the higher epoch leads, and the other steps aside as a player
+(fence.py, the host page's side).
+
+What a phone keeps across a reload (localStorage, per room): its seat token, its epoch, and, on the successor's
+phone only, the replica of the room. Nothing else survives: a reloaded phone is rebuilt from these alone.
+"""
+import json
+
+from . import protocol
+from .guest import GuestSession
+from .lobby import peer_id
+
+RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
+TAKEOVER_MS = 15000      # a host unreachable this long, with its id gone, is replaced by its successor
+HOST_KEY = "peerparty:host"        # the host tab's room, for a reload (HostSession.snapshot())
+
+# what a phone's tick or retry asks its page to do
+PING = "ping"
+CONNECT = "connect"
+TAKE_OVER = "take_over"
+
+
+def seat_key(code):
+    return "peerparty:seat:" + code
+
+
+def epoch_key(code):
+    return "peerparty:seat:%s:epoch" % code
+
+
+def replica_key(code):
+    return "peerparty:replica:" + code
+
+
+def _stored_int(text):
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        return 0
+    return value if value >= 0 else 0
+
+
+class Rejoin:
+    """A phone's link to its room: the GuestSession, what it keeps in storage, and when to try which host.
+
+    `store` has get(key) -> str or None, set(key, str) and remove(key) (localStorage on the page)."""
+
+    def __init__(self, code, store, now_ms):
+        self.code = code
+        self.store = store
+        self.guest = GuestSession(code, token=store.get(seat_key(code)), epoch=_stored_int(store.get(epoch_key(code))))
+        self.try_epoch = self.epoch      # the epoch of the host id the current attempt reaches for
+        self.lost_since = None           # when the link to the host was lost, None while it is up
+        self.host_gone = False           # the signalling server said no peer holds the id we tried
+        self.old_host = False            # the host we reached serves an earlier epoch than ours
+        self.tried_ms = now_ms           # when the current attempt started
+        self.gone_tries = {}             # epoch -> start of the last attempt that found its id gone
+        self.last_retry = now_ms         # the first attempt starts with the page
+        self.last_ping = 0
+        self.ping_n = 0
+
+    @property
+    def epoch(self):
+        """The highest epoch whose host welcomed this phone (GuestSession ignores any lower one)."""
+        return self.guest.epoch
+
+    def host_id(self):
+        return peer_id(self.code, self.try_epoch)
+
+    # --- link events ----------------------------------------------------------------------------
+
+    def opened(self, now_ms):
+        """A connection to the host opened: the texts to send on it (hello, then every unacknowledged move)."""
+        self.lost_since = None
+        self.host_gone = False
+        self.old_host = False
+        self.gone_tries = {}
+        self.guest.last_heard_ms = now_ms
+        out = []
+        hello = self.guest.hello()
+        if hello:
+            out.append(hello)
+        return out + self.guest.resend()
+
+    def received(self, text, now_ms):
+        """One message from the host; keeps storage in step with it. Returns its kind (None when ignored).
+        After a "bye" the page hangs up for good (removed, or left)."""
+        epoch = self.guest.epoch
+        kind = self.guest.receive(text, now_ms)
+        if kind == "welcome":
+            self.store.set(seat_key(self.code), self.guest.token)
+            if self.guest.epoch != epoch:         # the room moved to a new host: remember where, for good
+                self.store.set(epoch_key(self.code), str(self.guest.epoch))
+        elif kind == "replica" and self.guest.replica is not None:
+            self.store.set(replica_key(self.code), text)
+        elif kind in ("error", "bye") and self.guest.token is None:
+            self.store.remove(seat_key(self.code))
+        if kind == "error" and (self.guest.error or {}).get("code") == "old_host":
+            self.old_host = self.host_gone = True     # look further: the next tick tries again
+        if self.guest.replica_dropped:        # not (or no longer) the successor: every seat's token goes
+            self.guest.replica_dropped = False
+            self.store.remove(replica_key(self.code))
+        return kind
+
+    def closed(self, now_ms):
+        if self.lost_since is None:
+            self.lost_since = now_ms
+
+    def unavailable(self, now_ms):
+        """The signalling server says nobody holds the id we tried. True when this phone, the successor,
+        should take over now: the host has been gone TAKEOVER_MS, and since then its own id was tried again
+        and found gone, after a try of the next epoch's found nobody there either (no other successor)."""
+        self.host_gone = True
+        if self.lost_since is None:
+            self.lost_since = now_ms
+        self.gone_tries[self.try_epoch] = self.tried_ms
+        return self._take_over_due()
+
+    def _take_over_due(self):
+        if self.lost_since is None or self.replica_epoch() != self.epoch:
+            return False
+        mine = self.gone_tries.get(self.epoch)
+        nxt = self.gone_tries.get(self.epoch + 1)
+        return (mine is not None and nxt is not None and nxt >= self.lost_since
+                and mine - self.lost_since >= TAKEOVER_MS)
+
+    def replica_epoch(self):
+        saved = self.store.get(replica_key(self.code))
+        if not saved:
+            return None
+        try:
+            return json.loads(saved).get("epoch")
+        except Exception:
+            return None
+
+    # --- the page's clock -------------------------------------------------------------------------
+
+    def tick(self, now_ms, connected):
+        """Every half second or so: None, PING (send ping()), CONNECT (a fresh attempt at host_id()) or
+        TAKE_OVER (open the host page: this phone becomes the host)."""
+        if self.guest.status in ("removed", "left"):
+            return None
+        if connected:
+            if self.guest.host_silent(now_ms) or self.old_host:
+                return self.retry(now_ms, connected)
+            if now_ms - self.last_ping >= protocol.PING_MS:
+                self.last_ping = now_ms
+                return PING
+            return None
+        if now_ms - self.last_retry >= RETRY_MS:
+            return self.retry(now_ms, connected)
+        return None
+
+    def retry(self, now_ms, connected):
+        """Reconnect now unless the link is demonstrably alive (the page calls this on waking and on
+        network return too). After the host's id has gone, attempts alternate between this phone's epoch
+        and the next, whatever the phone was doing: joined, mid-hello, or just reloaded."""
+        if connected and not self.guest.host_silent(now_ms) and not self.old_host:
+            return PING
+        self.last_retry = now_ms
+        if self.lost_since is None:
+            self.lost_since = now_ms
+        if self.host_gone and self._take_over_due():
+            return TAKE_OVER
+        if self.host_gone:
+            self.try_epoch = self.epoch + 1 if self.try_epoch == self.epoch else self.epoch
+        self.tried_ms = now_ms
+        return CONNECT
+
+    def ping(self):
+        self.ping_n += 1
+        return self.guest.ping(self.ping_n)

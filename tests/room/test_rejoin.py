@@ -1,0 +1,156 @@
+"""room/rejoin.py and room/fence.py, the rules the pages and the simulator share (issue 20, points 2 and 4): which
+host id a phone tries, when the successor takes over, when a host steps aside. tests/test_sim.py plays them in
+whole evenings; here each rule on its own, with a dict for localStorage."""
+import json
+
+from peerparty.games import REGISTRY
+from peerparty.room import fence, rejoin
+from peerparty.room.lobby import peer_id
+from tests.sim.world import Storage
+
+CODE = "WXYZ"
+
+
+def phone(store=None, now=0):
+    return rejoin.Rejoin(CODE, store if store is not None else Storage(), now)
+
+
+def gone(r, now):
+    """An attempt at r's current host id, made now, finds nobody there. Returns unavailable()'s answer."""
+    assert r.retry(now, False) == rejoin.CONNECT
+    return r.unavailable(now + 100)
+
+
+def test_a_phone_reloaded_during_a_takeover_tries_the_next_epoch_too():
+    """Bug 4: after a reload a phone is `connecting` with its stored epoch; once that id is gone it must try the
+    next epoch as well, not epoch 0 for ever."""
+    store = Storage({rejoin.seat_key(CODE): "tok", rejoin.epoch_key(CODE): "0"})
+    r = phone(store)
+    assert r.guest.status == "connecting" and r.host_id() == peer_id(CODE, 0)
+    r.unavailable(300)                     # the first attempt, made as the page started
+    tried = []
+    for now in range(4000, 30000, 4000):
+        assert r.retry(now, False) == rejoin.CONNECT
+        tried.append(r.try_epoch)
+        r.unavailable(now + 100)
+    assert tried == [1, 0] * 3 + [1]
+
+
+def test_a_phone_mid_hello_alternates_too():
+    r = phone()
+    r.guest.join("Ann")
+    assert r.guest.status == "joining"
+    r.closed(1000)
+    assert gone(r, 4000) is False and r.retry(8000, False) == rejoin.CONNECT and r.try_epoch == 1
+
+
+def test_a_welcome_from_the_next_epoch_is_kept_and_the_phone_never_goes_back():
+    store = Storage()
+    r = phone(store)
+    gone(r, 4000)
+    r.retry(8000, False)
+    assert r.try_epoch == 1
+    r.opened(8500)
+    r.received(json.dumps({"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE,
+                           "epoch": 1, "successor": False}), 8600)
+    assert r.epoch == 1 and store[rejoin.epoch_key(CODE)] == "1"
+    r.closed(20000)
+    tried = []
+    for now in range(24000, 60000, 4000):
+        gone(r, now)
+        tried.append(r.try_epoch)
+    assert min(tried) == 1 and 2 in tried        # epoch 1 and the next; never epoch 0 again
+    assert phone(store).host_id() == peer_id(CODE, 1)   # nor after a reload
+
+
+def successor(store=None):
+    store = store if store is not None else Storage()
+    store.set(rejoin.seat_key(CODE), "tok")
+    store.set(rejoin.replica_key(CODE), json.dumps({"t": "replica", "epoch": 0, "snapshot": {}}))
+    r = phone(store)
+    r.opened(0)
+    r.closed(1000)
+    return r
+
+
+def test_the_successor_takes_over_only_after_trying_its_old_host_again_past_the_window():
+    """Bug 2's successor side: past TAKEOVER_MS, it takes over only when an attempt at the old host's id, made
+    after the window opened, found it gone (after one at the next epoch found nobody either)."""
+    r = successor()
+    now, decided = 1000, []
+    while now < 40000:
+        now += rejoin.RETRY_MS
+        if gone(r, now):
+            decided.append((now, r.try_epoch))
+            break
+    assert decided and decided[0][1] == 0                       # the last try was the old host's own id
+    assert decided[0][0] - 1000 >= rejoin.TAKEOVER_MS
+
+
+def test_the_successor_rejoins_an_old_host_that_came_back_instead_of_taking_over():
+    r = successor()
+    now = 1000
+    while now + rejoin.RETRY_MS < 1000 + rejoin.TAKEOVER_MS:      # the host's tab is booting: nobody answers
+        now += rejoin.RETRY_MS
+        assert not gone(r, now)
+    for _ in range(2):                 # past the window, the host is back: epoch 1 is empty, epoch 0 answers
+        now += rejoin.RETRY_MS
+        assert r.retry(now, False) == rejoin.CONNECT
+        if r.try_epoch == 0:
+            r.opened(now + 300)
+            break
+        assert r.unavailable(now + 100) is False
+    assert r.lost_since is None and not r.host_gone and r.try_epoch == 0
+
+
+def test_only_the_holder_of_this_epochs_replica_takes_over():
+    store = Storage()
+    r = successor(store)
+    store.set(rejoin.replica_key(CODE), json.dumps({"t": "replica", "epoch": 3, "snapshot": {}}))
+    for now in range(5000, 80000, rejoin.RETRY_MS):
+        assert not gone(r, now)
+
+
+def test_a_host_whose_game_migrates_looks_for_the_next_epoch_on_open_and_every_few_seconds():
+    f = fence.Fence(0)
+    assert f.probe_due(0, True)
+    assert not f.probe_due(fence.PROBE_MS - 1, True)
+    assert f.probe_due(fence.PROBE_MS, True)
+    assert f.probe_due(fence.PROBE_MS * 9, True)                 # for as long as the game can migrate
+    assert not fence.Fence(0).probe_due(0, False)                # a game without a successor: never
+
+
+def test_a_tab_that_took_over_steps_aside_when_its_epoch_is_taken_and_a_reload_retries():
+    assert fence.Fence(1, took_over=True).id_taken() is True
+    assert fence.Fence(1).id_taken() is False
+
+
+def hint_hunt_room():
+    from tests.room.helpers import play_through_room
+    host, phones = play_through_room(REGISTRY["hint_hunt"], 5, steps=40, to_the_end=False)
+    return host, phones
+
+
+def test_stepping_aside_leaves_the_seat_and_the_epoch_where_the_phone_page_looks():
+    host, _ = hint_hunt_room()
+    store = Storage({fence.HOST_KEY: json.dumps(host.snapshot())})
+    fence.step_aside(host, store, 1)
+    mine = [s for s in host.lobby.seats if s.local][0]
+    assert store == {rejoin.seat_key(host.code): mine.token, rejoin.epoch_key(host.code): "1"}
+    assert phone_for(host.code, store).host_id() == peer_id(host.code, 1)
+
+
+def phone_for(code, store):
+    return rejoin.Rejoin(code, store, 0)
+
+
+def test_take_over_builds_the_next_epochs_room_from_the_replica_the_phone_kept():
+    host, phones = hint_hunt_room()
+    holder = [p for p in phones if p.session.replica is not None][0]
+    store = Storage({rejoin.seat_key(host.code): holder.session.token,
+                     rejoin.replica_key(host.code): json.dumps(holder.session.replica)})
+    session = fence.take_over(store, host.code, REGISTRY, 5000)
+    assert session.epoch == 1 and session._local_seat().token == holder.session.token
+    assert rejoin.replica_key(host.code) not in store and store[rejoin.epoch_key(host.code)] == "1"
+    assert json.loads(store[fence.HOST_KEY])["epoch"] == 1
+    assert fence.take_over(Storage(), host.code, REGISTRY, 5000) is None    # no replica, no takeover

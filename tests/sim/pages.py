@@ -1,0 +1,385 @@
+"""The two pages as the simulator runs them: what app/phone.py and app/host.py do with PeerJS, here with the
+world's links and clock. The decisions (when to retry, which epoch, when to take over or step aside) are the
+project's own room/rejoin.py and room/fence.py; this file only wires them, as the app does.
+
+Boot times: a phone page (MicroPython) 1-4 s; a host page (Pyodide) 1.5-25 s, as measured on real devices.
+"""
+import json
+
+from peerparty.games import REGISTRY
+from peerparty.room import fence, rejoin
+from peerparty.room.host import HostSession
+from peerparty.room.lobby import peer_id
+
+from .world import Link, SimNetwork
+
+TICK_MS = 500            # app/phone.py's setInterval
+HOST_TICK_MS = 1000      # app/host.py runs on_timer at least this often (and at a game's deadline)
+RELEASE_LINGER = 0.2     # how often a closed host tab's id lingers on the PeerServer for a few seconds
+
+
+class PhonePage:
+    """join.html on one device: the page's wiring around room/rejoin.Rejoin (app/phone.py)."""
+
+    def __init__(self, evening, device):
+        self.ev = evening
+        self.world = w = evening.world
+        self.device = device
+        self.alive = True
+        self.asleep = False
+        self.held = []                 # deliveries waiting for the phone to wake
+        self.rejoin = rejoin.Rejoin(evening.code, device.storage, w.now)
+        self.guest = self.rejoin.guest
+        self.link = None               # the open connection, if any
+        self.attempt = 0
+        self.born = w.now
+        self.tick_at = None
+        self.connect()                 # GuestLink.start(): the page connects as soon as its peer opens
+
+    # --- GuestLink -----------------------------------------------------------------------------
+
+    def connected(self):
+        return self.link is not None
+
+    def connect(self):
+        """A fresh attempt at the host id Rejoin names; the previous connection is dropped."""
+        self.drop_link()
+        self.attempt += 1
+        self.world.after(self.world.rng.randint(20, 300), self._resolve, self.attempt, self.rejoin.host_id())
+
+    def _resolve(self, attempt, host_id):
+        if not self.alive or attempt != self.attempt:
+            return
+        host = self.world.signal.get(host_id)
+        if host is None or not host.peer_open:
+            self.on_unavailable()
+            return
+        self.world.after(self.world.rng.randint(80, 900), self._opened, attempt, host)
+
+    def _opened(self, attempt, host):
+        if not self.alive or attempt != self.attempt or not host.alive:
+            return              # the attempt times out: Rejoin retries after RETRY_MS
+        if self.asleep:
+            return
+        if host.stalled(self.world.now):       # a frozen tab answers the offer when it thaws
+            self.world.at(host.stall_until, self._opened, attempt, host)
+            return
+        link = Link(self.world, self, host)
+        host.net.add(link)
+        self.link = link
+        self.ev.note("%s opens a connection to epoch %d (%s)" % (self.device.name, host.session.epoch, link.conn))
+        for text in self.rejoin.opened(self.world.now):
+            self.send(text)
+        self.schedule_tick()
+
+    def send(self, text):
+        if self.link is None:
+            return False
+        self.link.host.net.send(self.link, text)
+        return True
+
+    def drop_link(self):
+        link = self.link
+        if link is None:
+            return
+        self.link = None
+        if not link.dead:
+            link.host.close_soon(link, self.world.rng.randint(20, 400))
+
+    def hang_up(self):
+        """GuestLink.close(): the page drops its connection for good; no close event follows."""
+        self.drop_link()
+        self.attempt += 1
+
+    def lost(self, link):
+        """The data channel's close event reached the page."""
+        if link is self.link and self.alive:
+            self.link = None
+            self.rejoin.closed(self.world.now)
+            self.schedule_tick()
+
+    def on_unavailable(self):
+        if not self.alive:
+            return
+        if self.rejoin.unavailable(self.world.now):
+            self.take_over()
+            return
+        self.schedule_tick()
+
+    # --- the page ------------------------------------------------------------------------------
+
+    def on_data(self, text):
+        guest = self.guest
+        before = guest.status
+        kind = self.rejoin.received(text, self.world.now)
+        self.ev.checks.phone_received(self, text, kind)
+        if kind == "bye":
+            self.hang_up()                 # removed or left: app/phone.py closes its link
+        if kind == "welcome" or guest.status != before:
+            self.ev.note("%s: %s (%s)" % (self.device.name, kind, guest.status))
+        self.device.person.saw(self, kind)
+        self.schedule_tick()
+
+    def tap(self, move):
+        """The person taps a move on this screen (app/phone.py on_screen_action)."""
+        self.ev.checks.chose(self, move)
+        self.send(self.guest.move(move))
+
+    def join(self, name):
+        message = self.guest.join(name)
+        self.guest.error = None
+        if message:
+            self.send(message)
+
+    def leave(self):
+        self.send('{"v":1,"t":"leave"}')
+
+    def retry(self):
+        """visibilitychange / online"""
+        self.do(self.rejoin.retry(self.world.now, self.connected()))
+
+    def do(self, what):
+        if what == rejoin.PING:
+            self.send(self.rejoin.ping())
+        elif what == rejoin.CONNECT:
+            self.connect()
+        elif what == rejoin.TAKE_OVER:
+            self.take_over()
+
+    def take_over(self):
+        self.ev.note("%s takes over (replica of epoch %s)" % (self.device.name, self.rejoin.replica_epoch()))
+        self.device.open_host(takeover=True)
+
+    # --- the clock: setInterval(tick, 500), only at the ticks where something can be due --------
+
+    def schedule_tick(self):
+        if not self.alive or self.asleep:
+            return
+        r = self.rejoin
+        if self.connected():
+            due = min(r.last_ping + rejoin.protocol.PING_MS, r.guest.last_heard_ms + rejoin.protocol.HOST_LOST_MS + 1)
+        else:
+            due = r.last_retry + rejoin.RETRY_MS
+        now = self.world.now
+        due = max(due, now + 1)
+        due = self.born + -(-(due - self.born) // TICK_MS) * TICK_MS     # the next tick of this page's interval
+        if self.tick_at is not None and self.tick_at <= due:
+            return
+        self.tick_at = due
+        self.world.at(due, self._tick, due)
+
+    def _tick(self, when):
+        if when != self.tick_at or not self.alive or self.asleep:
+            return
+        self.tick_at = None
+        self.do(self.rejoin.tick(self.world.now, self.connected()))
+        self.schedule_tick()
+
+    def sleep(self):
+        self.asleep = True
+        self.tick_at = None
+
+    def wake(self):
+        if not self.alive or not self.asleep:
+            return
+        self.asleep = False
+        held, self.held = self.held, []
+        for net, link in held:
+            net._arrive(link, "down")
+        self.retry()                   # visibilitychange
+        self.schedule_tick()
+
+    def close(self):
+        """The page goes away (reload, tab closed, or the phone turns into the host page)."""
+        self.alive = False
+        link, self.link = self.link, None
+        if link is not None and not link.dead:
+            link.host.close_soon(link, self.world.rng.randint(20, 1500))
+
+
+class HostPage:
+    """host.html on one device: the page's wiring around HostSession and room/fence.Fence (app/host.py). The
+    memory network calls its on_* methods, which pass everything through the evening's checks."""
+
+    def __init__(self, evening, device, takeover=False):
+        self.ev = evening
+        self.world = evening.world
+        self.device = device
+        self.alive = True
+        self.peer_open = False
+        self.registered = None          # the peer id this page holds
+        self.stall_until = -1
+        self.took_over = False
+        self.session = None
+        self.takeover = takeover
+        self.net = None
+        self.last_timer = 0
+        self.timer_at = None
+
+    def boot(self):
+        """Python is up: load the room (app/host.py _load) and open the peer."""
+        if not self.alive:
+            return
+        w, storage, ev = self.world, self.device.storage, self.ev
+        session = None
+        if self.takeover:
+            session = fence.take_over(storage, ev.code, REGISTRY, w.now, ev.token)
+            self.took_over = session is not None
+        if session is None:
+            saved = storage.get(fence.HOST_KEY)
+            if saved:
+                session = HostSession.restore(json.loads(saved), REGISTRY, ev.token)
+                ev.checks.restored(self, json.loads(saved), session)
+            else:
+                session = HostSession(ev.code, REGISTRY, token_source=ev.token)
+        self.session = session
+        self.fence = fence.Fence(session.epoch, self.took_over)
+        self.net = SimNetwork(w, self, w.rng.random())
+        ev.checks.host_booted(self)
+        ev.note("%s: host page up at epoch %d (%s)" % (self.device.name, session.epoch,
+                                                       "took over" if self.took_over else "restored"
+                                                       if self.takeover or self.device.storage.get(fence.HOST_KEY)
+                                                       else "new"))
+        self.register()
+        self.schedule_timer(w.now + HOST_TICK_MS)
+
+    # --- the signalling server ------------------------------------------------------------------
+
+    def register(self):
+        if not self.alive:
+            return
+        pid = peer_id(self.ev.code, self.session.epoch)
+        holder = self.world.signal.get(pid)
+        if holder is not None and holder is not self:
+            self.world.after(self.world.rng.randint(30, 300), self.on_id_taken)
+            return
+        self.world.signal[pid] = self
+        self.registered = pid
+        self.world.after(self.world.rng.randint(30, 300), self.on_peer_open)
+
+    def on_peer_open(self):
+        if not self.alive:
+            return
+        self.peer_open = True
+        self.ev.checks.leads(self)
+        self.probe()
+
+    def on_id_taken(self):
+        if not self.alive:
+            return
+        if self.fence.id_taken():
+            self.ev.note("%s: epoch %d is held by another successor: steps aside" % (self.device.name,
+                                                                                    self.session.epoch))
+            self.room_moved_on(self.session.epoch)
+            return
+        self.world.after(1500, self.register)     # our own previous registration: try again
+
+    def probe(self):
+        if self.peer_open and self.fence.probe_due(self.world.now, fence.may_have_moved(self.session)):
+            for epoch in fence.later_epochs(self.session):
+                target = peer_id(self.ev.code, epoch)
+                self.world.after(self.world.rng.randint(20, 300), self._probe_answer, target, epoch)
+
+    def _probe_answer(self, target, epoch):
+        other = self.world.signal.get(target)
+        if self.alive and other is not None and other.peer_open and other.alive:
+            self.world.after(self.world.rng.randint(80, 900), self._probe_opened, other, epoch)
+
+    def _probe_opened(self, other, epoch):
+        if self.alive and other.alive:
+            self.ev.note("%s: epoch %d answers: steps aside" % (self.device.name, epoch))
+            self.room_moved_on(epoch)
+
+    def room_moved_on(self, epoch=None):
+        fence.step_aside(self.session, self.device.storage, self.session.epoch + 1 if epoch is None else epoch)
+        self.device.open_phone()
+
+    def release(self):
+        """The tab is gone: its id is free (at once, or after the server notices) and its connections die."""
+        self.alive = False
+        self.peer_open = False
+        pid = self.registered
+        if pid is not None:
+            if self.world.rng.random() < RELEASE_LINGER:
+                self.world.after(self.world.rng.randint(500, 5000), self._unregister, pid)
+            else:
+                self._unregister(pid)
+        if self.net is not None:
+            for link in list(self.net.links.values()):
+                link.closed = True
+                if not link.dead:
+                    self.world.after(self.world.rng.randint(20, 2000), link.page.lost, link)
+
+    def _unregister(self, pid):
+        if self.world.signal.get(pid) is self:
+            del self.world.signal[pid]
+
+    def close_soon(self, link, ms):
+        self.world.after(ms, self._close, link)
+
+    def _close(self, link):
+        if self.stalled(self.world.now):
+            self.world.at(self.stall_until, self._close, link)
+        elif self.alive and not link.closed:
+            self.net.close_link(link)
+
+    # --- the tab's clock ------------------------------------------------------------------------
+
+    def stalled(self, now):
+        return now < self.stall_until
+
+    def schedule_timer(self, when):
+        if self.timer_at is not None and self.timer_at <= when:
+            return
+        self.timer_at = when
+        self.world.at(when, self._timer, when)
+
+    def _timer(self, when):
+        if when != self.timer_at or not self.alive:
+            return
+        self.timer_at = None
+        now = self.world.now
+        if self.stalled(now):
+            self.schedule_timer(self.stall_until)       # late timers: a frozen tab catches up when it thaws
+            return
+        self.probe()
+        self.last_timer = now
+        self.net.now_ms = now
+        self.net._host_out(self.on_timer(now))
+        self.after_change()
+
+    def after_change(self):
+        """Keep the next timer in sight: a game deadline, or the next second."""
+        due = self.session.next_timer_ms()
+        nxt = self.last_timer + HOST_TICK_MS
+        if due is not None and due < nxt:
+            nxt = max(due, self.world.now)
+        self.schedule_timer(max(nxt, self.world.now))
+
+    # --- the memory network's host: every event through the checks ------------------------------
+
+    def on_connect(self, conn, now_ms):
+        return self.ev.checks.host_event(self, "connect", conn, None, now_ms)
+
+    def on_disconnect(self, conn, now_ms):
+        return self.ev.checks.host_event(self, "disconnect", conn, None, now_ms)
+
+    def on_message(self, conn, text, now_ms):
+        out = self.ev.checks.host_event(self, "message", conn, text, now_ms)
+        self.world.after(0, self.after_change)
+        return out
+
+    def on_timer(self, now_ms):
+        return self.ev.checks.host_event(self, "timer", None, None, now_ms)
+
+    def act(self, action):
+        """The person at this screen presses something (app/host.py on_screen_action)."""
+        self.net.now_ms = self.world.now
+        out, error = self.ev.checks.host_action(self, action)
+        self.net._host_out(out)
+        self.after_change()
+        return error
+
+    def snapshot_for_reload(self):
+        """pagehide: the tab saves the room before it goes (app/host.py persist)."""
+        self.device.storage.set(fence.HOST_KEY, json.dumps(self.session.snapshot()))

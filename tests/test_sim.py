@@ -1,0 +1,298 @@
+"""The evening simulator (docs/simulation.md) in every test run: 512 whole evenings under random faults, the
+bugs it found kept as seeds and as scripted evenings, and proof that its checks catch what they claim to.
+
+The evenings are split in CHUNKS tests so pytest-xdist spreads them over the cores; each prints its evenings/s
+(-rP shows it). `python3 -m tests.sim --evenings 10000 --jobs 2` runs the long version.
+"""
+import json
+import os
+import time
+
+import pytest
+
+from peerparty.games import REGISTRY
+from peerparty.room import rejoin
+from tests.sim import evening, people
+from tests.sim.evening import Failure, report
+from tests.sim.pages import PhonePage
+
+EVENINGS = 512
+CHUNKS = 16
+
+
+def play(seed, plan=None, script=None):
+    try:
+        return evening.run(seed, plan, script)
+    except Failure as failure:
+        replay = None
+        if plan is not None:       # a scripted evening: the test replays it
+            replay = "python3 -m pytest 'tests/test_sim.py::%s'" % os.environ.get(
+                "PYTEST_CURRENT_TEST", "").split(" ")[0].split("::")[-1]
+        pytest.fail(report(failure, last=150, replay=replay), pytrace=False)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_whole_evenings_keep_every_invariant(chunk):
+    began = time.process_time()
+    seeds = range(chunk, EVENINGS, CHUNKS)
+    faults = 0
+    for seed in seeds:
+        stats = play(seed)
+        faults += sum(stats["faults"].values())
+    spent = time.process_time() - began
+    assert faults > len(seeds)           # the evenings did go wrong, often
+    print("evenings %d..%d step %d: %d evenings, %d faults, %.2f evenings per CPU second" % (
+        chunk, EVENINGS - 1, CHUNKS, len(seeds), faults, len(seeds) / spent))
+
+
+def test_every_game_has_a_player_who_can_play_it():
+    assert sorted(people.PHONE_CHOOSERS) == sorted(REGISTRY)
+
+
+# --- issue 20's bugs, as evenings that broke them -----------------------------------------------------------
+
+def hint_hunt_guessing(ev):
+    """The room's host page is up, and Hint Hunt is in its guessing phase."""
+    leader = ev.leader()
+    return (leader is not None and leader.session.phase == "playing" and leader.session.game_id == "hint_hunt"
+            and leader.session.match.state["phase"] == "guessing")
+
+
+HINT_HUNT = {"players": 4, "games": ["hint_hunt"], "faults": False}
+
+
+@pytest.mark.parametrize("boot_s", [6, 8, 10, 11, 12, 13, 14, 16, 20, 25])
+def test_a_slow_host_reload_in_hint_hunt_never_splits_the_room(boot_s):
+    """Bug 2: the TV reloads mid-guessing and Pyodide takes boot_s to come back. The successor may take over
+    meanwhile, or not; either way one host leads in the end, and every phone is on it (evening.settled)."""
+    took_over = 0
+    for seed in range(4):
+        def script(ev):
+            ev.when(hint_hunt_guessing, lambda e: e.tv.reload(boot_s * 1000))
+            seen.append(ev)
+        seen = []
+        play(seed, HINT_HUNT, script)
+        ev = seen[0]
+        assert any("TV reloads the host page" in e for e in ev.world.events)
+        took_over += any("takes over" in e for e in ev.world.events)
+    if boot_s >= 20:
+        assert took_over          # a host away this long is replaced: the successor's side of the fence ran
+
+
+@pytest.mark.parametrize("reload_after_s", [0.5, 3, 10, 20, 45])
+def test_phones_that_reload_around_a_takeover_find_the_new_host(reload_after_s):
+    """Bug 4: the host's tab closes for good mid-guessing; a phone reloads reload_after_s later (during the
+    takeover, or after it), so it starts `connecting` with its stored epoch. It must reach the new host."""
+    for seed in range(3):
+        def script(ev):
+            def gone(e):
+                leader = e.leader()
+                e.note("scenario: the host's tab closes for good")
+                e.tv.person.gone = True
+                e.tv.close_page()
+                phones = [d for d in e.devices[1:] if d.page is not None and
+                          not d.storage.get("peerparty:replica:" + e.code)]
+                e.world.after(int(reload_after_s * 1000), phones[0].reload)
+                assert leader.session.epoch == 0
+            ev.when(hint_hunt_guessing, gone)
+            seen.append(ev)
+        seen = []
+        play(seed, HINT_HUNT, script)
+        assert any("takes over" in e for e in seen[0].world.events)
+
+
+# --- the checks catch what they claim to: each plants a bug and expects the evening to fail on it --------------
+
+def fails_with(seeds, words, plan=None, script=None):
+    """One of these evenings fails on the planted bug (another failure is test_whole_evenings' business)."""
+    seen = []
+    for seed in seeds:
+        try:
+            evening.run(seed, plan, script)
+        except Failure as failure:
+            if words in str(failure):
+                return
+            seen.append(str(failure))
+    raise AssertionError("no evening caught the planted bug; they failed with: %r" % seen)
+
+
+def test_a_token_in_a_view_is_caught(monkeypatch):
+    from peerparty.room.host import HostSession
+    summary = HostSession._room_summary
+    monkeypatch.setattr(HostSession, "_room_summary",
+                        lambda self: dict(summary(self), debug=[s.token for s in self.lobby.seats]))
+    fails_with(range(3), "token went to")
+
+
+def test_a_view_of_another_seat_is_caught(monkeypatch):
+    from peerparty.engine import Match
+    view = Match.sent_view
+    monkeypatch.setattr(Match, "sent_view", lambda self, viewer: view(self, self.players[0]))
+    fails_with(range(10), "holds another's secret")
+
+
+def test_a_refusal_that_changes_the_room_is_caught(monkeypatch):
+    from peerparty.room.host import HostSession
+    error = HostSession._error
+
+    def sloppy(self, conn, code, detail=None, msg_id=None):
+        self.seq += 1
+        return error(self, conn, code, detail, msg_id)
+    monkeypatch.setattr(HostSession, "_error", sloppy)
+    fails_with(range(10), "a refused message changed the room")
+
+
+def test_a_host_that_never_steps_aside_is_caught(monkeypatch):
+    """Without the fence, a host reload that outlasts the successor's patience leaves two hosts."""
+    from peerparty.room import fence
+    monkeypatch.setattr(fence.Fence, "probe_due", lambda self, now, may: False)
+    fails_with(range(4), "still runs a host page",
+               HINT_HUNT, lambda ev: ev.when(hint_hunt_guessing, lambda e: e.tv.reload(25000)))
+
+
+# --- each of issue 20's bugs as a scripted evening (each failed with the code before the fix) -------------------
+
+def scripted(plan, script, seeds=range(3)):
+    """Play the scripted evening on a few seeds; returns the evenings (each settled, or the test failed)."""
+    played = []
+    for seed in seeds:
+        def both(ev):
+            script(ev)
+            played.append(ev)
+        play(seed, plan, both)
+    return played
+
+
+def phone_device(ev, test):
+    """A device whose phone page shows a view for which test(view message) holds."""
+    for device in ev.devices:
+        page = device.page
+        if isinstance(page, PhonePage) and page.alive and page.link is not None and page.guest.view is not None \
+                and page.guest.status == "joined" and test(page.guest.view):
+            return device
+    return None
+
+
+def can_finish_guessing(message):
+    view = message.get("view") or {}
+    return bool(view.get("can_done")) and not view["board"]["final"]
+
+
+def test_bug_1_a_tap_crossing_the_hosts_next_hint_is_refused_not_applied_to_the_next_board():
+    def script(ev):
+        def ready(e):
+            if not hint_hunt_guessing(e):
+                return False
+            controls = e.leader().session.screen()["view"].get("controls") or {}
+            return controls.get("can_next") and phone_device(e, can_finish_guessing) is not None
+
+        def cross(e):
+            device = phone_device(e, can_finish_guessing)
+            e.note("scenario: %s taps I'm done as the host confirms Next hint" % device.name)
+            device.page.tap({"type": "done_guessing"})
+            host = e.leader()
+            host.act({"t": "move", "move": {"type": "next_board", "confirm": True},
+                      "ref": host.session.screen()["view"].get("ref")})
+        ev.when(ready, cross)
+    for ev in scripted(HINT_HUNT, script):
+        assert ev.checks.counts["stale_refused"] >= 1
+
+
+def test_bug_1_a_lock_lost_with_its_connection_is_not_resent_into_the_next_round():
+    def script(ev):
+        def ready(e):
+            leader = e.leader()
+            return (leader is not None and leader.session.phase == "playing" and
+                    leader.session.match.state["phase"] == "choosing" and
+                    phone_device(e, lambda m: (m.get("view") or {}).get("act")) is not None)
+
+        def lose(e):
+            device = phone_device(e, lambda m: (m.get("view") or {}).get("act"))
+            e.note("scenario: %s locks as its connection dies, then sleeps 120 s" % device.name)
+            device.page.tap({"type": "lock", "action": "bank"})
+            e.kill(device.page.link)
+            device.page.sleep()
+            e.world.after(120000, device.page.wake)
+        ev.when(ready, lose)
+    played = scripted({"players": 4, "games": ["seven_rounds"], "faults": False}, script)
+    assert sum(ev.checks.counts["stale_refused"] for ev in played) >= 1
+
+
+def test_bug_3_phones_follow_a_successor_whose_replica_lags():
+    """The successor's phone sleeps 6 s (not yet away) while the others play; the host's tab closes meanwhile.
+    The new host counts from the replica's older seq: the phones must still take its views."""
+    lags = []
+
+    def script(ev):
+        def successor_ready(e):
+            if not hint_hunt_guessing(e):
+                return False
+            return successor_device(e) is not None
+
+        def nap(e):
+            device = successor_device(e)
+            e.note("scenario: the successor (%s) sleeps 6 s; the host's tab closes 4.5 s in" % device.name)
+            device.page.sleep()
+            e.world.after(6000, device.page.wake)
+
+            def close(e2):
+                replica = json.loads(device.storage.get(rejoin.replica_key(e2.code)))
+                lags.append(e2.leader().session.seq - replica["snapshot"]["seq"])
+                e2.tv.person.gone = True
+                e2.tv.close_page()
+            e.world.after(4500, close, e)
+        ev.when(successor_ready, nap)
+    played = scripted(HINT_HUNT, script, seeds=range(6))
+    assert max(lags) >= 2, lags           # the replica did lag behind the views the others had seen
+    assert all(any("takes over" in e for e in ev.world.events) for ev in played)
+
+
+def successor_device(ev):
+    session = ev.leader().session
+    seat = session.successor()
+    if seat is None:
+        return None
+    for device in ev.devices:
+        if device.storage.get(rejoin.seat_key(ev.code)) == seat.token and isinstance(device.page, PhonePage) \
+                and device.storage.get(rejoin.replica_key(ev.code)):
+            return device
+    return None
+
+
+@pytest.mark.parametrize("when", ["lobby", "playing"])
+def test_bug_5_a_removed_phone_is_told(when):
+    def script(ev):
+        def ready(e):
+            leader = e.leader()
+            if leader is None or leader.session.phase != when:
+                return False
+            return len([s for s in leader.session.lobby.active() if s.conn is not None]) >= 4
+
+        def remove(e):
+            session = e.leader().session
+            seat = [s for s in session.lobby.active() if s.conn is not None and not s.local][0]
+            e.note("scenario: the host removes %s" % seat.name)
+            assert e.leader().act({"t": "remove", "seat": seat.id}) is None
+        ev.when(ready, remove)
+    for ev in scripted({"players": 5, "games": ["bank_or_bust"], "faults": False}, script):
+        assert any("(removed)" in e for e in ev.world.events)       # its screen said so
+
+
+def test_bug_6_twelve_phones_leave_no_room_for_the_hosts_own_seat():
+    for ev in scripted({"players": 12, "games": ["hint_hunt"], "faults": False}, lambda ev: None, seeds=[0]):
+        assert ev.stats["games"] == ["hint_hunt"]
+        assert any("the host removes" in e for e in ev.world.events)    # someone made way for the host
+
+
+def test_bug_7_a_removed_successor_keeps_no_replica():
+    def script(ev):
+        def ready(e):
+            return hint_hunt_guessing(e) and successor_device(e) is not None
+
+        def remove(e):
+            seat = e.leader().session.successor()
+            e.note("scenario: the host removes the successor %s" % seat.name)
+            assert e.leader().act({"t": "remove", "seat": seat.id}) is None
+        ev.when(ready, remove)
+    for ev in scripted(dict(HINT_HUNT, players=5), script):
+        assert not any(d.storage.get(rejoin.replica_key(ev.code)) for d in ev.devices)   # and the game ended
