@@ -19,10 +19,11 @@ const CACHE = PREFIX + PRECACHE.version;
 const SCOPE = new URL(self.registration.scope);
 const CONCURRENCY = 6;
 const ROLE = new URL(self.location.href).searchParams.get('role') || 'host';
-// zip-*.js is PyScript's unzipper: only the host unpacks a zip (host.zip); a phone's modules come as phone.json.
-// A phone's classic scripts come bundled in static/build/phone.js, so it never loads their sources (and never
-// draws a QR code).
-const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/host.zip', '/host.html', '/pyscript.toml',
+// A phone never runs the host's rules worker (Pyodide, rules.zip) or its screen thread (screen.json, host.js); its
+// classic scripts come bundled in static/build/phone.js, so it never loads their sources (and never draws a QR
+// code). zip-*.js is PyScript's unzipper, which no page needs now (the worker unpacks rules.zip with Pyodide).
+const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/rules.zip', '/static/build/screen.json',
+                   '/static/build/host.js', '/host.html', '/static/js/rules-worker.js', '/static/js/host-room.js',
                    '/static/vendor/pyscript/zip-', '/static/vendor/peerjs/', '/static/vendor/morphdom/',
                    '/static/vendor/qrcode/', '/static/js/glue.js', '/static/js/link.js'];
 const needed = (path) => ROLE !== 'phone' || !HOST_ONLY.some((prefix) => path.startsWith(prefix));

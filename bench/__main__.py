@@ -1,4 +1,5 @@
-"""python3 -m bench [--quick] [--only boot,phone,mobile,bytes,latency,relay,engine]
+"""python3 -m bench [--quick] [--only engine,boot,early,takeover,phone,mobile,bytes,latency,relay,lighthouse]
+                    [--site DIR]
 
 Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
 a local PeerServer and scripts/serve.py on 127.0.0.1 (and coturn for "relay": direct and relayed phones in one
@@ -6,6 +7,8 @@ room), plus the engine under CPython; writes
 bench/results/<timestamp>.json (raw samples and summaries) and .md, and prints the Markdown table.
 Numbers only: nothing here passes or fails on time. The default takes about 10 minutes on a 2-core machine;
 --quick runs a few repetitions of everything to check that the suite works end to end (26 min at load 15-29).
+--site DIR serves another checkout's pages (e.g. `git archive main | tar -x -C DIR`, with node_modules linked in)
+with this checkout's bench, for before/after figures measured the same way.
 """
 import argparse
 import json
@@ -20,11 +23,11 @@ from . import engine, report
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
-SECTIONS = ("engine", "boot", "phone", "mobile", "bytes", "latency", "relay")
-FULL = {"boot": 8, "phone": 10, "mobile": 4, "bytes": 1, "rounds": 7, "relay": 4, "engine": 300,
-        "engine_pyodide": 100}
-QUICK = {"boot": 2, "phone": 2, "mobile": 1, "bytes": 1, "rounds": 2, "relay": 2, "engine": 50,
-         "engine_pyodide": 20}
+SECTIONS = ("engine", "boot", "early", "takeover", "phone", "mobile", "bytes", "latency", "relay", "lighthouse")
+FULL = {"boot": 8, "early": 6, "takeover": 6, "phone": 10, "mobile": 4, "bytes": 1, "rounds": 7, "relay": 4,
+        "lighthouse": 3, "engine": 300, "engine_pyodide": 100}
+QUICK = {"boot": 2, "early": 2, "takeover": 2, "phone": 2, "mobile": 1, "bytes": 1, "rounds": 2, "relay": 2,
+         "lighthouse": 1, "engine": 50, "engine_pyodide": 20}
 
 
 def log(text):
@@ -37,13 +40,14 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="few repetitions: a fast end-to-end check")
     ap.add_argument("--only", default=",".join(SECTIONS), help="comma-separated subset of: " + ", ".join(SECTIONS))
     ap.add_argument("--build", action="store_true", help="run scripts/build.py first (default: only if unbuilt)")
+    ap.add_argument("--site", help="serve this checkout's pages instead (before/after comparisons)")
     args = ap.parse_args(argv)
     only = set(s.strip() for s in args.only.split(",") if s.strip())
     unknown = only - set(SECTIONS)
     if unknown:
         ap.error("unknown sections: " + ", ".join(sorted(unknown)))
     reps = QUICK if args.quick else FULL
-    if args.build or not (ROOT / "static" / "build" / "host.zip").is_file():
+    if args.build or not (ROOT / "static" / "build" / "precache.js").is_file():
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], cwd=ROOT, check=True)
 
     started = time.time()
@@ -55,8 +59,8 @@ def main(argv=None):
     if browser_sections or "engine" in only:
         from playwright.sync_api import sync_playwright
 
-        from . import browser
-        with browser.Servers(relay="relay" in only) as servers, sync_playwright() as pw:
+        from . import browser, lighthouse
+        with browser.Servers(relay="relay" in only, site=args.site) as servers, sync_playwright() as pw:
             lab = browser.Lab(pw, servers)
             try:
                 if "engine" in only:
@@ -64,8 +68,14 @@ def main(argv=None):
                     raw["engine_pyodide"] = browser.engine_pyodide(lab, reps["engine_pyodide"],
                                                                    max(5, reps["engine_pyodide"] // 10), log)
                 if "boot" in only:
-                    log("host page vs bare Pyodide…")
+                    log("host page vs bare MicroPython and bare Pyodide…")
                     raw["boot"] = browser.boot_pairs(lab, reps["boot"], log)
+                if "early" in only:
+                    log("a phone that scans the moment the QR code is up…")
+                    raw["early"] = browser.early_phone(lab, reps["early"], log)
+                if "takeover" in only:
+                    log("a successor taking over the room…")
+                    raw["takeover"] = browser.takeover(lab, reps["takeover"], log)
                 if "phone" in only:
                     log("phone page vs bare MicroPython…")
                     raw["phone"] = browser.phone_pairs(lab, reps["phone"], log)
@@ -82,6 +92,9 @@ def main(argv=None):
                 if "relay" in only:
                     log("direct and relayed phones (coturn on 127.0.0.1), %d each, one room…" % reps["relay"])
                     raw["relay"] = browser.relay_paths(lab, reps["relay"], reps["rounds"], log)
+                if "lighthouse" in only:
+                    log("Lighthouse on host.html (desktop preset)…")
+                    raw["lighthouse"] = lighthouse.run(servers, reps["lighthouse"], log)
             finally:
                 raw["problems"] = lab.problems
                 lab.close()
@@ -90,6 +103,7 @@ def main(argv=None):
     stamp = time.strftime("%Y%m%d-%H%M%S")
     meta = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "mode": "quick" if args.quick else "full",
             "reps": ", ".join("%s %d" % kv for kv in reps.items()),
+            "site": str(args.site or ROOT),
             "machine": "%s, %d cores, Python %s, load average %s" % (
                 platform.machine(), os.cpu_count() or 0, platform.python_version(),
                 " ".join("%.1f" % v for v in os.getloadavg())),

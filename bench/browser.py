@@ -54,6 +54,11 @@ INIT = r"""(() => {
       if (!(n in b.first)) b.first[n] = rec;
     }
     if (!b.joinable && document.querySelector('#join button:not([disabled])')) b.joinable = Date.now();
+    if (!b.code) {
+      const code = document.querySelector('.join-box .code');
+      if (code && /^[A-Z]{4,5}$/.test(code.textContent)) b.code = performance.now();
+    }
+    if (b.code && !b.qr && document.querySelector('.join-box .qr svg')) b.qr = performance.now();
   }).observe(document, {attributes: true, subtree: true, childList: true});
   document.addEventListener('click', (e) => {
     const el = e.target.closest('button, label, [data-move]');
@@ -97,11 +102,13 @@ def _start(cmd, name, port):
 
 class Servers:
     """A PeerServer (npm `peer`) and scripts/serve.py (through bench/countserve.py) on 127.0.0.1, and with
-    relay=True coturn too (self.turn: what a page's ?turn= takes)."""
+    relay=True coturn too (self.turn: what a page's ?turn= takes). `site` is the checkout whose pages are served
+    (this one by default; another, e.g. an export of main, to compare)."""
 
-    def __init__(self, relay=False):
+    def __init__(self, relay=False, site=None):
         self.relay = relay
         self.turn = None
+        self.checkout = Path(site).resolve() if site else ROOT
 
     def __enter__(self):
         peer_bin = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
@@ -117,8 +124,8 @@ class Servers:
         # worker not active" and warm loads served without it).
         self.tmp = tempfile.TemporaryDirectory(prefix="peerparty-bench-")
         site_root = Path(self.tmp.name) / "site"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--dist", str(site_root)], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, str(self.checkout / "scripts" / "build.py"), "--dist", str(site_root)],
+                       cwd=self.checkout, check=True, stdout=subprocess.DEVNULL)
         shutil.copytree(ROOT / "bench" / "pages", site_root / "bench" / "pages")
         sport = free_port()
         self.procs.append(_start([sys.executable, str(ROOT / "bench" / "countserve.py"), "--host", "127.0.0.1",
@@ -280,38 +287,157 @@ def leave(phone):
 # figures
 
 
+def blocking(longtasks, until_ms):
+    """Total Blocking Time as Lighthouse counts it: the part of each main-thread long task past 50 ms, summed,
+    here over the tasks that started before until_ms (page clock)."""
+    return sum(max(0.0, d - 50) for t, d in longtasks if t < until_ms)
+
+
+def host_up(lab, page):
+    """Wait until the host page has its room open to phones and its rules answering (the first screen drawn from
+    the room's data): {code, qr, up} in ms since navigation, and the rules worker's boot phases if it has one.
+    The same for the one-thread host page (main before issue 15), where the room is ready all at once."""
+    room = lab.wait_mark(page, "room-ready")
+    players = lab.wait_mark(page, "players")
+    b = lab.bench(page)
+    rules = b["first"].get("rules-ready")
+    up = max(room["pn"], players["pn"])
+    return {"code": b.get("code"), "qr": b.get("qr"), "up": up, "rules": rules["pn"] if rules else None,
+            "worker": page.evaluate("() => (window.pp && pp.host && pp.host.boot) || null")}
+
+
 def boot_pairs(lab, reps, log):
-    """Host page to room-ready and the bare Pyodide page to ready, cold then warm, interleaved per repetition."""
-    out = {"host_cold": [], "host_warm": [], "pyodide_cold": [], "pyodide_warm": [], "host_longtasks": [],
-           "pyodide_longtasks": [], "host_resources": None}
+    """Per repetition, cold then warm: the host page (room code and QR code on screen; room open and rules up;
+    main-thread blocking until then), the bare MicroPython page and the bare Pyodide page."""
+    keys = ["qr", "code", "up", "blocking", "longtasks"]
+    out = dict(("host_%s_%s" % (k, m), []) for k in keys for m in ("cold", "warm"))
+    out.update({"pyodide_cold": [], "pyodide_warm": [], "mpy_cold": [], "mpy_warm": [], "pyodide_longtasks": [],
+                "host_worker": [], "host_resources": None})
     for i in range(reps):
         ctx = lab.context(HOST_VIEW)
         page = lab.page(ctx)
-        lab.goto(page, host_url(lab.s.signal))
-        out["host_cold"].append(lab.wait_mark(page, "room-ready")["pn"])
-        b = lab.bench(page)
-        out["host_longtasks"].append(sum(d for _, d in b["longtasks"]))
-        if out["host_resources"] is None:
-            out["host_resources"] = page.evaluate(
-                "() => performance.getEntriesByType('resource').map(e => [e.name.split('?')[0].replace(location.origin, ''),"
-                " Math.round(e.transferSize), Math.round(e.duration), Math.round(e.startTime)])")
-            out["host_marks_cold"] = dict((k, round(v["pn"])) for k, v in b["first"].items())
-        lab.sw_ready(page)
-        lab.goto(page, host_url(lab.s.signal))
-        out["host_warm"].append(lab.wait_mark(page, "room-ready")["pn"])
+        for mode in ("cold", "warm"):
+            lab.goto(page, host_url(lab.s.signal))
+            up = host_up(lab, page)
+            page.wait_for_timeout(1000)      # a second past "up": long tasks the boot leaves behind count too
+            b = lab.bench(page)
+            for k in ("qr", "code", "up"):
+                out["host_%s_%s" % (k, mode)].append(up[k])
+            out["host_blocking_" + mode].append(blocking(b["longtasks"], up["up"] + 1000))
+            out["host_longtasks_" + mode].append(sum(d for _, d in b["longtasks"]))
+            if up["worker"]:
+                out["host_worker"].append(dict(mode=mode, phases=up["worker"]))
+            if mode == "cold":
+                if out["host_resources"] is None:
+                    out["host_resources"] = page.evaluate(
+                        "() => performance.getEntriesByType('resource').map(e => [e.name.split('?')[0].replace("
+                        "location.origin, ''), Math.round(e.transferSize), Math.round(e.duration), Math.round(e.startTime)])")
+                    out["host_marks_cold"] = dict((k, round(v["pn"])) for k, v in b["first"].items())
+                lab.sw_ready(page)
         ctx.close()
 
+        for name, path in (("mpy", "/bench/pages/bare_micropython.html"), ("pyodide", "/bench/pages/bare_pyodide.html")):
+            ctx = lab.context(HOST_VIEW)
+            page = lab.page(ctx)
+            lab.goto(page, path)
+            out[name + "_cold"].append(lab.wait_mark(page, "ready")["pn"])
+            if name == "pyodide":
+                out["pyodide_longtasks"].append(sum(d for _, d in lab.bench(page)["longtasks"]))
+            lab.sw_ready(page, register=True)     # the site's worker, so the warm load is served the same way
+            lab.goto(page, path)
+            out[name + "_warm"].append(lab.wait_mark(page, "ready")["pn"])
+            ctx.close()
+        log("  boot %d/%d: host QR %.0f/%.0f ms, up %.0f/%.0f ms, blocking %.0f/%.0f ms; bare MicroPython %.0f/%.0f, "
+            "bare Pyodide %.0f/%.0f ms (cold/warm)" % (
+                i + 1, reps, out["host_qr_cold"][-1] or -1, out["host_qr_warm"][-1] or -1, out["host_up_cold"][-1],
+                out["host_up_warm"][-1], out["host_blocking_cold"][-1], out["host_blocking_warm"][-1],
+                out["mpy_cold"][-1], out["mpy_warm"][-1], out["pyodide_cold"][-1], out["pyodide_warm"][-1]))
+    return out
+
+
+def early_phone(lab, reps, log):
+    """A phone opens the join link the moment the QR code is on the TV (both cold) and joins as soon as its form
+    lets it: when does the TV show it, against when the host's rules were up (the host page's own clock)."""
+    out = {"after_up": [], "queued": [], "host_up": [], "joined": []}
+    for i in range(reps):
+        hctx = lab.context(HOST_VIEW)
+        host = lab.page(hctx)
+        lab.goto(host, host_url(lab.s.signal))
+        host.wait_for_function("() => window.__bench.qr", timeout=WAIT_MS)
+        code = host.evaluate("() => document.querySelector('.join-box .code').textContent")
+        pctx = lab.context(PHONE_VIEW)
+        phone = lab.page(pctx)
+        lab.goto(phone, join_url(lab.s.signal, code))
+        phone.wait_for_selector("#join button:not([disabled]), .py-error", timeout=WAIT_MS)
+        phone.fill("#name", "Early")
+        phone.click("#join button")
+        host.wait_for_function("() => Number(document.body.dataset.players || 0) > 0", timeout=WAIT_MS)
+        up = host_up(lab, host)
+        hb, pb = lab.bench(host), lab.bench(phone)
+        shown = next(c for c in hb["changes"] if c["n"] == "players" and int(c["v"]) > 0)
+        tap = pb["clicks"][-1]["at"]
+        up_at = hb["origin"] + up["up"]        # Date.now() clock, shared by every page on this machine
+        out["after_up"].append(shown["pn"] - up["up"])
+        out["queued"].append(tap < up_at)
+        out["host_up"].append(up["up"])
+        out["joined"].append(shown["pn"])
+        pctx.close()
+        hctx.close()
+        log("  early phone %d/%d: host up at %.0f ms, phone shown at %.0f ms (%+.0f ms; tapped %s the rules were up)" % (
+            i + 1, reps, up["up"], shown["pn"], out["after_up"][-1], "before" if out["queued"][-1] else "after"))
+    return out
+
+
+def successor_replica(code="TKVR"):
+    """A Hint Hunt room in play whose host is Hana, as its successor's phone (Ann) keeps it: (code, replica
+    text, Ann's seat token). Built with the room's own code under CPython."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from peerparty.app.rules import Rules
+    from peerparty.room.guest import GuestSession
+    rules = Rules()
+    phones = {}
+
+    def deliver(out):
+        for conn, text in out.get("send", []):
+            phones[conn].receive(text, 1000)
+
+    rules.open("new", code, 0, 1000)
+    rules.action('{"room":"join_local","name":"Hana"}', 1000)
+    for conn, name in (("c1", "Ann"), ("c2", "Ben"), ("c3", "Cat")):
+        phones[conn] = GuestSession(code, name=name)
+        deliver(rules.connect(conn, 1000))
+        deliver(rules.data(conn, phones[conn].hello(), 1000))
+    rules.action('{"room":"pick","game":"hint_hunt"}', 1000)
+    deliver(rules.action('{"room":"start"}', 1000))
+    ann = phones["c1"]
+    return code, json.dumps(ann.replica), ann.token
+
+
+def takeover(lab, reps, log):
+    """The successor's phone opens host.html?takeover=1 (a browser that never loaded the host page before): when
+    is the room code on its screen, and when does the room accept moves again."""
+    code, replica, token = successor_replica()
+    out = {"code": [], "up": []}
+    for i in range(reps):
         ctx = lab.context(HOST_VIEW)
         page = lab.page(ctx)
-        lab.goto(page, "/bench/pages/bare_pyodide.html")
-        out["pyodide_cold"].append(lab.wait_mark(page, "ready")["pn"])
-        out["pyodide_longtasks"].append(sum(d for _, d in lab.bench(page)["longtasks"]))
-        lab.sw_ready(page, register=True)     # the site's worker, so the warm load is served the same way
-        lab.goto(page, "/bench/pages/bare_pyodide.html")
-        out["pyodide_warm"].append(lab.wait_mark(page, "ready")["pn"])
+        lab.goto(page, "/index.html")
+        page.evaluate("""([code, replica, token]) => {
+            localStorage.setItem('peerparty:replica:' + code, replica);
+            localStorage.setItem('peerparty:seat:' + code, token);
+            localStorage.setItem('peerparty:seat:' + code + ':epoch', '0');
+        }""", [code, replica, token])
+        lab.goto(page, "/host.html?takeover=1&room=%s&signal=%s" % (code, lab.s.signal))
+        up = host_up(lab, page)
+        epoch = page.get_attribute("body", "data-epoch")
+        if epoch != "1":
+            lab.problems.append("takeover opened epoch %s, not 1" % epoch)
+        out["code"].append(up["code"])
+        out["up"].append(up["up"])
         ctx.close()
-        log("  boot %d/%d: host %.0f/%.0f ms, bare Pyodide %.0f/%.0f ms (cold/warm)" % (
-            i + 1, reps, out["host_cold"][-1], out["host_warm"][-1], out["pyodide_cold"][-1], out["pyodide_warm"][-1]))
+        log("  takeover %d/%d: room code on screen at %.0f ms, accepting moves at %.0f ms" % (
+            i + 1, reps, up["code"] or -1, up["up"]))
     return out
 
 

@@ -30,7 +30,7 @@ def _kb(v):
 def fmt(s, unit):
     if s is None:
         return "–", "–"
-    f = {"ms": lambda v: _ms(v) + " ms", "x": lambda v: "%.2f×" % v, "B": _kb}[unit]
+    f = {"ms": lambda v: _ms(v) + " ms", "x": lambda v: "%.2f×" % v, "B": _kb, "pts": lambda v: "%.0f" % v}[unit]
     return f(s["median"]), f(s["p95"])
 
 
@@ -49,12 +49,38 @@ def summarize(raw):
     boot = raw.get("boot")
     if boot:
         for mode in ("cold", "warm"):
-            add("Boot", "host → room ready, %s" % mode, boot["host_" + mode], "ms")
+            add("Boot", "host → room code and QR code on screen, %s" % mode, boot["host_qr_" + mode], "ms")
+            add("Boot", "bare MicroPython → ready, %s" % mode, boot["mpy_" + mode], "ms")
+            add("Boot", "host QR / bare MicroPython, %s (paired)" % mode,
+                paired(boot["host_qr_" + mode], boot["mpy_" + mode]), "x")
+            add("Boot", "host → room open and rules up (first move accepted), %s" % mode, boot["host_up_" + mode], "ms")
             add("Boot", "bare Pyodide → ready, %s" % mode, boot["pyodide_" + mode], "ms")
-            add("Boot", "host / bare Pyodide, %s (paired)" % mode,
-                paired(boot["host_" + mode], boot["pyodide_" + mode]), "x")
-        add("Boot", "host long tasks total, cold", boot["host_longtasks"], "ms")
+            add("Boot", "host up / bare Pyodide, %s (paired)" % mode,
+                paired(boot["host_up_" + mode], boot["pyodide_" + mode]), "x")
+            add("Boot", "host main-thread blocking (TBT-style) until up + 1 s, %s" % mode,
+                boot["host_blocking_" + mode], "ms")
+            add("Boot", "host main-thread long tasks total, %s" % mode, boot["host_longtasks_" + mode], "ms")
+            for i, phase in enumerate(("Pyodide loaded", "rules.zip unpacked", "rules imported")):
+                add("Boot", "rules worker: %s, %s" % (phase, mode),
+                    [w["phases"][i] for w in boot.get("host_worker", []) if w["mode"] == mode], "ms")
         add("Boot", "bare Pyodide long tasks total, cold", boot["pyodide_longtasks"], "ms")
+    early = raw.get("early")
+    if early:
+        add("Early phone", "host rules up", early["host_up"], "ms")
+        add("Early phone", "phone shown on the TV (host clock)", early["joined"], "ms")
+        add("Early phone", "phone shown on the TV after the rules were up", early["after_up"], "ms")
+    over = raw.get("takeover")
+    if over:
+        add("Takeover", "successor → room code on screen", over["code"], "ms")
+        add("Takeover", "successor → room accepting moves", over["up"], "ms")
+    light = raw.get("lighthouse")
+    if light:
+        add("Lighthouse", "host.html performance score (desktop)", [r["performance"] * 100 for r in light], "pts")
+        for key, label in (("tbt_ms", "Total Blocking Time"), ("max_fid_ms", "max potential FID"),
+                           ("fcp_ms", "First Contentful Paint"), ("lcp_ms", "Largest Contentful Paint"),
+                           ("si_ms", "Speed Index")):
+            add("Lighthouse", "host.html %s" % label, [r[key] for r in light], "ms")
+        add("Lighthouse", "host.html Cumulative Layout Shift (×1000)", [r["cls"] * 1000 for r in light], "pts")
     for key, name in (("phone", "phone"), ("phone_mobile", "phone @1.6 Mbit/s 150 ms")):
         ph = raw.get(key)
         if not ph:
@@ -82,8 +108,8 @@ def summarize(raw):
         add("Latency", "%d phones: tap → host screen updated" % n, lat["tap_to_host"], "ms")
         add("Latency", "%d phones: host change → each phone updated" % n, lat["host_to_phone"], "ms")
         add("Latency", "%d phones: host change → all phones updated" % n, lat["host_to_all"], "ms")
-        if lat.get("host_longtasks"):
-            add("Latency", "%d phones: host long tasks (> 50 ms) during play" % n, lat["host_longtasks"], "ms")
+        add("Latency", "%d phones: host main-thread long tasks (> 50 ms) during play" % n,
+            lat.get("host_longtasks") or [0], "ms")
     relay = raw.get("relay")
     if relay:
         for kind, name in (("direct", "direct path"), ("relay", "through the relay (coturn, 127.0.0.1)")):
@@ -129,13 +155,38 @@ def budgets(raw, d):
                 out.append(("Same @1.6 Mbit/s 150 ms (%s; RTT + 300 ms)" % mode, _verdict(joined["median"], limit)))
     if raw.get("boot"):
         for mode in ("cold", "warm"):
-            r = d["host / bare Pyodide, %s (paired)" % mode]
-            out.append(("Host room ready ≤ 1.2× bare Pyodide (%s, median of paired ratios)" % mode,
-                        _verdict(r["median"], 1.2, "x")))
+            r = d["host QR / bare MicroPython, %s (paired)" % mode]
+            out.append(("Host room code and QR ≤ 1.5× bare MicroPython (%s, median of paired ratios)" % mode,
+                        _verdict(r["median"], 1.5, "x")))
+            r = d["host up / bare Pyodide, %s (paired)" % mode]
+            out.append(("Host first move accepted ≤ 1.1× bare Pyodide (%s, median of paired ratios)" % mode,
+                        _verdict(r["median"], 1.1, "x")))
+            r = d["host main-thread blocking (TBT-style) until up + 1 s, %s" % mode]
+            out.append(("Host boot main-thread blocking < 200 ms (%s, p95)" % mode, _verdict(r["p95"], 200)))
+        qr = d["host → room code and QR code on screen, warm"]
+        out.append(("Host room code and QR < 1 s warm (p95)", _verdict(qr["p95"], 1000)))
+    if raw.get("early"):
+        r = d["phone shown on the TV after the rules were up"]
+        out.append(("Early phone on the TV ≤ 300 ms after the rules are up (p95)", _verdict(r["p95"], 300)))
+    if raw.get("takeover"):
+        out.append(("Takeover: room code on screen < 1 s (p95)",
+                    _verdict(d["successor → room code on screen"]["p95"], 1000)))
+        if raw.get("boot"):
+            bare = d["bare Pyodide → ready, cold"]["median"]
+            out.append(("Takeover: accepting moves ≤ 1.1× bare Pyodide, cold (medians)",
+                        _verdict(d["successor → room accepting moves"]["median"] / bare, 1.1, "x")))
+    if raw.get("lighthouse"):
+        out.append(("Lighthouse TBT < 200 ms (median)", _verdict(d["host.html Total Blocking Time"]["median"], 200)))
+        score = d["host.html performance score (desktop)"]["median"]
+        out.append(("Lighthouse performance ≥ 0.9 (median)",
+                    "met: %.2f" % (score / 100) if score >= 90 else "**missed**: %.2f < 0.90" % (score / 100)))
     lat = d.get("12 phones: tap → host screen updated")
     if lat:
         out.append(("Tap → host, 12 phones: median < 30 ms", _verdict(lat["median"], 30)))
         out.append(("Tap → host, 12 phones: p95 < 100 ms", _verdict(lat["p95"], 100)))
+        tasks = raw["latency_12"].get("host_longtasks") or []
+        out.append(("12 phones: no host main-thread long task > 50 ms during play",
+                    "met: none" if not tasks else "**missed**: %d, the longest %.0f ms" % (len(tasks), max(tasks))))
     if raw.get("bytes"):
         for how in ("wire incl. service worker", "page (CDP)"):
             first = d["phone, first visit: %s" % how]["median"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from peerparty.engine import Match
 from peerparty.games import REGISTRY
 
-from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, host_record, join, received, sync
+from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, host_record, join, received, sync, wait_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_MS = 120_000        # a reload boots Pyodide (host) again: 5-20 s here, more when the machine is busy
@@ -71,6 +71,7 @@ def open_host_page(open_page, wait_ready, site, signal, seed, tag, fixed_time_ms
     host.goto("%s/host.html?signal=%s&seed=%s" % (site, signal, seed))
     wait_ready(host)
     host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
+    wait_rules(host)
     if fixed_time_ms is not None:
         # pinned once the page is up: pinned before its boot, Pyodide never reports ready (measured here)
         host.clock.set_fixed_time(fixed_time_ms)

@@ -7,12 +7,23 @@ PHONE_VIEW = (390, 844)
 WAIT_MS = 60_000
 
 
+RULES_MS = 90_000       # the host's rules worker boots Pyodide: ~3 s here, far more on a busy 2-core machine
+
+
 def open_host(open_page, wait_ready, signal, name="host", extra="", init_script=None):
+    """The host page, once its room is open to phones and its rules worker answers (its screen shows the
+    lobby). e2e/test_host_threads.py looks at the moments before."""
     page = open_page("/host.html?signal=%s%s" % (signal, extra), viewport=HOST_VIEW, name=name,
                      init_script=init_script)
     wait_ready(page)
     page.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
+    wait_rules(page)
     return page, page.get_attribute("body", "data-room-ready")
+
+
+def wait_rules(host, timeout=RULES_MS):
+    """Wait until the host's rules worker has answered (body[data-rules-ready], set by host-room.js)."""
+    host.wait_for_selector("body[data-rules-ready], .py-error", state="attached", timeout=timeout)
 
 
 def open_phone(open_page, wait_ready, signal, code, name, record=True):

@@ -192,7 +192,11 @@ def test_the_host_page_is_installable(playwright, site, signal, tmp_path):
         page.goto(site + "/host.html?signal=%s&new=1" % signal)
         page.wait_for_selector("body[data-ready], .py-error", state="attached", timeout=WAIT_MS)
         assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.inner_text()
-        assert page.evaluate("() => navigator.serviceWorker.ready.then(r => r.active.state)") == "activated"
+        # ready resolves once a worker is active, which may still be "activating" (the host page registers it
+        # after its rules worker is up)
+        assert page.evaluate("""() => navigator.serviceWorker.ready.then((r) => r.active.state === "activated"
+            ? "activated" : new Promise((ok) => r.active.addEventListener("statechange", () => ok(r.active.state))))
+        """) == "activated"
         cdp = ctx.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 

@@ -95,4 +95,7 @@ def test_the_second_visit_boots_with_the_network_off(open_page, wait_ready, sign
         page.reload()
         wait_ready(page)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
+        if name == "host":      # the rules worker (Pyodide, rules.zip) boots from the service worker's cache too
+            page.wait_for_selector("body[data-rules-ready], .py-error", state="attached", timeout=WAIT_MS)
+            page.wait_for_selector(".game-pick", timeout=WAIT_MS)
         page.context.set_offline(False)

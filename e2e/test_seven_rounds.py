@@ -4,7 +4,7 @@ screen shows are checked against the engine replaying the host's own record. The
 phones, measured (printed, never asserted)."""
 import pytest
 
-from people import HOST_VIEW, WAIT_MS, join, open_phone, save_and_verify, wait_players, wait_present
+from people import HOST_VIEW, WAIT_MS, join, open_phone, save_and_verify, wait_players, wait_present, wait_rules
 from seven_rounds_play import (
     HOST_PROBE, PHONE_PROBE, choice_text, host_breakdown, host_click, host_countdown_s, host_locked, host_record,
     lock_in, phone_header_points, room_result_rows, phone_total, probe, replay, seat_names, standings_rows, start_seven_rounds,
@@ -47,6 +47,7 @@ def _open_host_with_clock(open_page, wait_ready, signal, site):
     host.goto(site + "/host.html?signal=%s" % signal)
     wait_ready(host)
     host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
+    wait_rules(host)
     return host, host.get_attribute("body", "data-room-ready")
 
 

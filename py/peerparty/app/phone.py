@@ -10,7 +10,7 @@ import json
 
 import js
 
-from ..net.peerjs import GuestLink, has_relay, peer_options, proxy
+from ..net.peerjs import GuestLink, has_relay, peer_options
 from ..net.reach import PhoneReach
 from ..room import rejoin
 from ..ui.room import phone_screen
@@ -38,12 +38,12 @@ class PhoneApp:
         self.link = GuestLink(self.rejoin.host_id(), options, self)
 
     def start(self):
-        js.pp.mount(self.root, proxy(self.on_screen_action))
-        js.document.addEventListener("visibilitychange", proxy(self.on_visible))
-        js.window.addEventListener("online", proxy(lambda *a: self.retry()))
-        js.setInterval(proxy(self.tick), 500)
+        js.pp.mount(self.root, common.proxy(self.on_screen_action))
+        js.document.addEventListener("visibilitychange", common.proxy(self.on_visible))
+        js.window.addEventListener("online", common.proxy(lambda *a: self.retry()))
+        js.setInterval(common.proxy(self.tick), 500)
         # Whatever a phone can send, a person with devtools could too: tests use this to send junk.
-        js.pp.sendRaw = proxy(lambda text: self.link.send(str(text)))
+        js.pp.sendRaw = common.proxy(lambda text: self.link.send(str(text)))
         self.link.start()
         self.refresh()
         common.mark("ready", "1")
@@ -68,10 +68,11 @@ class PhoneApp:
     def on_data(self, text):
         if self.record:
             js.pp.received.push(text)
+        waiting = self.guest.host_waiting
         kind = self.rejoin.received(text, common.now_ms())
         if kind == "bye":
             self.link.close()               # removed or left: nothing more to say to this room
-        if kind in ("welcome", "view", "error", "bye"):
+        if kind in ("welcome", "view", "error", "bye") or waiting != self.guest.host_waiting:
             self.refresh()
 
     def on_close(self):
@@ -153,7 +154,7 @@ class PhoneApp:
         state = {"status": self.guest.status, "code": self.code, "error": self.guest.error,
                  "view": self.guest.view, "token": self.guest.token, "link": self.link_state,
                  "signal_error": self.signal_error, "reach": self.shown_reach,
-                 "reach_sentence": self.reach.sentence(now)}
+                 "reach_sentence": self.reach.sentence(now), "host_waiting": self.guest.host_waiting}
         common.render(self.root, phone_screen(state))
         message = self.guest.view
         common.mark("status", self.guest.status)

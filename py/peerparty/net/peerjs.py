@@ -1,18 +1,12 @@
-"""PeerJS driven from Python through JS interop; runs on Pyodide (host) and MicroPython (phones).
+"""A phone's PeerJS link, driven from Python through JS interop (MicroPython). The host's side of the link is
+JS on the host page's screen thread (static/js/host-room.js).
 
 PeerJS options are always passed explicitly (static/js/link.js), so nothing falls back to the public
 cloud server by accident. Messages are JSON text over a reliable data channel with "raw" serialization.
 """
 import js
-from pyscript.ffi import create_proxy
 
-_alive = []   # every proxy JS may still call: dropping one would break a live handler
-
-
-def proxy(fn):
-    p = create_proxy(fn)
-    _alive.append(p)
-    return p
+from ..app.common import proxy
 
 
 def peer_options(query):
@@ -31,71 +25,6 @@ def _error_type(err):
         return str(err.type)
     except Exception:
         return "unknown"
-
-
-class HostLink:
-    """The host's PeerJS peer under the room's id, and its data connections by connection id."""
-
-    def __init__(self, peer_id, options, events):
-        self.peer_id = peer_id
-        self.options = options        # a JS object: peer_options(query)
-        self.events = events          # on_peer_open/on_knock/on_connect/on_data/on_close/on_peer_error
-        self.conns = {}
-        self.peer = None
-
-    def start(self):
-        if not js.pp.hasWebRTC():     # PeerJS would say so, then also report a "disconnected" server
-            self.events.on_peer_error("browser-incompatible", "")
-            return
-        self.peer = js.Peer.new(self.peer_id, self.options)
-        self.peer.on("open", proxy(lambda _id: self.events.on_peer_open()))
-        self.peer.on("connection", proxy(self._connection))
-        self.peer.on("error", proxy(lambda err: self.events.on_peer_error(_error_type(err), str(err))))
-        self.peer.on("disconnected", proxy(lambda *a: self.events.on_peer_error("disconnected", "")))
-
-    def reconnect_signal(self):
-        """Back to the signalling server after it went away; open data channels keep working."""
-        if self.peer is not None and not self.peer.destroyed and self.peer.disconnected:
-            self.peer.reconnect()
-
-    def restart(self):
-        if self.peer is not None:
-            self.peer.destroy()
-        self.start()
-
-    def _connection(self, conn):
-        cid = str(conn.connectionId)
-        self.conns[cid] = conn
-        self.events.on_knock(cid, str(conn.peer), str(js.pp.knockLabel(conn)))
-        conn.on("open", proxy(lambda *a: self.events.on_connect(cid)))
-        conn.on("data", proxy(lambda data: self.events.on_data(cid, str(data))))
-        conn.on("close", proxy(lambda *a: self._closed(cid)))
-        conn.on("error", proxy(lambda *a: self._closed(cid)))
-
-    def _closed(self, cid):
-        if self.conns.pop(cid, None) is not None:
-            self.events.on_close(cid)
-
-    def probe(self, other_id, on_found):
-        """Is another peer holding `other_id`? on_found() runs if a connection to it opens."""
-        conn = self.peer.connect(other_id, js.pp.DATA_OPTIONS)
-
-        def opened(*args):
-            conn.close()
-            on_found()
-        conn.on("open", proxy(opened))
-
-    def send(self, cid, text):
-        conn = self.conns.get(cid)
-        if conn is not None and conn.open:
-            conn.send(text)
-
-    def close(self, cid):
-        conn = self.conns.get(cid)
-        if conn is not None:
-            if not conn.open:         # PeerJS says nothing when an unopened connection closes
-                del self.conns[cid]
-            conn.close()
 
 
 class GuestLink:

@@ -28,6 +28,7 @@ class GuestSession:
         self.last_heard_ms = 0
         self.replica = None       # the room, if this phone is the host's successor (host migration)
         self.replica_dropped = False   # set when a kept replica must be erased (the shell clears storage)
+        self.host_waiting = False  # the host said "wait" (its rules are loading) and nothing else since
 
     # --- what to send -----------------------------------------------------------------------
 
@@ -70,6 +71,7 @@ class GuestSession:
             return None
         self.last_heard_ms = now_ms
         kind = message.get("t")
+        self.host_waiting = kind == "wait"
         if kind == "welcome":
             epoch = message.get("epoch", 0)
             if epoch < self.epoch:

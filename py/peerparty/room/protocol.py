@@ -21,6 +21,9 @@ host -> phone
   {"v":1,"t":"pong","n":int}
   {"v":1,"t":"bye","reason":"removed"|"left"}   the seat is gone: the phone stops and closes
   {"v":1,"t":"replica","epoch":int,"snapshot":{...}} | {"v":1,"t":"replica","drop":true}   successor only
+  {"v":1,"t":"wait"}                      the host page is up but its rules are still loading: what the phone
+                                          sends is kept and answered once they are (the host's screen thread
+                                          says it on connect, and to pings, until its rules worker is ready)
 """
 import json
 

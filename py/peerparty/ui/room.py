@@ -78,7 +78,46 @@ def how_to_play(game_id, title, open_=False):
 
 
 def host_screen(screen, info):
-    """info: games [(id, title, min, max)], join_url, qr_svg, status, can_start (ok, reason), error."""
+    """info: games [(id, title, min, max)], join_url, join_hint, qr_svg, status_error, can_start (ok, reason),
+    error, knocking, relay."""
+    room = screen["room"]
+    replay = screen.get("replay")
+    # a replay takes the game's layout, its controls in the band in place of the tools
+    look = "playing" if replay else room["phase"]
+    if replay:
+        from .replay import replay_main     # the host's alone: a phone never imports it
+        body = replay_main(replay, winners_text(replay.get("result") or {}, replay["names"]))
+    elif room["phase"] == "lobby":
+        body = _host_lobby(room, info)
+    elif room["phase"] == "playing":
+        body = _host_game(screen, info)
+    else:
+        body = _host_over(screen, info)
+    return _host_head(screen, info) + tag("main", body, class_="host-main phase-" + look +
+                                          (" replaying" if replay else ""))
+
+
+# What the big screen says while the rules worker boots, by how the room was opened (app/screen.py).
+FRAME_NOTICES = {"new": "Getting the games ready…", "restore": "Resuming the room…", "takeover": "Taking over…"}
+
+
+def host_frame(code, mode, info):
+    """The big screen before the rules worker has answered: the room code and QR code at once (info: join_url,
+    join_hint, qr_svg, status_error, error, sound), and for a new room the lobby's frame, nobody in it yet and
+    the games getting ready; for a resumed room or a takeover, only a notice. scripts/build.py renders it into
+    host.html too, so the page's first paint is this very screen."""
+    screen = {"room": {"code": code, "phase": "lobby", "people": []}}
+    notice = tag("p", FRAME_NOTICES[mode], class_="boot", role="status")
+    if mode == "new":
+        body = (tag("section", tag("h2", "Players (0)") + people_list(screen["room"], True),
+                    class_="panel people-panel") +
+                tag("section", tag("h2", "Pick a game") + notice, class_="panel game-panel"))
+    else:
+        body = tag("section", notice, class_="panel frame-notice")
+    return _host_head(screen, info) + tag("main", body, class_="host-main phase-lobby")
+
+
+def _host_head(screen, info):
     room = screen["room"]
     sound = "Sound: on" if info.get("sound") else "Sound: off"
     tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
@@ -93,7 +132,7 @@ def host_screen(screen, info):
     look = "playing" if replay else room["phase"]
     brand = tag("h1", "PeerParty", class_="brand")
     if replay:      # the band is the replay's: its title and controls in place of the brand and the tools
-        from .replay import replay_band, replay_main     # the host's alone: a phone never imports it
+        from .replay import replay_band     # the host's alone: a phone never imports it
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
     head = tag("header", tag("div", brand + tools + _deal(room, screen), class_="brand-box") +
                _join_box(room, info, bool(replay)), class_="host-head phase-" + look)
@@ -101,16 +140,7 @@ def host_screen(screen, info):
         head += tag("div", esc(info["status_error"]), class_="banner error", role="alert")
     if info.get("error"):
         head += tag("div", esc(info["error"]), class_="banner warn", role="status")
-    head += knocking_banner(info.get("knocking") or [], info.get("relay"))
-    if replay:
-        body = replay_main(replay, winners_text(replay.get("result") or {}, replay["names"]))
-    elif room["phase"] == "lobby":
-        body = _host_lobby(room, info)
-    elif room["phase"] == "playing":
-        body = _host_game(screen, info)
-    else:
-        body = _host_over(screen, info)
-    return head + tag("main", body, class_="host-main phase-" + look + (" replaying" if replay else ""))
+    return head + knocking_banner(info.get("knocking") or [], info.get("relay"))
 
 
 def knocking_banner(labels, relay):
@@ -275,7 +305,8 @@ def _newcomers_line(room):
 
 def phone_screen(state):
     """state: status, code, error (dict), view (last view message or None), signal_error, reach (the link's
-    state: connecting, open, no-path, no-webrtc) and reach_sentence (what to do when the phone cannot connect)."""
+    state: connecting, open, no-path, no-webrtc), reach_sentence (what to do when the phone cannot connect) and
+    host_waiting (the host said its rules are still loading)."""
     status = state["status"]
     code = esc(state["code"])
     # from a game's start the seed's fingerprint, the same the TV shows (Fair deal, shown)
@@ -292,6 +323,8 @@ def phone_screen(state):
         banner = tag("div", "Reconnecting to the host…", class_="banner warn", role="status")
     if state.get("signal_error"):
         banner += tag("div", esc(state["signal_error"]), class_="banner error", role="alert")
+    if state.get("host_waiting"):
+        banner += tag("div", "The host is getting ready…", class_="banner wait", role="status")
     error = state.get("error")
     note = ""
     if error and status != "removed":

@@ -1,0 +1,107 @@
+"""The host page's two threads (issue 15) as people meet them: the room code and QR code are on the TV before the
+rules have loaded and the page answers taps meanwhile; a phone that scans at once connects, is told the host is
+getting ready, and joins as soon as the rules are up; a successor's takeover says so at once.
+
+The rules worker's boot is held back (the request for its rules.zip is answered only when the test says so), so
+"before the rules are up" is a moment the test controls, not a race with Pyodide.
+"""
+import json
+import time
+
+from people import HOST_VIEW, WAIT_MS, open_phone, people_names, received, wait_players, wait_rules
+from tests.test_host_threads import hint_hunt_with_a_successor
+
+
+def held_host(open_page, site, path):
+    """host.html with its rules worker's Python held back: returns (page, release)."""
+    page = open_page(None, viewport=HOST_VIEW, name="host")
+    held = []
+    page.context.route("**/static/build/rules.zip", lambda route: held.append(route))
+    page.goto(site + path)
+
+    def release():
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not held:                  # the worker asks for rules.zip once Pyodide's own files are in
+            assert time.monotonic() < deadline, "the rules worker never asked for rules.zip"
+            page.wait_for_timeout(100)
+        held.pop().continue_()
+        wait_rules(page)
+
+    return page, release
+
+
+def test_the_room_is_on_the_tv_before_the_rules_and_an_early_phone_joins_once_they_are_up(
+        open_page, wait_ready, signal, site, shot):
+    host, release = held_host(open_page, site, "/host.html?signal=%s&new=1" % signal)
+    host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
+    code = host.get_attribute("body", "data-room-ready")
+    assert host.inner_text(".code") == code and host.get_attribute(".code", "data-code") == code
+    assert host.locator(".join-box .qr svg").count() == 1
+    assert host.inner_text(".game-panel .boot") == "Getting the games ready…"
+    # the page answers meanwhile: its Python draws and listens without the rules
+    wait_ready(host)
+    host.click("button[data-move*='sound']")
+    host.wait_for_selector("button[aria-pressed=true]:has-text('Sound: on')", timeout=WAIT_MS)
+
+    ann = open_phone(open_page, wait_ready, signal, code, "Ann")
+    ann.wait_for_selector(".banner.wait", timeout=WAIT_MS)
+    assert ann.inner_text(".banner.wait") == "The host is getting ready…"
+    ann.wait_for_selector("#join button:not([disabled])", timeout=WAIT_MS)
+    ann.fill("#name", "Ann")
+    ann.click("#join button")
+    ann.wait_for_selector("body[data-status=joining]", timeout=WAIT_MS)
+    assert host.get_attribute("body", "data-rules-ready") is None
+    assert host.locator(".people .person").count() == 0
+    shot(host, "host-threads-before-the-rules")
+    shot(ann, "host-threads-phone-waiting")
+
+    release()
+    ann.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
+    wait_players(host, 1)
+    assert people_names(host) == ["Ann"]
+    ann.wait_for_selector(".banner.wait", state="detached", timeout=WAIT_MS)
+    assert [m for m in received(ann) if m["t"] == "error"] == [], "waiting is never an error"
+    host.wait_for_selector(".game-pick", timeout=WAIT_MS)
+    assert host.get_attribute("button[data-move*='sound']", "aria-pressed") == "true"
+
+
+def test_a_successor_says_it_is_taking_over_at_once_and_the_old_host_coming_back_rejoins_as_a_player(
+        open_page, wait_ready, signal, site, shot):
+    # the replica an old host sent Ann's phone, and Ann's seat token, as her phone page keeps them
+    rules, thread, ann = hint_hunt_with_a_successor()
+    code = rules.session.code
+    replica, token = json.dumps(thread.phones[ann].replica), thread.phones[ann].token
+    host, release = held_host(open_page, site, "/index.html")
+    host.evaluate("""([code, replica, token]) => {
+        localStorage.setItem('peerparty:replica:' + code, replica);
+        localStorage.setItem('peerparty:seat:' + code, token);
+        localStorage.setItem('peerparty:seat:' + code + ':epoch', '0');
+    }""", [code, replica, token])
+    host.goto(site + "/host.html?takeover=1&room=%s&signal=%s" % (code, signal))
+    host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
+    assert (host.get_attribute("body", "data-room-ready"), host.get_attribute("body", "data-epoch")) == (code, "1")
+    assert host.inner_text(".code") == code
+    assert host.inner_text("main .boot") == "Taking over…"
+    shot(host, "host-threads-taking-over")
+
+    release()
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+    assert host.locator(".people .person:has(.badge:text-is('host')) .person-name").inner_text() == "Ann"
+    record = json.loads(host.evaluate("() => localStorage.getItem('peerparty:host')"))
+    assert record["epoch"] == 1 and [s["name"] for s in record["lobby"]["seats"] if s["local"]] == ["Ann"]
+    assert host.evaluate("c => localStorage.getItem('peerparty:replica:' + c)", code) is None
+
+    # Hana's tab, the old host, opens again with the room it saved: it finds Ann's host under the next epoch and
+    # rejoins as a player with her own seat
+    hana = open_page("/index.html", viewport=HOST_VIEW, name="old-host")
+    hana.evaluate("""([code, record]) => {
+        localStorage.setItem('peerparty:host', record);
+        localStorage.setItem('peerparty:host:room', code + ' 0');
+    }""", [code, json.dumps(rules.session.snapshot())])
+    hana.goto(site + "/host.html?signal=%s" % signal)
+    hana.wait_for_url("**/join.html?room=%s*" % code, timeout=WAIT_MS)
+    wait_ready(hana)
+    hana.wait_for_selector("body[data-status=joined][data-phase=playing]", timeout=WAIT_MS)
+    own = [seat.token for seat in rules.session.lobby.seats if seat.name == "Hana"]
+    assert hana.evaluate("c => localStorage.getItem('peerparty:seat:' + c)", code) == own[0], "her own seat"
+    assert hana.evaluate("() => localStorage.getItem('peerparty:host')") is None, "the old tab forgot the room"

@@ -1,0 +1,79 @@
+// The rules worker: Pyodide in a Web Worker, holding the room's authority (py/peerparty/app/rules.py: the
+// HostSession, the engine, every secret). The host page's screen thread (static/js/host-room.js) talks to it
+// only with postMessage: {t, ...} in, plain data out (see rules.py for both). No SharedArrayBuffer: nothing
+// here waits on the page, so it runs on any static host (docs/host-threads.md).
+//
+// Messages that arrive while Pyodide boots wait in `queue`, in order; the first is always "open" (the page
+// posts it with the worker's creation). The boot's backlog is answered in one message, so phones that joined
+// early appear on the big screen in one redraw.
+const queue = [];
+let run = null;
+let compiled = null;
+const wasm = new Promise((resolve) => (compiled = resolve));
+self.onmessage = (ev) => {
+  if (ev.data.t === "wasm") return void compiled(ev.data.module);
+  if (!run) return void queue.push(ev.data);
+  const out = run(ev.data);
+  for (const key in out) return void self.postMessage(out);   // nothing to say (most ticks): say nothing
+};
+
+const CALLS = {
+  // absent values are undefined, never null: Pyodide hands null over as jsnull, undefined as None
+  open: (r, m) => r.open(m.mode, m.code, m.epoch, m.now, m.record ?? undefined, m.replica ?? undefined,
+                         m.token ?? undefined, m.seed ?? undefined),
+  connect: (r, m) => r.connect(m.cid, m.now),
+  data: (r, m) => r.data(m.cid, m.text, m.now),
+  close: (r, m) => r.close(m.cid, m.now),
+  tick: (r, m) => r.tick(m.now),
+  action: (r, m) => r.action(m.text, m.now),
+  moved_on: (r) => r.moved_on(),
+};
+
+function merge(into, out) {
+  if (out.send) into.send = (into.send || []).concat(out.send);
+  for (const key of ["screen", "record", "opened", "moved_on"]) if (out[key] !== undefined) into[key] = out[key];
+  return into;
+}
+
+// Pyodide's wasm module as host.html compiled it (null if it could not): Pyodide instantiates that one instead of
+// compiling its own (which Chromium does not cache for workers). Pyodide's own fetch of the file still happens;
+// the HTTP cache (or the service worker) answers it.
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (response, imports) => {
+  const module = await wasm;
+  if (!module) return instantiateStreaming(response, imports);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
+async function boot() {
+  const started = performance.now();
+  const vendor = new URL("../vendor/pyodide/", import.meta.url).href;
+  const zip = fetch(new URL("../build/rules.zip", import.meta.url)).then((r) => {
+    if (!r.ok) throw new Error("rules.zip: HTTP " + r.status);
+    return r.arrayBuffer();
+  });
+  const { loadPyodide } = await import(vendor + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: vendor });
+  const pyodideMs = performance.now() - started;
+  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  const zipMs = performance.now() - started;
+  const rules = pyodide.pyimport("peerparty.app.rules").Rules();
+  const toJs = { dict_converter: Object.fromEntries, create_pyproxies: false };
+  run = (message) => {
+    try {
+      const py = CALLS[message.t](rules, message);
+      const out = py.toJs(toJs);
+      py.destroy();
+      return out;
+    } catch (err) {
+      return { fatal: String(err && err.message ? err.message : err) };
+    }
+  };
+  // how the boot went, for the bench: Pyodide up, rules.zip unpacked, the rules imported (ms since start)
+  const backlog = { ready_ms: Math.round(performance.now() - started),
+                    boot_ms: [Math.round(pyodideMs), Math.round(zipMs), Math.round(performance.now() - started)] };
+  for (const message of queue.splice(0)) merge(backlog, run(message));
+  self.postMessage(backlog);
+}
+
+boot().catch((err) => self.postMessage({ fatal: "The rules could not start: " + String(err && err.stack || err) }));
