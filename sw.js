@@ -19,13 +19,13 @@ const CACHE = PREFIX + PRECACHE.version;
 const SCOPE = new URL(self.registration.scope);
 const CONCURRENCY = 6;
 const ROLE = new URL(self.location.href).searchParams.get('role') || 'host';
-// A phone never runs the host's rules worker (Pyodide, rules.zip) or its screen thread (screen.json, host.js); its
-// classic scripts come bundled in static/build/phone.js, so it never loads their sources (and never draws a QR
-// code). zip-*.js is PyScript's unzipper, which no page needs now (the worker unpacks rules.zip with Pyodide).
-const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/rules.zip', '/static/build/screen.json',
-                   '/static/build/host.js', '/host.html', '/static/js/rules-worker.js', '/static/js/host-room.js',
-                   '/static/vendor/pyscript/zip-', '/static/vendor/peerjs/', '/static/vendor/morphdom/',
-                   '/static/vendor/qrcode/', '/static/js/glue.js', '/static/js/link.js'];
+// A phone never runs the host page (its rules worker: Pyodide, rules.zip; its screen thread's scripts: host.js). A
+// phone's own classic scripts come bundled in static/build/phone.js, so it never loads their sources (and never
+// draws a QR code). zip-*.js is PyScript's unzipper, which no page uses (the rules worker unpacks with Pyodide).
+const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/rules.zip', '/static/build/host.js', '/host.html',
+                   '/static/js/rules-worker.js', '/static/js/host-room.js', '/static/vendor/pyscript/zip-',
+                   '/static/vendor/peerjs/', '/static/vendor/morphdom/', '/static/vendor/qrcode/',
+                   '/static/js/glue.js', '/static/js/link.js'];
 const needed = (path) => ROLE !== 'phone' || !HOST_ONLY.some((prefix) => path.startsWith(prefix));
 
 // "/static/x.js" (site-root relative, as in the manifest) <-> absolute URL under this worker's scope

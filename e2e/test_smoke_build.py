@@ -79,7 +79,7 @@ def test_precache_lists_every_served_file_with_its_hash(built):
     for p in vendor.rglob("*"):
         if p.is_file():
             assert "/" + p.relative_to(built).as_posix() in files, f"{p} not precached"
-    for built_file in ("rules.zip", "screen.json", "host.js", "phone.json", "phone.js"):
+    for built_file in ("rules.zip", "host.js", "phone.json", "phone.js"):
         assert "/static/build/" + built_file in files
     assert "/static/js/rules-worker.js" in files, "the rules worker boots offline too"
     assert "/sw.js" not in files and "/static/build/precache.js" not in files
@@ -87,14 +87,15 @@ def test_precache_lists_every_served_file_with_its_hash(built):
         f = built / path.lstrip("/")
         assert f.is_file(), f"precached {path} does not exist"
         assert hashlib.sha256(f.read_bytes()).hexdigest().startswith(digest), f"stale hash for {path}"
-    for page in ("index.html", "join.html", "host.html", "micropython.toml"):
+    for page in ("index.html", "join.html", "host.html", "player.toml"):
         if (built / page).is_file():
             assert f"/{page}" in files
 
 
 def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
-    """The rules worker's Python: app/rules.py and what it imports (room, engine, games, the word bank), never the
-    screens or the browser glue (nor what only tests use: a phone's GuestSession, random playouts)."""
+    """The rules worker's Python: app/rules.py and what it imports (room, engine, games, the word bank, the screens
+    it draws the big screen with), never the page's glue (nor what only tests use: a phone's GuestSession, random
+    playouts)."""
     rules = built / "static" / "build" / "rules.zip"
     build = load_build_module()
     again = build.make_zip(build.rules_files())
@@ -106,12 +107,13 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         assert {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
     src = built / "py" / "peerparty"
-    expected = {"peerparty/" + p.relative_to(src).as_posix() for layer in ("engine", "games", "room")
-                for p in (src / layer).rglob("*.py") if "__pycache__" not in p.parts and p.name not in ("guest.py", "playout.py")}
+    expected = {"peerparty/" + p.relative_to(src).as_posix() for layer in ("engine", "games", "room", "ui")
+                for p in (src / layer).rglob("*.py")
+                if "__pycache__" not in p.parts and p.name not in ("guest.py", "rejoin.py", "playout.py")}
     assert expected <= set(names)
     assert {"peerparty/app/rules.py", "peerparty/games/hint_hunt_words.txt"} <= set(names)
-    assert not [n for n in names if n.startswith(("peerparty/ui/", "peerparty/net/"))
-                or n in ("peerparty/app/screen.py", "peerparty/app/phone.py", "peerparty/app/common.py")]
+    assert not [n for n in names if n in ("peerparty/net/peerjs.py", "peerparty/app/phone.py",
+                                          "peerparty/app/common.py")]
 
 
 def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
@@ -146,14 +148,14 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
         (pkg / rel).write_text(text)
     build = load_build_module()
     monkeypatch.setattr(build, "PKG_SRC", pkg)
-    got = {p.relative_to(pkg).as_posix() for p in build.bundle_files()}
+    got = {p.relative_to(pkg).as_posix() for p in build.phone_files()}
     assert got == {
         "__init__.py", "app/__init__.py", "app/phone.py", "app/shared.py", "app/helpers.py",
         "room/__init__.py", "room/protocol.py", "room/codes.py",
         "net/__init__.py", "net/memory.py",
         "ui/__init__.py", "ui/cards.py", "ui/html.py",
     }
-    assert "peerparty/app/phone.py" in json.loads(build.make_phone_pack(build.bundle_files(), None))["files"]
+    assert "peerparty/app/phone.py" in json.loads(build.make_phone_pack(build.phone_files(), None))["files"]
     host = {p.relative_to(pkg).as_posix() for p in build.package_files()}
     assert "games/words.txt" in host and "app/host.py" in host
 
@@ -180,11 +182,7 @@ def test_phone_pack_ships_bytecode_for_the_vendored_micropython(built):
     for name in compiled:
         header = __import__("base64").b64decode(files[name])[:2]
         assert header == b"M\x06", f"{name}: not .mpy v6 ({header!r})"
-    assert build.make_phone_pack(build.bundle_files(), compiler) == packed, "same tree, same bytes"
-    screen = json.loads((built / "static" / "build" / "screen.json").read_bytes())["files"]
-    assert "peerparty/app/screen.mpy" in screen and "peerparty/ui/room.mpy" in screen
-    assert not [n for n in screen if n.startswith(("peerparty/engine", "peerparty/games", "peerparty/room"))], \
-        "the host's screen thread holds none of the rules"
+    assert build.make_phone_pack(build.phone_files(), compiler) == packed, "same tree, same bytes"
     assert not (built / "static" / "build" / "phone.zip").exists()
 
 

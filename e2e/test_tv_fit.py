@@ -6,8 +6,8 @@ one of those games (Watch it again: its controls in the band, the game's table u
 
 test_screens.py plays real phones to one moment of each game and looks at it; this test looks at all the
 moments (a badge under a name, a stacked card, a wrapped heading only happen now and then), without phones,
-so it stays fast. The page is host.html with its Python switched off (core.js is not loaded): the same
-stylesheets and scripts lay out the HTML the host's screen thread draws (app/screen.py).
+so it stays fast. The page is host.html with its rules worker switched off: the same stylesheets and scripts lay
+out the HTML the rules worker draws for it (app/rules.py).
 """
 import pytest
 
@@ -97,12 +97,12 @@ def replay_screens(game_id, count):
 
 @pytest.fixture
 def tv_page(open_page):
-    """host.html without its Python: the stylesheets, the vendor QR code and glue.js, and #app. Its rules worker
+    """host.html without its rules: the stylesheets, the vendor QR code and glue.js, and #app. Its rules worker
     is an empty script (no Pyodide to boot, no screen sent), and its link aims at a closed local port."""
     page = open_page(None, viewport=HOST_VIEW, name="tv")
-    page.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
     page.route("**/static/js/offline.js", lambda route: route.abort())
     page.route("**/static/js/rules-worker.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
+    page.route("**/static/vendor/pyodide/**", lambda route: route.abort())
     return page
 
 

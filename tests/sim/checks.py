@@ -228,7 +228,7 @@ class Checks:
 
     def leads(self, page):
         """A host page opened its epoch's peer id: one device leads an epoch, ever."""
-        epoch = page.session.epoch
+        epoch = page.epoch
         first = self.leaders.setdefault(epoch, page.device)
         if first is not page.device:
             self.fail("two hosts led epoch %d: %s, then %s" % (epoch, first.name, page.device.name))

@@ -68,7 +68,9 @@ class Device:
         self.close_page()
         page = HostPage(self.ev, self, takeover)
         self.page = page
-        self.ev.world.after(host_boot_ms(self.ev.world.rng) if delay is None else delay, page.boot)
+        rng = self.ev.world.rng
+        self.ev.world.after(rng.randint(100, 600), page.parse)       # host-room.js, once the page is parsed
+        self.ev.world.after(host_boot_ms(rng) if delay is None else delay, page.boot)
 
     def reload(self, boot_ms=None):
         page = self.page
@@ -243,7 +245,7 @@ class Evening:
         best = None
         for device in self.devices:
             page = device.page
-            if isinstance(page, HostPage) and page.alive and page.peer_open:
+            if isinstance(page, HostPage) and page.alive and page.peer_open and page.session is not None:
                 if best is None or page.session.epoch > best.session.epoch:
                     best = page
         return best

@@ -1,8 +1,10 @@
-"""The two pages as the simulator runs them: what app/phone.py and app/host.py do with PeerJS, here with the
-world's links and clock. The decisions (when to retry, which epoch, when to take over or step aside) are the
-project's own room/rejoin.py and room/fence.py; this file only wires them, as the app does.
+"""The two pages as the simulator runs them: what app/phone.py and the host page's two threads (host-room.js and
+app/rules.py) do with PeerJS, here with the world's links and clock. The decisions (when to retry, which epoch,
+when to take over or step aside) are the project's own room/rejoin.py and room/fence.py; this file only wires
+them, as the app does.
 
-Boot times: a phone page (MicroPython) 1-4 s; a host page (Pyodide) 1.5-25 s, as measured on real devices.
+Boot times: a phone page (MicroPython) 1-4 s; a host page opens its peer id once parsed (0.1-0.6 s) and its
+rules (Pyodide, in a worker) are up 1.5-25 s after, as measured on real devices.
 """
 import json
 
@@ -14,8 +16,9 @@ from peerparty.room.lobby import peer_id
 from .world import Link, SimNetwork
 
 TICK_MS = 500            # app/phone.py's setInterval
-HOST_TICK_MS = 1000      # app/host.py runs on_timer at least this often (and at a game's deadline)
+HOST_TICK_MS = 1000      # app/rules.py runs on_timer at least this often (and at a game's deadline)
 RELEASE_LINGER = 0.2     # how often a closed host tab's id lingers on the PeerServer for a few seconds
+WAIT = '{"v":1,"t":"wait"}'     # what the host page's screen thread tells phones while its rules boot
 
 
 class PhonePage:
@@ -198,8 +201,11 @@ class PhonePage:
 
 
 class HostPage:
-    """host.html on one device: the page's wiring around HostSession and room/fence.Fence (app/host.py). The
-    memory network calls its on_* methods, which pass everything through the evening's checks."""
+    """host.html on one device, as its two threads run it (docs/host-threads.md). When the page is parsed the
+    screen thread (static/js/host-room.js) decides the room's epoch from storage and opens its peer id, so phones
+    connect at once; they are told "wait", and what they send queues until the rules worker has booted (Pyodide:
+    boot()), which then loads the room (app/rules.py: HostSession and room/fence.Fence) and handles the queue in
+    order. The memory network calls its on_* methods, which pass everything through the evening's checks."""
 
     def __init__(self, evening, device, takeover=False):
         self.ev = evening
@@ -210,21 +216,46 @@ class HostPage:
         self.registered = None          # the peer id this page holds
         self.stall_until = -1
         self.took_over = False
-        self.session = None
+        self.session = None             # the rules worker's room, once it has booted
         self.takeover = takeover
+        self.epoch = None               # decided when the page is parsed
         self.net = None
+        self.queue = []                 # (kind, conn, text, now) the rules have not handled yet
+        self.step_aside_to = None       # an epoch to step aside to, asked for before the rules were up
         self.last_timer = 0
         self.timer_at = None
 
+    def parse(self):
+        """The page is parsed (host-room.js): the epoch from storage, the peer id registered, phones taken in."""
+        if not self.alive or self.epoch is not None:
+            return
+        storage, code = self.device.storage, self.ev.code
+        if self.takeover and storage.get(rejoin.replica_key(code)) and storage.get(rejoin.seat_key(code)):
+            self.took_over = True
+            self.epoch = int(storage.get(rejoin.epoch_key(code)) or 0) + 1
+        elif storage.get(fence.HOST_KEY):
+            self.epoch = json.loads(storage.get(fence.HOST_KEY))["epoch"]   # the page's "CODE EPOCH" entry
+        else:
+            self.epoch = 0
+        self.net = SimNetwork(self.world, self, self.world.rng.random())
+        self.register()
+
     def boot(self):
-        """Python is up: load the room (app/host.py _load) and open the peer."""
+        """The rules worker is up: load the room (app/rules.py open), then handle what queued meanwhile."""
         if not self.alive:
             return
+        self.parse()
         w, storage, ev = self.world, self.device.storage, self.ev
         session = None
-        if self.takeover:
-            session = fence.take_over(storage, ev.code, REGISTRY, w.now, ev.token)
-            self.took_over = session is not None
+        if self.took_over:
+            try:
+                session = fence.take_over(storage, ev.code, REGISTRY, w.now, ev.token)
+            except Exception:
+                session = None
+            if session is None or session.epoch != self.epoch:       # refused: back to the room as a phone
+                storage.remove(rejoin.replica_key(ev.code))
+                self.device.open_phone()
+                return
         if session is None:
             saved = storage.get(fence.HOST_KEY)
             if saved:
@@ -234,13 +265,17 @@ class HostPage:
                 session = HostSession(ev.code, REGISTRY, token_source=ev.token)
         self.session = session
         self.fence = fence.Fence(session.epoch, self.took_over)
-        self.net = SimNetwork(w, self, w.rng.random())
         ev.checks.host_booted(self)
-        ev.note("%s: host page up at epoch %d (%s)" % (self.device.name, session.epoch,
-                                                       "took over" if self.took_over else "restored"
-                                                       if self.takeover or self.device.storage.get(fence.HOST_KEY)
-                                                       else "new"))
-        self.register()
+        ev.note("%s: host page up at epoch %d (%s, %d queued)" % (
+            self.device.name, session.epoch, "took over" if self.took_over else "restored"
+            if self.takeover or self.device.storage.get(fence.HOST_KEY) else "new", len(self.queue)))
+        queue, self.queue = self.queue, []
+        for kind, conn, text, now in queue:
+            self.net._host_out(ev.checks.host_event(self, kind, conn, text, now))
+        if self.step_aside_to is not None:
+            self.room_moved_on(self.step_aside_to)
+            return
+        self.probe()
         self.schedule_timer(w.now + HOST_TICK_MS)
 
     # --- the signalling server ------------------------------------------------------------------
@@ -248,7 +283,7 @@ class HostPage:
     def register(self):
         if not self.alive:
             return
-        pid = peer_id(self.ev.code, self.session.epoch)
+        pid = peer_id(self.ev.code, self.epoch)
         holder = self.world.signal.get(pid)
         if holder is not None and holder is not self:
             self.world.after(self.world.rng.randint(30, 300), self.on_id_taken)
@@ -267,14 +302,18 @@ class HostPage:
     def on_id_taken(self):
         if not self.alive:
             return
-        if self.fence.id_taken():
-            self.ev.note("%s: epoch %d is held by another successor: steps aside" % (self.device.name,
-                                                                                    self.session.epoch))
-            self.room_moved_on(self.session.epoch)
+        if self.took_over:          # fence.Fence.id_taken, as host-room.js asks it before the rules are up
+            self.ev.note("%s: epoch %d is held by another successor: steps aside" % (self.device.name, self.epoch))
+            if self.session is None:
+                self.step_aside_to = self.epoch       # the rules worker does it once it is up
+            else:
+                self.room_moved_on(self.epoch)
             return
         self.world.after(1500, self.register)     # our own previous registration: try again
 
     def probe(self):
+        if self.session is None:
+            return              # the rules worker decides when to probe, once it is up
         if self.peer_open and self.fence.probe_due(self.world.now, fence.may_have_moved(self.session)):
             for epoch in fence.later_epochs(self.session):
                 target = peer_id(self.ev.code, epoch)
@@ -359,12 +398,21 @@ class HostPage:
     # --- the memory network's host: every event through the checks ------------------------------
 
     def on_connect(self, conn, now_ms):
+        if self.session is None:
+            self.queue.append(("connect", conn, None, now_ms))
+            return [(conn, WAIT)]
         return self.ev.checks.host_event(self, "connect", conn, None, now_ms)
 
     def on_disconnect(self, conn, now_ms):
+        if self.session is None:
+            self.queue.append(("disconnect", conn, None, now_ms))
+            return []
         return self.ev.checks.host_event(self, "disconnect", conn, None, now_ms)
 
     def on_message(self, conn, text, now_ms):
+        if self.session is None:
+            self.queue.append(("message", conn, text, now_ms))
+            return [(conn, WAIT)] if '"t":"ping"' in text else []     # host-room.js answers pings meanwhile
         out = self.ev.checks.host_event(self, "message", conn, text, now_ms)
         self.world.after(0, self.after_change)
         return out
@@ -373,7 +421,7 @@ class HostPage:
         return self.ev.checks.host_event(self, "timer", None, None, now_ms)
 
     def act(self, action):
-        """The person at this screen presses something (app/host.py on_screen_action)."""
+        """The person at this screen presses something (app/screen.py on_action, app/rules.py action)."""
         self.net.now_ms = self.world.now
         out, error = self.ev.checks.host_action(self, action)
         self.net._host_out(out)
@@ -381,5 +429,5 @@ class HostPage:
         return error
 
     def snapshot_for_reload(self):
-        """pagehide: the tab saves the room before it goes (app/host.py persist)."""
+        """pagehide: the tab saves the room before it goes (host-room.js save)."""
         self.device.storage.set(fence.HOST_KEY, json.dumps(self.session.snapshot()))

@@ -1,14 +1,5 @@
 """What both pages' wiring needs: the query string, the clock, storage and rendering via glue.js."""
 import js
-from pyscript.ffi import create_proxy
-
-_alive = []   # every proxy JS may still call: dropping one would break a live handler
-
-
-def proxy(fn):
-    p = create_proxy(fn)
-    _alive.append(p)
-    return p
 
 
 def query():

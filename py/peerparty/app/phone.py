@@ -10,7 +10,7 @@ import json
 
 import js
 
-from ..net.peerjs import GuestLink, has_relay, peer_options
+from ..net.peerjs import GuestLink, has_relay, peer_options, proxy
 from ..net.reach import PhoneReach
 from ..room import rejoin
 from ..ui.room import phone_screen
@@ -38,12 +38,12 @@ class PhoneApp:
         self.link = GuestLink(self.rejoin.host_id(), options, self)
 
     def start(self):
-        js.pp.mount(self.root, common.proxy(self.on_screen_action))
-        js.document.addEventListener("visibilitychange", common.proxy(self.on_visible))
-        js.window.addEventListener("online", common.proxy(lambda *a: self.retry()))
-        js.setInterval(common.proxy(self.tick), 500)
+        js.pp.mount(self.root, proxy(self.on_screen_action))
+        js.document.addEventListener("visibilitychange", proxy(self.on_visible))
+        js.window.addEventListener("online", proxy(lambda *a: self.retry()))
+        js.setInterval(proxy(self.tick), 500)
         # Whatever a phone can send, a person with devtools could too: tests use this to send junk.
-        js.pp.sendRaw = common.proxy(lambda text: self.link.send(str(text)))
+        js.pp.sendRaw = proxy(lambda text: self.link.send(str(text)))
         self.link.start()
         self.refresh()
         common.mark("ready", "1")

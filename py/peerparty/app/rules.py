@@ -3,21 +3,67 @@ messages by the host page's screen thread and answering with plain data.
 
 It runs in a Web Worker on Pyodide (static/js/rules-worker.js calls these methods) and, unchanged, under
 CPython in tests: it imports nothing from the browser and never reads a clock (every call brings the screen
-thread's `now`). What leaves it, per call, is one dict with any of:
-  "send"    [[conn, text], ...]   protocol messages for the screen thread to send to phones
-  "screen"  text (JSON)           what the big screen shows: the room summary, the table's view (the host's own
-                                  seat's view when the host plays), the picker's games, the last action's error
-  "record"  text (JSON)           the room to persist for a reload; the screen thread stores it unread
-  "opened"  {"mode", "code", "epoch"}   the answer to open(): how the room was opened
-  "moved_on" {"token"}            the answer to moved_on(): the host's own seat, to rejoin as a phone
+thread's `now`). Beside HostSession it keeps the host page's other decisions that need the room: which phones
+knock and never get through (net/reach.py's Knocking) and whether the room moved on to a successor
+(room/fence.py). What leaves it, per call, is one dict with any of:
+  "send"     [[conn, text], ...]   protocol messages for the screen thread to send to phones
+  "hangup"   [conn, ...]           connections to close (a phone's abandoned or stuck attempts)
+  "screen"   {"html", "ref", "moment", "marks"}   the big screen, drawn here by ui/room.py's host_screen from
+                                   screen() alone (the room summary, the table's view or the host's own seat's, a
+                                   replay's step) and the page's own part (the QR code, the link's state, sound);
+                                   the ref of the view on it, the moment (a chime when it changes) and the body
+                                   marks (seq, phase, players, knocking)
+  "record"   text (JSON)           the room to persist for a reload; the screen thread stores it unread
+  "storage"  [["set", key, value] | ["remove", key], ...]   localStorage writes fence.py made (a takeover,
+                                   stepping aside), for the screen thread to make
+  "probe"    [epoch, ...]          look for a host of these epochs (room/fence.py): found, say moved_on(epoch)
+  "leave"    True                  this tab leaves the room (stepped aside): rejoin it on the phone page
+  "download" [name, text]          the Save button's game record
+  "opened"   {"mode", "code", "epoch"}   the answer to open(): how the room was opened ("refused": a takeover
+                                   that could not be made)
 docs/host-threads.md describes the split.
 """
 import json
 
 from ..games import REGISTRY
+from ..net.reach import BAD_RELAY, Knocking, host_link_problem
+from ..room import fence
 from ..room.host import HostSession
+from ..room.rejoin import HOST_KEY
+from ..ui.room import host_screen
 
 PRESENCE_MS = 1000      # presence (away marks) is recomputed this often when nothing else happens
+
+
+def _with_room(method):
+    """Everything but open() needs the room: once a takeover was refused there is none, and the page is leaving
+    (what it still passes on is dropped)."""
+    def call(self, *args, **kwargs):
+        if self.session is None:
+            return {}
+        return method(self, *args, **kwargs)
+    call.__doc__ = method.__doc__
+    return call
+
+
+class PageStorage:
+    """The page's localStorage as this worker sees it (room/fence.py takes get, set and remove): the values the
+    page read at boot, and the writes made here, which the page makes in turn."""
+
+    def __init__(self, values):
+        self.values = dict(values or {})
+        self.writes = []
+
+    def get(self, key):
+        return self.values.get(key)
+
+    def set(self, key, value):
+        self.values[key] = value
+        self.writes.append(["set", key, value])
+
+    def remove(self, key):
+        self.values.pop(key, None)
+        self.writes.append(["remove", key])
 
 
 class Rules:
@@ -25,24 +71,35 @@ class Rules:
         self.games = games or REGISTRY
         self.token_source = token_source
         self.session = None
+        self.store = None
+        self.fence = None
+        self.knocking = Knocking()     # phones whose connections come in but never open
+        self.shown_knocking = []
+        self.peer_open = False
         self.error = None              # the sentence refusing the host's last action, shown on the big screen
         self.persisted_seq = None
         self.last_presence_ms = 0
+        # the page's own part of the big screen (host-room.js sends it: page()): the join link and its QR code,
+        # the link's state, sound, whether a relay is set up (and a ?turn= entry that is not one)
+        self.page_info = {"join_url": "", "join_hint": "", "qr_svg": "", "status": None, "sound": False,
+                          "relay": False, "bad_relay": ""}
 
     # --- opening the room ---------------------------------------------------------------------------
 
-    def open(self, mode, code, epoch, now, record=None, replica=None, token=None, seed=None):
+    def open(self, mode, code, epoch, now, storage=None, seed=None):
         """The room the screen thread chose: "new" (code and epoch decided there), "restore" (its saved record)
-        or "takeover" (the replica this tab kept as the host's successor, and this tab's seat token, D3-12).
-        A record that does not hold this code and epoch (an older version's, say) gives way to a new room; a
-        takeover that cannot be made is answered "refused" and changes nothing."""
+        or "takeover" (the replica this tab kept as the host's successor, and its seat token: D3-12). `storage`
+        holds the page's localStorage entries for this room. A record that does not hold this code and epoch
+        (an older version's, say) gives way to a new room; a takeover that cannot be made is answered "refused"
+        and changes nothing."""
+        self.store = PageStorage(storage)
         session = None
         if mode == "takeover":
-            session = self._take_over(replica, token, now)
-            if session is None or session.code != code or session.epoch != epoch:
+            session = self._take_over(code, now)
+            if session is None or session.epoch != epoch:
                 return {"opened": {"mode": "refused", "code": code, "epoch": epoch}}
         elif mode == "restore":
-            session = self._restore(record)
+            session = self._restore(self.store.get(HOST_KEY))
             if session is not None and (session.code != code or session.epoch != epoch):
                 session = None
             if session is None:
@@ -50,6 +107,7 @@ class Rules:
         if session is None:
             session = HostSession(code, self.games, epoch=epoch, token_source=self.token_source, seed=seed)
         self.session = session
+        self.fence = fence.Fence(session.epoch, mode == "takeover")   # who leads: room/fence.py
         self.last_presence_ms = now
         out = self._out([])
         out["opened"] = {"mode": mode, "code": code, "epoch": epoch}
@@ -61,80 +119,165 @@ class Rules:
         except Exception:
             return None
 
-    def _take_over(self, replica, token, now):
+    def _take_over(self, code, now):
         try:
-            session = HostSession.restore(json.loads(replica)["snapshot"], self.games, self.token_source)
-            session.take_over(token, now)
-            return session
+            return fence.take_over(self.store, code, self.games, now, self.token_source)
         except Exception:
             return None
 
     # --- what the screen thread passes on --------------------------------------------------------------
 
-    def connect(self, conn, now):
-        return self._out(self.session.on_connect(conn, now))
+    @_with_room
+    def knock(self, conn, peer, label, now):
+        """A phone's connection came in (it may never open: net/reach.py)."""
+        self.knocking.knock(conn, peer, label, now)
+        return {}
 
+    @_with_room
+    def connect(self, conn, now):
+        abandoned = self.knocking.opened(conn)
+        return self._out(self.session.on_connect(conn, now), abandoned)
+
+    @_with_room
     def data(self, conn, text, now):
         return self._out(self.session.on_message(conn, text, now))
 
+    @_with_room
     def close(self, conn, now):
+        self.knocking.closed(conn, now)
         return self._out(self.session.on_disconnect(conn, now))
 
+    @_with_room
+    def page(self, info):
+        """The page's own part of the big screen changed (at boot: the join link and its QR code; then the link's
+        state, sound)."""
+        for key, value in dict(info).items():
+            if key in self.page_info and self.page_info[key] != value:
+                self.page_info[key] = value
+                self.session.dirty = True
+        return self._out([])
+
+    @_with_room
+    def peer(self, is_open, now):
+        """The room's peer id opened at the signalling server (or lost it)."""
+        self.peer_open = bool(is_open)
+        return self._out([], probe=self._probe(now))
+
+    @_with_room
     def tick(self, now):
-        """Called a few times a second: game deadlines when due, and presence about once a second."""
+        """Called a few times a second: game deadlines when due, presence about once a second, phones stuck
+        knocking, and whether a successor runs the room now."""
+        late = self.knocking.tick(now)
+        if self.knocking.labels() != self.shown_knocking:
+            self.session.dirty = True
+        messages = []
         due = self.session.next_timer_ms()
         if (due is not None and now >= due) or now - self.last_presence_ms >= PRESENCE_MS:
             self.last_presence_ms = now
-            return self._out(self.session.on_timer(now))
-        return {}
+            messages = self.session.on_timer(now)
+        return self._out(messages, late, self._probe(now))
 
-    def action(self, text, now):
+    def _probe(self, now):
+        """If a successor runs the room under a later epoch (it took over while this tab was away or booting),
+        this tab steps aside: checked when the peer opens and every few seconds (issue 20)."""
+        if self.peer_open and self.fence.probe_due(now, fence.may_have_moved(self.session)):
+            return fence.later_epochs(self.session)
+        return []
+
+    @_with_room
+    def action(self, text, now, ref=None):
         """A tap on the big screen, as the screen's data-move JSON: a room action ({"room": "start"}) or a move
-        the host makes ({"type": "reveal"}). Refusals are sentences on the big screen."""
+        the host makes ({"type": "reveal"}), which names the decision on screen when it was tapped (`ref`: stale
+        once the room moved on). Refusals are sentences on the big screen."""
         try:
             action = json.loads(text)
         except Exception:
             action = None
+        out, error, download = [], None, None
         if not isinstance(action, dict):
-            out, error = [], "Unknown action."
+            error = "Unknown action."
+        elif action.get("room") == "save":        # Save this game: the record file, for the browser to download
+            name, file_text = self.session.game_file(action.get("game"))
+            if name is not None:
+                download = [name, file_text]
+            else:
+                error = file_text
         else:
             if "room" in action:
                 action = dict(action)
                 action["t"] = action.pop("room")
             else:
-                action = {"t": "move", "move": action}
+                action = {"t": "move", "move": action, "ref": ref}
             out, error = self.session.host_action(action, now)
         if error != self.error:
             self.error = error
             self.session.dirty = True
-        return self._out(out)
+        result = self._out(out)
+        if download is not None:
+            result["download"] = download
+        return result
 
-    def moved_on(self):
-        """This tab's room now runs at a successor (a higher epoch answered): the host's own seat, so this tab
-        can rejoin it as a phone."""
-        local = [s for s in self.session.lobby.seats if s.local and not s.removed]
-        return {"moved_on": {"token": local[0].token if local else None, "epoch": self.session.epoch + 1}}
+    @_with_room
+    def moved_on(self, epoch):
+        """A host of a later epoch answered (the probe), or another successor holds this epoch's id: this tab
+        steps aside and rejoins the room as a player."""
+        fence.step_aside(self.session, self.store, epoch)
+        return {"storage": self._writes(), "leave": True}
 
     # --- what goes out -------------------------------------------------------------------------------
 
-    def _out(self, messages):
+    def _out(self, messages, hangup=(), probe=()):
         out = {}
         if messages:
             out["send"] = [[conn, text] for conn, text in messages]
+        if hangup:
+            out["hangup"] = list(hangup)
+        if probe:
+            out["probe"] = list(probe)
         session = self.session
         if session.dirty:
             session.dirty = False
-            out["screen"] = json.dumps(self.screen(), separators=(",", ":"))
+            out["screen"] = self.draw()
         if session.seq != self.persisted_seq:
             # with the same message as the views it goes with: a reload never resumes a room behind its phones
             self.persisted_seq = session.seq
             out["record"] = json.dumps(session.snapshot(), separators=(",", ":"))
+        writes = self._writes()
+        if writes:
+            out["storage"] = writes
         return out
 
+    def _writes(self):
+        writes, self.store.writes = self.store.writes, []
+        return writes
+
     def screen(self):
-        """Everything the big screen may know: HostSession.screen() (the room summary and the table's view, or
-        the host's own seat's when the host plays) and what the lobby needs to draw its picker."""
+        """Everything of the room the big screen may show: HostSession.screen() (the room summary and the table's
+        view, or the host's own seat's when the host plays; a replay's step; the seed once a game is over), what
+        the lobby needs to draw its picker, who cannot get through, and the last action's error."""
         screen = self.session.screen()
-        screen["info"] = self.session.screen_info()
+        info = self.session.screen_info()
+        self.shown_knocking = info["knocking"] = self.knocking.labels()
+        screen["info"] = info
         screen["error"] = self.error
         return screen
+
+    def draw(self):
+        """The big screen for the page: drawn from screen() and the page's own part only (draw())."""
+        return draw(self.screen(), self.page_info)
+
+
+def draw(screen, page_info):
+    """The big screen's HTML and what the page does with it, from the room's screen() and the page's own part:
+    nothing else of the room goes into it (tests/test_host_threads.py)."""
+    info = dict(screen["info"])
+    info.update({"join_url": page_info["join_url"], "join_hint": page_info["join_hint"],
+                 "qr_svg": page_info["qr_svg"], "sound": page_info["sound"], "relay": page_info["relay"],
+                 "status_error": host_link_problem(page_info["status"]),
+                 "error": screen["error"] or (BAD_RELAY % page_info["bad_relay"] if page_info["bad_relay"] else None)})
+    room, view = screen["room"], screen["view"] or {}
+    return {"html": host_screen(screen, info), "ref": view.get("ref"),
+            # a new phase, round or game: the page chimes, if its sound is on
+            "moment": "%s/%s/%s" % (room["phase"], view.get("phase"), view.get("round")),
+            "marks": {"seq": screen["seq"], "phase": room["phase"], "players": len(room["people"]),
+                      "knocking": len(info["knocking"])}}

@@ -1,12 +1,19 @@
 """A phone's PeerJS link, driven from Python through JS interop (MicroPython). The host's side of the link is
-JS on the host page's screen thread (static/js/host-room.js).
+JS on the host page's main thread (static/js/host-room.js: WebRTC does not exist in the rules worker).
 
 PeerJS options are always passed explicitly (static/js/link.js), so nothing falls back to the public
 cloud server by accident. Messages are JSON text over a reliable data channel with "raw" serialization.
 """
 import js
+from pyscript.ffi import create_proxy
 
-from ..app.common import proxy
+_alive = []   # every proxy JS may still call: dropping one would break a live handler
+
+
+def proxy(fn):
+    p = create_proxy(fn)
+    _alive.append(p)
+    return p
 
 
 def peer_options(query):

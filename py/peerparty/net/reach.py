@@ -14,6 +14,24 @@ PHONE_NO_WEBRTC = ("This browser cannot make the direct connection the game need
 HOST_NO_WEBRTC = ("This browser cannot make the direct connections phones need (WebRTC is off or missing): "
                   "open this page in Chrome, Safari or Firefox, with strict privacy settings off.")
 PHONE_NO_PATH = "This phone cannot reach the TV from this network: join the TV's Wi-Fi, or ask the host to turn on a relay."
+# what the host page says of its own link (static/js/host-room.js reports the kind; the page shows the sentence)
+HOST_LINK_PROBLEMS = {
+    "signal-down": "The signalling server cannot be reached, so phones cannot join yet. Retrying…",
+    "id-held": "This room is still open elsewhere; taking it over…",
+    "no-webrtc": HOST_NO_WEBRTC,
+    "bad-signal": "The signalling address in this page's link (?signal=) is not host:port/path.",
+}
+
+
+HOST_LINK_PROBLEM = "Connection problem: %s"      # any other PeerJS error type
+BAD_RELAY = "The relay %s is not turn:user:password@host:port; phones join without it."   # a ?turn= entry
+
+
+def host_link_problem(kind):
+    """The host page's sentence for a link problem host-room.js reports."""
+    if not kind:
+        return None
+    return HOST_LINK_PROBLEMS.get(kind, HOST_LINK_PROBLEM % kind)
 PHONE_NO_PATH_RELAYED = "This phone cannot reach the TV, even through the relay: join the TV's Wi-Fi."
 
 

@@ -1,6 +1,6 @@
 """Staying in the room and deciding who leads it: the timing and epoch rules both pages and the simulator run.
 
-Pure, in the Python subset MicroPython runs: no clock, no browser. The pages (app/phone.py, app/host.py) feed it
+Pure, in the Python subset MicroPython runs: no clock, no browser. The pages (app/phone.py, the host page's app/rules.py) feed it
 link events and the time, and do what it answers; tests/sim runs the very same code under a virtual clock.
 
 Epochs are terms (DESIGN.md, Causality). The host of epoch e holds the peer id peer_id(code, e); a Hint Hunt

@@ -97,15 +97,15 @@ def host_screen(screen, info):
                                           (" replaying" if replay else ""))
 
 
-# What the big screen says while the rules worker boots, by how the room was opened (app/screen.py).
+# What the big screen says while the rules worker boots, by how the room was opened (static/js/host-room.js).
 FRAME_NOTICES = {"new": "Getting the games ready…", "restore": "Resuming the room…", "takeover": "Taking over…"}
 
 
 def host_frame(code, mode, info):
     """The big screen before the rules worker has answered: the room code and QR code at once (info: join_url,
-    join_hint, qr_svg, status_error, error, sound), and for a new room the lobby's frame, nobody in it yet and
-    the games getting ready; for a resumed room or a takeover, only a notice. scripts/build.py renders it into
-    host.html too, so the page's first paint is this very screen."""
+    join_hint, qr_svg), and for a new room the lobby's frame, nobody in it yet and the games getting ready; for a
+    resumed room or a takeover, only a notice. scripts/build.py renders it into host.html, where host-room.js
+    fills in the code and QR code as the page is parsed; the rules worker's first screen takes its place."""
     screen = {"room": {"code": code, "phase": "lobby", "people": []}}
     notice = tag("p", FRAME_NOTICES[mode], class_="boot", role="status")
     if mode == "new":
@@ -117,9 +117,12 @@ def host_frame(code, mode, info):
     return _host_head(screen, info) + tag("main", body, class_="host-main phase-lobby")
 
 
+SOUND_LABELS = ("Sound: off", "Sound: on")
+
+
 def _host_head(screen, info):
     room = screen["room"]
-    sound = "Sound: on" if info.get("sound") else "Sound: off"
+    sound = SOUND_LABELS[1 if info.get("sound") else 0]
     tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
                            title="Fullscreen (F)") +
                 button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false") +
@@ -137,10 +140,15 @@ def _host_head(screen, info):
     head = tag("header", tag("div", brand + tools + _deal(room, screen), class_="brand-box") +
                _join_box(room, info, bool(replay)), class_="host-head phase-" + look)
     if info.get("status_error"):
-        head += tag("div", esc(info["status_error"]), class_="banner error", role="alert")
+        head += banner(esc(info["status_error"]), "error")
     if info.get("error"):
-        head += tag("div", esc(info["error"]), class_="banner warn", role="status")
+        head += banner(esc(info["error"]), "warn")
     return head + knocking_banner(info.get("knocking") or [], info.get("relay"))
+
+
+def banner(html, kind):
+    """A line under the big screen's header: "error" (the room's link: phones cannot join) or "warn"."""
+    return tag("div", html, class_="banner " + kind, role="alert" if kind == "error" else "status")
 
 
 def knocking_banner(labels, relay):

@@ -1,24 +1,19 @@
-// The page's Python modules (a bundle built by scripts/build.py: static/build/phone.json for join.html,
-// static/build/screen.json for host.html's screen thread) go into MicroPython's file system before the page's
-// Python runs. The page names its bundle on this script's tag (data-py-bundle) and preloads it, so this fetch
-// takes the file the page asked for at once; the PyScript "ready" hook (awaited before any Python runs) writes
-// the files.
-// join.html's classic scripts (static/build/phone.js: morphdom, PeerJS, glue.js, link.js) load async, so that
-// they hold up neither the parser nor PyScript's start: the same hook makes Python wait until they have run
-// (a tag with data-py-scripts; host.html's are deferred, so they have run before this module).
+// The phone's Python modules (static/build/phone.json, built by scripts/build.py) go into MicroPython's file
+// system before the page's Python runs. join.html preloads phone.json, so this fetch takes the file the page
+// asked for at once; the PyScript "ready" hook (awaited before any Python runs) writes the files.
+// The page's classic scripts (static/build/phone.js: morphdom, PeerJS, glue.js, link.js) load async, so that
+// they hold up neither the parser nor PyScript's start: the same hook makes Python wait until they have run.
 import { hooks } from "../vendor/pyscript/core.js";
 
-const own = document.querySelector("script[data-py-bundle]");
-
 const scripts = new Promise((resolve, reject) => {
-  const tag = document.querySelector("script[data-py-scripts]");
+  const tag = document.querySelector("script[data-phone-scripts]");
   if (!tag || (window.pp && window.pp.render && window.Peer)) return resolve();
   tag.addEventListener("load", () => resolve());
   tag.addEventListener("error", () => reject(new Error(tag.getAttribute("src") + ": failed to load")));
 });
 
-const pack = fetch(new URL(own.dataset.pyBundle, document.baseURI)).then((r) => {
-  if (!r.ok) throw new Error(own.dataset.pyBundle + ": HTTP " + r.status);
+const pack = fetch(new URL("../build/phone.json", import.meta.url)).then((r) => {
+  if (!r.ok) throw new Error("phone.json: HTTP " + r.status);
   return r.json();
 });
 
