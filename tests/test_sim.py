@@ -119,6 +119,30 @@ def test_phones_that_reload_around_a_takeover_find_the_new_host(reload_after_s):
         assert any("takes over" in e for e in seen[0].world.events)
 
 
+def test_a_phone_whose_link_dies_while_the_hosts_rules_boot_finds_the_host_again():
+    """The host page holds the room's id while its rules boot (docs/host-threads.md): a phone connects, says hello
+    and waits for the answer. If that link dies silently meanwhile, the phone must notice the silence (the host
+    page answers every ping, "wait" while it boots) and connect again, not wait on a dead link for ever (found by
+    evening 403 of the whole-evening runs: a phone stuck "connecting" for three hours)."""
+    def script(ev):
+        def booting(e):
+            page = e.tv.page
+            return page is not None and page.session is None and page.peer_open and any(
+                isinstance(d.page, PhonePage) and d.page.link is not None and d.page.link.host is page
+                for d in e.devices[1:])
+
+        def cut(e):
+            device = [d for d in e.devices[1:] if isinstance(d.page, PhonePage) and d.page.link is not None
+                      and d.page.link.host is e.tv.page][0]
+            e.note("scenario: %s's link dies silently while the host's rules boot" % device.name)
+            device.page.link.dead = True          # no close event, on either side
+        ev.when(lambda e: e.leader() is not None and e.leader().session.phase == "lobby" and
+                len(e.leader().session.lobby.active()) >= 3, lambda e: e.tv.reload(20000))
+        ev.when(booting, cut, every_ms=50)
+    for ev in scripted({"players": 4, "games": ["seven_rounds"], "faults": False}, script):
+        assert any("dies silently" in e for e in ev.world.events)
+
+
 # --- the checks catch what they claim to: each plants a bug and expects the evening to fail on it --------------
 
 def fails_with(seeds, words, plan=None, script=None):

@@ -154,3 +154,16 @@ def test_take_over_builds_the_next_epochs_room_from_the_replica_the_phone_kept()
     assert rejoin.replica_key(host.code) not in store and store[rejoin.epoch_key(host.code)] == "1"
     assert json.loads(store[fence.HOST_KEY])["epoch"] == 1
     assert fence.take_over(Storage(), host.code, REGISTRY, 5000) is None    # no replica, no takeover
+
+
+def test_a_phone_waiting_for_its_seat_on_a_silent_link_connects_again():
+    """The host page holds the room's id while its rules boot and says "wait" (to pings too): a phone whose hello
+    waits for an answer hears it. A link that goes silent then is dead, even before the phone has its seat."""
+    r = phone()
+    assert r.opened(1000) == [] and r.guest.join("Ann")
+    r.received('{"v":1,"t":"wait"}', 1100)
+    assert r.guest.status == "joining" and r.guest.host_waiting
+    assert r.tick(3200, True) == rejoin.PING
+    r.received('{"v":1,"t":"wait"}', 3300)               # the host page answers the ping: still booting
+    assert r.tick(9000, True) == rejoin.PING, "heard 5.7 s ago: alive"
+    assert r.tick(10400, True) == rejoin.CONNECT, "silent for longer than HOST_LOST_MS: connect again"

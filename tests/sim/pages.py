@@ -70,7 +70,7 @@ class PhonePage:
         link = Link(self.world, self, host)
         host.net.add(link)
         self.link = link
-        self.ev.note("%s opens a connection to epoch %d (%s)" % (self.device.name, host.session.epoch, link.conn))
+        self.ev.note("%s opens a connection to epoch %d (%s)" % (self.device.name, host.epoch, link.conn))
         for text in self.rejoin.opened(self.world.now):
             self.send(text)
         self.schedule_tick()

@@ -141,4 +141,6 @@ class GuestSession:
         self.pending = [p for p in self.pending if p[0] != msg_id]
 
     def host_silent(self, now_ms):
-        return self.status == "joined" and now_ms - self.last_heard_ms > protocol.HOST_LOST_MS
+        """Nothing from the host for HOST_LOST_MS on an open link, whatever this phone is waiting for (its seat,
+        too): the host answers every ping ("wait" while its rules boot), so the link is dead."""
+        return self.status not in ("removed", "left") and now_ms - self.last_heard_ms > protocol.HOST_LOST_MS
