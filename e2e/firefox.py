@@ -41,7 +41,13 @@ class Firefox:
             self.answers.put(json.loads(line))
         self.answers.put(None)      # the bridge ended
 
+    def _ended(self):
+        code = self.proc.wait(timeout=30)       # negative: killed by that signal
+        return FirefoxError("the Firefox bridge ended (exit %s); see its log: %s" % (code, self.log.name))
+
     def call(self, op, timeout_ms=WAIT_MS, **args):
+        if self.proc.poll() is not None:
+            raise self._ended()
         self.n += 1
         self.proc.stdin.write(json.dumps(dict(args, id=self.n, op=op, timeout=timeout_ms)) + "\n")
         self.proc.stdin.flush()
@@ -50,7 +56,7 @@ class Firefox:
         except queue.Empty:
             raise FirefoxError("%s: no answer from the Firefox bridge" % op) from None
         if answer is None:
-            raise FirefoxError("the Firefox bridge ended; see its log: %s" % self.log.name)
+            raise self._ended()
         assert answer["id"] == self.n, answer
         if "error" in answer:
             raise FirefoxError("%s %s: %s" % (op, args.get("selector") or args.get("url") or "", answer["error"]))

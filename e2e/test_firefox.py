@@ -52,6 +52,8 @@ def firefox_pages(request):
     yield _open
     problems = []
     for page in opened:
+        if page.ff.proc.poll() is not None:
+            continue            # the test failed on that already
         found, console = page.problems()
         if found:
             problems += found + ["[%s] console errors:\n%s" % (page.name, "\n".join(console))]

@@ -63,7 +63,7 @@ def check_phone(name, texts, seat, snapshot, match, states, successor=None):
         if message["t"] != "view" or message.get("view") is None or message["room"]["game"] != game_id:
             continue
         assert message["me"] == seat
-        shown = canonical(message["view"])
+        shown = canonical(dict((k, v) for k, v in message["view"].items() if k != "ref"))   # ref: the decision
         ks = [k for k in range(len(states)) if by_state.setdefault(k, canonical(game.view(states[k], viewer)))
               == shown]
         assert ks, "%s received a game view the engine never produced for seat %s" % (name, seat)
