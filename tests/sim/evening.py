@@ -22,6 +22,7 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
          "Pat", "Quin", "Rae", "Sam", "Tom"]
 HEAL_LIMIT_MS = 60 * 60 * 1000     # after the network heals, the game in play must end within this
 SETTLE_MS = 120 * 1000             # and then every phone must show the host's view within this
+STALLED_S = 180                    # a host removes a player whose phone has been gone this long while the table waits
 EVENING_LIMIT_MS = 4 * 3600 * 1000
 DOUBLE_TAP = 0.03                  # how often a tap is doubled before the screen changes
 FAULT_MEAN_MS = 70 * 1000          # faults arrive about this often while the evening runs
@@ -264,6 +265,8 @@ class Evening:
             if rng.random() < 0.003 and not self.healed:
                 self.remove_someone(page)
                 return
+            if still >= STALLED_S and self.remove_long_gone(page):
+                return
             action = people.host_game_choice(game_id, view, screen["me"], rng, still)
             if action is not None:
                 page.act({"t": "move", "move": action, "ref": (view or {}).get("ref")})
@@ -315,6 +318,18 @@ class Evening:
             self.remove_someone(page)
         elif want is None and rng.random() < 0.3:
             page.act({"t": "pick", "game": rng.choice(list(REGISTRY))})
+
+    def remove_long_gone(self, page):
+        """The table has stood still for minutes and someone's phone has been gone as long: the host removes them,
+        as a real host would (healed or not; a seat whose phone closed for good never comes back)."""
+        now = self.world.now
+        gone = [s for s in page.session.lobby.active()
+                if not s.local and not s.present(now) and now - s.last_seen_ms >= STALLED_S * 1000]
+        if gone and page.act({"t": "remove", "seat": gone[0].id}) is None:
+            self.note("the host removes %s (%s), away for %d s while the game waited"
+                      % (gone[0].name, gone[0].id, (now - gone[0].last_seen_ms) // 1000))
+            return True
+        return False
 
     def remove_someone(self, page):
         seats = [s for s in page.session.lobby.active() if not s.local]

@@ -421,7 +421,7 @@ class HostPage:
         return self.ev.checks.host_event(self, "timer", None, None, now_ms)
 
     def act(self, action):
-        """The person at this screen presses something (app/screen.py on_action, app/rules.py action)."""
+        """The person at this screen presses something (host-room.js's tap handler, app/rules.py's action)."""
         self.net.now_ms = self.world.now
         out, error = self.ev.checks.host_action(self, action)
         self.net._host_out(out)
