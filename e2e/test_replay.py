@@ -37,7 +37,7 @@ def press(host, name):
 def verifier(path):
     """The documented command, run from the repository's root: (exit status, what it printed)."""
     run = subprocess.run([sys.executable, "-m", "peerparty.replay", str(path)], cwd=ROOT, capture_output=True,
-                         text=True, env=dict(os.environ, PYTHONPATH="py"))
+                         text=True, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
     return run.returncode, run.stdout + run.stderr
 
 

@@ -477,38 +477,36 @@ def host_frames() -> str:
     return "\n".join(lines)
 
 
+def rewrite_block(page: Path, start: str, end: str, make, why: str) -> int:
+    """Rewrite the generated block between the markers start and end in page with make(); a page that refers to
+    a file that is not there stops the build."""
+    if not page.is_file():
+        return 0
+    html = page.read_text(encoding="utf-8")
+    block = re.compile(r"^[ \t]*" + re.escape(start) + r".*?" + re.escape(end), re.S | re.M)
+    if not block.search(html):
+        sys.exit(f"build: {page.name} has no '{start} ... {end}' block")
+    new = block.sub(lambda m: make(), html, count=1)
+    changed = 0
+    if new != html:
+        log(f"{page.name}: {why}")
+        changed += write_if_changed(page, new.encode("utf-8"))
+    missing = [ref for ref in re.findall(r"""(?:src|href)=["']\./([^"'?#]+)""", new) if not (ROOT / ref).is_file()]
+    if missing:
+        sys.exit(f"build: {page.name} refers to files that are not there: {missing}")
+    return changed
+
+
 def build_host_head() -> int:
     changed = write_if_changed(BUILD / "host.js", make_phone_script(HOST_SCRIPTS))
-    if HOST_HTML.is_file():
-        html = HOST_HTML.read_text(encoding="utf-8")
-        block = re.compile(r"^[ \t]*" + re.escape(FRAMES_START) + r".*?" + re.escape(FRAMES_END), re.S | re.M)
-        if not block.search(html):
-            sys.exit(f"build: host.html has no '{FRAMES_START} ... {FRAMES_END}' block")
-        new = block.sub(lambda m: host_frames(), html, count=1)
-        if new != html:
-            log("host.html: frames rewritten (ui/room.py changed)")
-            changed += write_if_changed(HOST_HTML, new.encode("utf-8"))
-        missing = [ref for ref in re.findall(r"""(?:src|href)=["']\./([^"'?#]+)""", new) if not (ROOT / ref).is_file()]
-        if missing:
-            sys.exit(f"build: host.html refers to files that are not there: {missing}")
-    return changed
+    return changed + rewrite_block(HOST_HTML, FRAMES_START, FRAMES_END, host_frames,
+                                   "frames rewritten (ui/room.py changed)")
 
 
 def build_phone_head() -> int:
     changed = write_if_changed(BUILD / "phone.js", make_phone_script())
-    if JOIN_HTML.is_file():
-        html = JOIN_HTML.read_text(encoding="utf-8")
-        block = re.compile(r"^[ \t]*" + re.escape(PRELOADS_START) + r".*?" + re.escape(PRELOADS_END), re.S | re.M)
-        if not block.search(html):
-            sys.exit(f"build: join.html has no '{PRELOADS_START} ... {PRELOADS_END}' block")
-        new = block.sub(lambda m: phone_preloads(), html, count=1)
-        if new != html:
-            log("join.html: preloads rewritten (the vendored PyScript or MicroPython changed)")
-            changed += write_if_changed(JOIN_HTML, new.encode("utf-8"))
-        missing = [ref for ref in re.findall(r"""(?:src|href)=["']\./([^"'?#]+)""", new) if not (ROOT / ref).is_file()]
-        if missing:
-            sys.exit(f"build: join.html refers to files that are not there: {missing}")
-    return changed
+    return changed + rewrite_block(JOIN_HTML, PRELOADS_START, PRELOADS_END, phone_preloads,
+                                   "preloads rewritten (the vendored PyScript or MicroPython changed)")
 
 
 # ---------------------------------------------------------------------------------------------------------------
