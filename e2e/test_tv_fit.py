@@ -99,9 +99,16 @@ def replay_screens(game_id, count):
 def tv_page(open_page):
     """host.html without its Python: the stylesheets, the vendor QR code and glue.js, and an empty #app."""
     page = open_page(None, viewport=HOST_VIEW, name="tv")
-    page.route("**/static/vendor/pyscript/core.js", lambda route: route.abort())
-    page.route("**/static/js/offline.js", lambda route: route.abort())
+    # PyScript (which would start the room) and the service worker's registration are answered with an empty
+    # script, not aborted: an aborted request is a failed load, which Chromium logs as a console error
+    # ("Failed to load resource: net::ERR_FAILED", once each) that open_page then reports beside any failure
+    page.route("**/static/vendor/pyscript/core.js", _empty_script)
+    page.route("**/static/js/offline.js", _empty_script)
     return page
+
+
+def _empty_script(route):
+    route.fulfill(status=200, content_type="text/javascript; charset=utf-8", body="")
 
 
 def test_every_game_is_measured_at_its_most_players():
