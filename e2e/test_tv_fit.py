@@ -100,10 +100,18 @@ def tv_page(open_page):
     """host.html without its rules: the stylesheets, the vendor QR code and glue.js, and #app. Its rules worker
     is an empty script (no Pyodide to boot, no screen sent), and its link aims at a closed local port."""
     page = open_page(None, viewport=HOST_VIEW, name="tv")
-    page.route("**/static/js/offline.js", lambda route: route.abort())
-    page.route("**/static/js/rules-worker.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
-    page.route("**/static/vendor/pyodide/**", lambda route: route.abort())
+    # The worker, the service worker's registration and Pyodide's wasm (which host.html's head compiles) are
+    # answered with empty files, not aborted: an aborted request is a failed load, which Chromium logs as a console
+    # error ("Failed to load resource: net::ERR_FAILED", once each) that open_page then reports beside any failure.
+    # An empty wasm fails to compile, which the head catches quietly.
+    page.route("**/static/js/offline.js", _empty_script)
+    page.route("**/static/js/rules-worker.js", _empty_script)
+    page.route("**/static/vendor/pyodide/**", lambda route: route.fulfill(body=b"", content_type="application/wasm"))
     return page
+
+
+def _empty_script(route):
+    route.fulfill(status=200, content_type="text/javascript; charset=utf-8", body="")
 
 
 def test_every_game_is_measured_at_its_most_players():

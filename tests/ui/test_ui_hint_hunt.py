@@ -276,6 +276,22 @@ def test_once_guessing_starts_the_last_board_is_one_tap_away():
         assert len(revealed_tiles(html)) == 12 and "Guessers" in html, who
 
 
+def test_the_table_keeps_the_last_board_and_the_guessers_under_the_board_and_only_the_scores_beside():
+    """The TV's replay draws the table: as on the host's own screen, what is under the board (the last board,
+    then the guessers) stays in the board's wide column, so twelve players' scores beside it fit a 1280x720 TV."""
+    m = end_board_one("host_moved_on")
+    for claimed in (False, True):
+        if claimed:
+            m.play("cat", {"type": "claim", "word": "BOB01"})
+        html = ui.table(m.view(None), ctx(None))
+        grid_end = html.index('<ul class="hh-grid"')
+        side = html.index('<div class="hh-side">')
+        under = '<section class="hh-guess-box">' if claimed else '<section class="hh-last">'
+        assert grid_end < html.index(under) < side
+        assert html[side:].startswith('<div class="hh-side"><section class="hh-score-box">')
+        assert "hh-last" not in html[side:] and "hh-guess-box" not in html[side:]
+
+
 def test_the_final_board_is_revealed_beside_the_scoreboard():
     m = guessing(("ann", "bob"))
     m.play(HOST, {"type": "next_board", "confirm": True})

@@ -515,8 +515,11 @@ def table(view, ctx):
         else:
             body.append(_status("Guess on your phones: tap a word to claim it."))
         body.append(_grid(view, ctx, False))
-        beside = _last_board(view, ctx) if _last_board_open(view) else _guess_box(view, ctx)
-        body.append(tag("div", beside + _scores(view, ctx), class_="hh-side"))
+        # as on the host's own screen: under the board, the board before it until the new one's first claim
+        # (everyone is guessing then), after that who is guessing, with the last board folded at its heading;
+        # the scores beside
+        body.append(_last_board(view, ctx) if _last_board_open(view) else _guess_box(view, ctx))
+        body.append(tag("div", _scores(view, ctx), class_="hh-side"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx))
         body.append(_last_board(view, ctx))
