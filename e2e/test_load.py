@@ -1,13 +1,12 @@
 """Load: 12 phones and a host play three whole Seven Rounds games back to back in one browser (each phone locks
-a random legal choice from its screen; the host reveals, starts the next round, and uses Play again). The host
-page's memory is measured after the first and after the third game, after a forced collection (Python's, then
-V8's): CDP Performance.getMetrics JSHeapUsedSize; Runtime.getHeapUsage backingStorageSize (V8's ArrayBuffer
-backing stores, which do not include WebAssembly memory); and the WebAssembly memory itself (Pyodide's wasm heap),
-found by an init script that keeps a weak reference to every WebAssembly.Memory the page creates or instantiates,
-summing their buffer.byteLength. A wasm memory never shrinks, so it growing between game 1 and game 3 is what a
-leak in Python (or in the C heap under it) looks like. Python's own count of live objects and allocated blocks
-(run in the host's Pyodide through PyScript's whenDefined) is reported beside them. The stated bound (docs/reliability.md)
-is asserted: memory, never time.
+a random legal choice from its screen; the host reveals, starts the next round, and uses Play again). The host's
+memory is measured after the first and after the third game, in both of its threads (docs/host-threads.md): the
+screen thread's JS heap and ArrayBuffer backing stores (CDP Performance.getMetrics JSHeapUsedSize,
+Runtime.getHeapUsage backingStorageSize, after a forced collection), and in the rules worker, after Python's
+gc.collect(), Pyodide's WebAssembly memory, the part of it malloc holds in use (dlmalloc's mallinfo) and Python's
+count of live gc-tracked objects. A wasm memory never shrinks, so it growing between game 1 and game 3 is what a
+leak in Python (or in the C heap under it) looks like. The stated bound (docs/reliability.md) is asserted: memory,
+never time.
 """
 import json
 from pathlib import Path
@@ -25,32 +24,11 @@ BOUND = 1.5          # after the third game <= 1.5 x after the first: JS heap, b
                      # the part of it malloc holds in use
 MEASURE = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "load-e2e.json"
 
-# Runs before the page's own scripts: Pyodide's main module exports its memory (wasmExports.memory), so the
-# memories are found both where they are constructed and in the exports of every instance the page instantiates.
-WASM_MEMORY_SPY = """
-(() => {
-  const W = WebAssembly, seen = new WeakSet(), memories = [];
-  const keep = (m) => { if (m instanceof W.Memory && !seen.has(m)) { seen.add(m); memories.push(new WeakRef(m)); } };
-  const keepExports = (instance) => { for (const v of Object.values(instance.exports)) keep(v); };
-  const fromResult = (r) => { keepExports(r instanceof W.Instance ? r : r.instance); return r; };
-  W.Memory = new Proxy(W.Memory, {construct(target, args, newTarget) {
-    const m = Reflect.construct(target, args, newTarget); keep(m); return m; }});
-  const instantiate = W.instantiate, streaming = W.instantiateStreaming;
-  W.instantiate = function (...args) { return instantiate.apply(this, args).then(fromResult); };
-  if (streaming) W.instantiateStreaming = function (...args) { return streaming.apply(this, args).then(fromResult); };
-  window.__ppWasm = {
-    memories: () => memories.map(r => r.deref()).filter(Boolean),
-    bytes: () => window.__ppWasm.memories().reduce((n, m) => n + m.buffer.byteLength, 0),
-  };
-})();
-"""
-
-# In the host's own Pyodide, in a namespace of its own so the app's globals are untouched: after gc.collect(),
-# Python's gc-tracked objects, and the bytes malloc holds in use in the wasm heap (dlmalloc's mallinfo().uordblks,
-# through Pyodide's _module: the struct comes back through a pointer, 10 ints, uordblks the 8th).
-PYTHON_MEMORY = """async () => {
-  const core = await import(new URL("./static/vendor/pyscript/core.js", document.baseURI).href);
-  const py = (await core.whenDefined("py")).interpreter;
+# In the rules worker's Pyodide, in a namespace of its own so the app's globals are untouched: after gc.collect(),
+# Python's gc-tracked objects, the wasm memory, and the bytes malloc holds in use in it (dlmalloc's
+# mallinfo().uordblks, through Pyodide's _module: the struct comes back through a pointer, 10 ints, uordblks the 8th).
+RULES_MEMORY = """() => {
+  const py = self.ppPyodide;
   const globals = py.toPy({});
   let objects;
   try {
@@ -59,30 +37,26 @@ PYTHON_MEMORY = """async () => {
   const m = py._module, info = m._malloc(64);
   try {
     m._mallinfo(info);
-    return {py_objects: objects, malloc_in_use: new Uint32Array(m.HEAPU8.buffer, info, 10)[7]};
+    return {py_objects: objects, malloc_in_use: new Uint32Array(m.HEAPU8.buffer, info, 10)[7],
+            wasm_memory: m.HEAPU8.buffer.byteLength};
   } finally { m._free(info); }
 }"""
 
 
-def wasm_memory(host):
-    """Bytes of every live WebAssembly memory of the host page (Pyodide's heap): their sum and each one."""
-    return host.evaluate("() => ({wasm_memory: window.__ppWasm.bytes(),"
-                         " wasm_memories: window.__ppWasm.memories().map(m => m.buffer.byteLength)})")
-
-
-def python_memory(host):
-    """Python's live gc-tracked objects and malloc's bytes in use in the host's Pyodide, after a gc.collect()."""
-    return host.evaluate(PYTHON_MEMORY)
+def rules_worker(host):
+    """The host page's rules worker (Playwright lists a page's dedicated workers)."""
+    workers = [w for w in host.workers if w.url.endswith("/rules-worker.js")]
+    assert len(workers) == 1, [w.url for w in host.workers]
+    return workers[0]
 
 
 def memory(host, cdp):
-    python = python_memory(host)       # first, so what Python frees (and the JS proxies it held) is collected below
+    rules = rules_worker(host).evaluate(RULES_MEMORY)   # first, so what Python frees (and its JS proxies) is collected
     cdp.send("HeapProfiler.collectGarbage")
     metrics = dict((m["name"], m["value"]) for m in cdp.send("Performance.getMetrics")["metrics"])
     usage = cdp.send("Runtime.getHeapUsage")
     return {"js_heap_used": int(metrics["JSHeapUsedSize"]), "js_heap_total": int(metrics["JSHeapTotalSize"]),
-            "backing_storage": int(usage.get("backingStorageSize", 0)),
-            **wasm_memory(host), **python,
+            "backing_storage": int(usage.get("backingStorageSize", 0)), **rules,
             "nodes": int(metrics["Nodes"]), "listeners": int(metrics["JSEventListeners"])}
 
 
@@ -115,7 +89,7 @@ def play_one_game(host, phones, rng):
 
 @pytest.mark.timeout(3000)
 def test_twelve_phones_three_games_host_memory_stays_within_the_bound(open_page, wait_ready, signal):
-    host, code = open_host(open_page, wait_ready, signal, extra="&new=1&seed=load", init_script=WASM_MEMORY_SPY)
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1&seed=load")
     phones = {}
     for name in NAMES:
         phone = open_phone(open_page, wait_ready, signal, code, name, record=False)
@@ -149,6 +123,6 @@ def test_twelve_phones_three_games_host_memory_stays_within_the_bound(open_page,
     print(json.dumps(numbers))
     assert third["js_heap_used"] <= BOUND * first["js_heap_used"], numbers
     assert third["backing_storage"] <= BOUND * first["backing_storage"], numbers
-    assert first["wasm_memory"] > 0, "no WebAssembly memory found on the host page: %s" % numbers
+    assert first["wasm_memory"] > 0, "no WebAssembly memory found in the rules worker: %s" % numbers
     assert third["wasm_memory"] <= BOUND * first["wasm_memory"], numbers
     assert third["malloc_in_use"] <= BOUND * first["malloc_in_use"], numbers

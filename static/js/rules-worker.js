@@ -66,6 +66,7 @@ async function boot() {
   pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
   const zipMs = performance.now() - started;
   const rules = pyodide.pyimport("peerparty.app.rules").Rules();
+  self.ppPyodide = pyodide;     // what devtools (and e2e/test_load.py's memory probe) reach the rules' Python by
   const toJs = { dict_converter: Object.fromEntries, create_pyproxies: false };
   const CALLS = calls(pyodide);
   run = (message) => {

@@ -33,7 +33,37 @@ def test_a_phone_reloaded_during_a_takeover_tries_the_next_epoch_too():
         assert r.retry(now, False) == rejoin.CONNECT
         tried.append(r.try_epoch)
         r.unavailable(now + 100)
-    assert tried == [1, 0] * 3 + [1]
+    assert tried == [1, 0, 2, 0, 3, 0, 4]
+
+
+def test_a_phone_that_slept_through_two_takeovers_finds_the_third_host():
+    """Found by evening 4747: a phone of epoch 0 whose hosts of epochs 0 and 1 are both gone for good tried 0 and
+    1 for ever while the room played on at epoch 2. Every other try looks one epoch further, up to LOOK_AHEAD,
+    and in between it tries its own epoch again (its host may only be reloading)."""
+    store = Storage({rejoin.seat_key(CODE): "tok", rejoin.epoch_key(CODE): "0"})
+    r = phone(store)
+    r.unavailable(300)
+    tried = []
+    now = 4000
+    while r.try_epoch != 2:
+        assert now < 4000 * 6, "never looked two epochs past its own: %s" % tried
+        assert r.retry(now, False) == rejoin.CONNECT
+        tried.append(r.try_epoch)
+        if r.try_epoch != 2:
+            r.unavailable(now + 100)
+        now += 4000
+    assert tried == [1, 0, 2]
+    r.opened(now)
+    r.received(json.dumps({"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE,
+                           "epoch": 2, "successor": False}), now + 100)
+    assert r.epoch == 2 and store[rejoin.epoch_key(CODE)] == "2"
+    # the look wraps at LOOK_AHEAD and starts again from the phone's own epoch
+    r.closed(now + 1000)
+    looks = []
+    for t in range(now + 4000, now + 4000 * (2 * rejoin.LOOK_AHEAD + 3), 4000):
+        gone(r, t)
+        looks.append(r.try_epoch)
+    assert [e for e in looks if e != 2] == [2 + k for k in range(1, rejoin.LOOK_AHEAD + 1)] + [3]
 
 
 def test_a_phone_mid_hello_alternates_too():

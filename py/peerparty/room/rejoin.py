@@ -20,6 +20,7 @@ from .lobby import peer_id
 
 RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
 TAKEOVER_MS = 15000      # a host unreachable this long, with its id gone, is replaced by its successor
+LOOK_AHEAD = 8           # how many epochs past its own a phone looks for the room's host (each takeover is one)
 HOST_KEY = "peerparty:host"        # the host tab's room, for a reload (HostSession.snapshot())
 
 # what a phone's tick or retry asks its page to do
@@ -63,6 +64,7 @@ class Rejoin:
         self.old_host = False            # the host we reached serves an earlier epoch than ours
         self.tried_ms = now_ms           # when the current attempt started
         self.gone_tries = {}             # epoch -> start of the last attempt that found its id gone
+        self.look = 0                    # how far past its epoch the last look went, since a host last answered
         self.last_retry = now_ms         # the first attempt starts with the page
         self.last_ping = 0
         self.ping_n = 0
@@ -83,6 +85,7 @@ class Rejoin:
         self.host_gone = False
         self.old_host = False
         self.gone_tries = {}
+        self.look = 0
         self.guest.last_heard_ms = now_ms
         out = []
         hello = self.guest.hello()
@@ -161,8 +164,10 @@ class Rejoin:
 
     def retry(self, now_ms, connected):
         """Reconnect now unless the link is demonstrably alive (the page calls this on waking and on
-        network return too). After the host's id has gone, attempts alternate between this phone's epoch
-        and the next, whatever the phone was doing: joined, mid-hello, or just reloaded."""
+        network return too). After the host's id has gone, every other attempt goes back to this phone's
+        epoch (its host may be reloading) and the others look further, one epoch more each time up to
+        LOOK_AHEAD: a phone that slept through two takeovers finds the third host. That holds whatever the
+        phone was doing: joined, mid-hello, or just reloaded."""
         if connected and not self.guest.host_silent(now_ms) and not self.old_host:
             return PING
         self.last_retry = now_ms
@@ -170,8 +175,11 @@ class Rejoin:
             self.lost_since = now_ms
         if self.host_gone and self._take_over_due():
             return TAKE_OVER
-        if self.host_gone:
-            self.try_epoch = self.epoch + 1 if self.try_epoch == self.epoch else self.epoch
+        if self.host_gone and self.try_epoch != self.epoch:
+            self.try_epoch = self.epoch
+        elif self.host_gone:
+            self.look = self.look % LOOK_AHEAD + 1
+            self.try_epoch = self.epoch + self.look
         self.tried_ms = now_ms
         return CONNECT
 
