@@ -38,7 +38,7 @@ def test_the_room_is_on_the_tv_before_the_rules_and_an_early_phone_joins_once_th
     assert host.inner_text(".code") == code and host.get_attribute(".code", "data-code") == code
     assert host.locator(".join-box .qr svg").count() == 1
     assert host.inner_text(".game-panel .boot") == "Getting the games ready…"
-    # the page answers meanwhile, without the rules
+    # the page answers meanwhile: its Python draws and listens without the rules
     wait_ready(host)
     host.click("button[data-move*='sound']")
     host.wait_for_selector("button[aria-pressed=true]:has-text('Sound: on')", timeout=WAIT_MS)

@@ -79,7 +79,7 @@ def test_precache_lists_every_served_file_with_its_hash(built):
     for p in vendor.rglob("*"):
         if p.is_file():
             assert "/" + p.relative_to(built).as_posix() in files, f"{p} not precached"
-    for built_file in ("rules.zip", "host.js", "peer.js", "phone.json", "phone.js"):
+    for built_file in ("rules.zip", "host.js", "phone.json", "phone.js"):
         assert "/static/build/" + built_file in files
     assert "/static/js/rules-worker.js" in files, "the rules worker boots offline too"
     assert "/sw.js" not in files and "/static/build/precache.js" not in files

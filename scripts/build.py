@@ -24,10 +24,8 @@ rules.zip is the host page's rules worker's Python (static/js/rules-worker.js un
 app/rules.py imports (the room, the engine, the games, the big screen's ui/ screens) and the data files beside them.
 
 host.html (docs/host-threads.md) runs no Python on its main thread:
-  static/build/host.js   qrcode-generator, morphdom, static/js/glue.js, static/js/link.js and
+  static/build/host.js   qrcode-generator, morphdom, PeerJS, static/js/glue.js, static/js/link.js and
                          static/js/host-room.js in one file, deferred: the room code and QR code as the page is parsed
-  static/build/peer.js   PeerJS, preloaded by host.html's head and run by host-room.js in a task of its own once the
-                         first frame is up (its first run is the boot's longest piece of script on a cold visit)
   host.html's frames     the block between the `build.py: frames` comments: ui/room.py's host_frame for each way a
                          room opens and its banners, as <template>s host-room.js fills in, and the page's sentences
                          for its link's problems (net/reach.py), until the rules worker's first screen
@@ -412,9 +410,7 @@ PRELOADS_END = "<!-- /build.py: preloads -->"
 
 
 HOST_HTML = ROOT / "host.html"
-PEERJS = "static/vendor/peerjs/peerjs.min.js"
-HOST_SCRIPTS = ("static/vendor/qrcode/qrcode.js",) + tuple(s for s in PHONE_SCRIPTS if s != PEERJS) + \
-    ("static/js/host-room.js",)
+HOST_SCRIPTS = ("static/vendor/qrcode/qrcode.js",) + PHONE_SCRIPTS + ("static/js/host-room.js",)
 FRAMES_START = "<!-- build.py: frames"
 FRAMES_END = "<!-- /build.py: frames -->"
 
@@ -503,7 +499,6 @@ def rewrite_block(page: Path, start: str, end: str, make, why: str) -> int:
 
 def build_host_head() -> int:
     changed = write_if_changed(BUILD / "host.js", make_phone_script(HOST_SCRIPTS))
-    changed += write_if_changed(BUILD / "peer.js", make_phone_script((PEERJS,)))
     return changed + rewrite_block(HOST_HTML, FRAMES_START, FRAMES_END, host_frames,
                                    "frames rewritten (ui/room.py changed)")
 
@@ -540,7 +535,7 @@ def served_files() -> list[str]:
                 continue
             out.append(rel.as_posix())
     out += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD.glob("*.zip") if BUILD.is_dir() else []))
-    for name in ("phone.json", "phone.js", "host.js", "peer.js"):
+    for name in ("phone.json", "phone.js", "host.js"):
         if (BUILD / name).is_file():
             out.append("static/build/" + name)
     return sorted(set(out))

@@ -85,7 +85,7 @@
   }
   const room = decide();
   const joinUrl = sameSignal("join.html?room=" + room.code);
-  let qrSvg = "";           // drawn in the next task: the code and the frame are up first
+  const qrSvg = pp.qrSvg(joinUrl);
   const host = (pp.host = {
     code: room.code,
     epoch: room.epoch,
@@ -326,7 +326,6 @@
   // Does a host of a later epoch run this room? (room/fence.py decides when to ask.) If one answers, this tab
   // steps aside and rejoins the room as a player.
   function probe(epoch) {
-    if (!peer) return;       // PeerJS is not up yet: room/fence.py asks again
     const conn = peer.connect("peerparty-" + room.code + "-" + epoch, pp.DATA_OPTIONS);
     conn.on("open", () => {
       conn.close();
@@ -334,24 +333,7 @@
     });
   }
 
-  // The boot in tasks of their own, so none grows long: the frame with the room code (above), then its QR code
-  // (choosing a QR code's mask tries all eight), then PeerJS's first run (preloaded by host.html) and the room's id.
-  setTimeout(() => {
-    qrSvg = pp.qrSvg(joinUrl);
-    pageChanged({ qr_svg: qrSvg });
-    loadPeerJS();
-  }, 0);
-
-  function loadPeerJS() {
-    const script = document.createElement("script");
-    script.src = "./static/build/peer.js";
-    script.onload = () => setTimeout(startPeer, 0);
-    script.onerror = () => {         // offline before the service worker had it, or the server hiccupped
-      script.remove();
-      setStatus("signal-down");
-      later(2000, loadPeerJS);
-    };
-    document.head.appendChild(script);
-  }
+  // in a task of its own: the frame is painted first, and no task of the page's boot grows long
+  setTimeout(startPeer, 0);
   mark("ready", "1");
 })();
