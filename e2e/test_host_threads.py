@@ -8,23 +8,37 @@ The rules worker's boot is held back (the request for its rules.zip is answered 
 import json
 import time
 
+import pytest
+
 from people import HOST_VIEW, WAIT_MS, open_phone, people_names, received, wait_players, wait_rules
 from tests.test_host_threads import hint_hunt_with_a_successor
+
+# the rules' boot may take minutes beside the 12-phone load test (people.RULES_MS)
+pytestmark = pytest.mark.timeout(600)
 
 
 def held_host(open_page, site, path):
     """host.html with its rules worker's Python held back: returns (page, release)."""
     page = open_page(None, viewport=HOST_VIEW, name="host")
     held = []
-    page.context.route("**/static/build/rules.zip", lambda route: held.append(route))
+    released = []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+    page.context.route("**/static/build/rules.zip", hold)
     page.goto(site + path)
 
     def release():
         deadline = time.monotonic() + WAIT_MS / 1000
-        while not held:                  # the worker asks for rules.zip once Pyodide's own files are in
+        while not held:                  # the worker asks for rules.zip as it starts
             assert time.monotonic() < deadline, "the rules worker never asked for rules.zip"
             page.wait_for_timeout(100)
-        held.pop().continue_()
+        released.append(True)
+        while held:                      # every request held (a retried one too), and none from now on
+            held.pop().continue_()
         wait_rules(page)
 
     return page, release
