@@ -128,6 +128,8 @@ def notes(raw):
                    "; ".join("%s %d B %d ms @%d" % tuple(r) for r in res))
         out.append("Host cold boot, first time of each body signal (ms since navigation): " +
                    json.dumps(boot.get("host_marks_cold")))
+        out.append("Who compiled Pyodide's wasm (page: host.html's head, from the code cache; worker: its own), cold: "
+                   "%s; warm: %s" % (boot.get("host_wasm_cold"), boot.get("host_wasm_warm")))
     by = raw.get("bytes")
     if by:
         for key in ("phone_first_top", "phone_second_top", "host_second_top"):

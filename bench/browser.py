@@ -303,7 +303,8 @@ def host_up(lab, page):
     rules = b["first"].get("rules-ready")
     up = max(room["pn"], players["pn"])
     return {"code": b.get("code"), "qr": b.get("qr"), "up": up, "rules": rules["pn"] if rules else None,
-            "worker": page.evaluate("() => (window.pp && pp.host && pp.host.boot) || null")}
+            "worker": page.evaluate("() => (window.pp && pp.host && pp.host.boot) || null"),
+            "wasm": page.evaluate("() => (window.pp && pp.host && pp.host.wasm) || null")}
 
 
 def boot_pairs(lab, reps, log):
@@ -312,7 +313,8 @@ def boot_pairs(lab, reps, log):
     keys = ["qr", "code", "up", "blocking", "longtasks"]
     out = dict(("host_%s_%s" % (k, m), []) for k in keys for m in ("cold", "warm"))
     out.update({"pyodide_cold": [], "pyodide_warm": [], "mpy_cold": [], "mpy_warm": [], "pyodide_longtasks": [],
-                "host_worker": [], "host_resources": None})
+                "host_worker": [], "host_resources": None, "host_keep_wasm_blocking": [], "host_keep_wasm_longest": [],
+                "host_wasm_cold": [], "host_wasm_warm": []})
     for i in range(reps):
         ctx = lab.context(HOST_VIEW)
         page = lab.page(ctx)
@@ -327,7 +329,15 @@ def boot_pairs(lab, reps, log):
             out["host_longtasks_" + mode].append(sum(d for _, d in b["longtasks"]))
             if up["worker"]:
                 out["host_worker"].append(dict(mode=mode, phases=up["worker"]))
+            out["host_wasm_" + mode].append(up["wasm"])
             if mode == "cold":
+                # a first visit's worker compiled Pyodide's wasm; the page compiles it once more when the room is
+                # idle, for Chromium's code cache (host-room.js keepWasm): the warm visit counts on it
+                kept = lab.wait_mark(page, "wasm", timeout=60_000)
+                b = lab.bench(page)
+                out["host_keep_wasm_blocking"].append(blocking([(t, d) for t, d in b["longtasks"] if t >= up["up"] + 1000],
+                                                               kept["pn"] + 1))
+                out["host_keep_wasm_longest"].append(max([d for t, d in b["longtasks"] if up["up"] + 1000 <= t < kept["pn"]] or [0]))
                 if out["host_resources"] is None:
                     out["host_resources"] = page.evaluate(
                         "() => performance.getEntriesByType('resource').map(e => [e.name.split('?')[0].replace("

@@ -64,6 +64,11 @@ def summarize(raw):
                 add("Boot", "rules worker: %s, %s" % (phase, mode),
                     [w["phases"][i] for w in boot.get("host_worker", []) if w["mode"] == mode], "ms")
         add("Boot", "bare Pyodide long tasks total, cold", boot["pyodide_longtasks"], "ms")
+        if boot.get("host_keep_wasm_blocking"):
+            add("Boot", "first visit, later in the lobby: the page compiles the wasm for the code cache, blocking",
+                boot["host_keep_wasm_blocking"], "ms")
+            add("Boot", "first visit, later in the lobby: its longest task", boot["host_keep_wasm_longest"], "ms")
+
     early = raw.get("early")
     if early:
         add("Early phone", "host rules up", early["host_up"], "ms")

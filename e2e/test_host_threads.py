@@ -119,3 +119,21 @@ def test_a_successor_says_it_is_taking_over_at_once_and_the_old_host_coming_back
     own = [seat.token for seat in rules.session.lobby.seats if seat.name == "Hana"]
     assert hana.evaluate("c => localStorage.getItem('peerparty:seat:' + c)", code) == own[0], "her own seat"
     assert hana.evaluate("() => localStorage.getItem('peerparty:host')") is None, "the old tab forgot the room"
+
+
+def test_a_first_visit_compiles_pyodide_beside_the_page_and_the_next_visit_from_the_code_cache(open_page, signal, site):
+    """Pyodide's wasm: a first visit compiles it on a thread of its own (static/js/wasm-compile.js), not on the
+    page's; once the room is up and idle the page compiles it once more, so Chromium keeps it in its code cache
+    and says so in localStorage; the next visit compiles it in the page, from that cache (host.html's head)."""
+    host = open_page(None, viewport=HOST_VIEW, name="host")
+    host.goto(site + "/host.html?signal=%s&new=1" % signal)
+    wait_rules(host)
+    assert host.evaluate("() => pp.host.wasm") == "thread"
+    host.wait_for_selector("body[data-wasm=kept]", state="attached", timeout=WAIT_MS)
+    assert host.evaluate("() => localStorage.getItem('peerparty:wasm')") == "1"
+
+    host.reload()
+    wait_rules(host)
+    assert host.evaluate("() => pp.host.wasm") == "page"
+    assert host.locator(".join-box .qr svg").count() == 1
+    assert host.get_attribute("body", "data-wasm") is None     # kept already: not compiled again

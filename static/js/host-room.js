@@ -23,6 +23,8 @@
   const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ";   // = room/lobby.py's (tests/test_host_threads.py checks)
   const CODE_LENGTH = 4;
   const WAIT = '{"v":1,"t":"wait"}';
+  const WASM_KEY = "peerparty:wasm";         // set once this browser has compiled Pyodide's wasm in a page (host.html)
+  const KEEP_WASM_AFTER_MS = 2000;
   const SIGNAL_DOWN = ["network", "server-error", "socket-error", "socket-closed", "disconnected"];
 
   function mark(name, value) {
@@ -150,7 +152,9 @@
     if (out.ready_ms !== undefined) {
       host.ready = true;
       host.boot = out.boot_ms;
+      host.wasm = out.wasm === "page" ? window.ppWasm.by : out.wasm;   // who compiled it: "page", "thread" or "worker"
       mark("rules-ready", Math.round(performance.now() - started));
+      keepWasm();
     }
     if (out.screen) draw(out.screen);      // the big screen first: the room watches the TV
     if (out.send) for (const [cid, text] of out.send) send(cid, text);
@@ -321,6 +325,20 @@
     if (!conn) return;
     if (!conn.open) conns.delete(cid);    // PeerJS says nothing when an unopened connection closes
     conn.close();
+  }
+
+  // Pyodide's wasm into Chromium's code cache, for host.html's head to compile from on the next visit: on a first
+  // visit the worker compiled its own, which Chromium does not keep. Once per browser, when the room has been up
+  // a while and the page is idle: decoding the 9 MB here takes this thread 2-3 tasks of 60-140 ms.
+  function keepWasm() {
+    if (store.get(WASM_KEY) || !window.ppWasm || !WebAssembly.compileStreaming) return;
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+    setTimeout(() => idle(() => {
+      WebAssembly.compileStreaming(fetch(window.ppWasm.url)).then(() => {
+        store.set(WASM_KEY, "1");
+        mark("wasm", "kept");
+      }, () => {});
+    }, { timeout: 5000 }), KEEP_WASM_AFTER_MS);
   }
 
   // Does a host of a later epoch run this room? (room/fence.py decides when to ask.) If one answers, this tab

@@ -11,7 +11,7 @@ let run = null;
 let compiled = null;
 const wasm = new Promise((resolve) => (compiled = resolve));
 self.onmessage = (ev) => {
-  if (ev.data.t === "wasm") return void compiled(ev.data.module);
+  if (ev.data.t === "wasm") return void compiled(ev.data.module || compileOwn());
   if (!run) return void queue.push(ev.data);
   const out = run(ev.data);
   for (const key in out) return void self.postMessage(out);   // nothing to say (most ticks): say nothing
@@ -43,13 +43,21 @@ function merge(into, out) {
   return into;
 }
 
-// Pyodide's wasm module as host.html compiled it (null if it could not): Pyodide instantiates that one instead of
-// compiling its own (which Chromium does not cache for workers). Pyodide's own fetch of the file still happens;
-// the HTTP cache (or the service worker) answers it.
+// Pyodide's wasm module as host.html compiled it from Chromium's code cache (null on a first visit, or if it could
+// not): Pyodide instantiates that one instead of compiling its own (which Chromium does not cache for workers).
+// Pyodide's own fetch of the file is cancelled once it answers.
+// Without one, the worker compiles its own at once, while Pyodide's scripts load (its loader would ask only after).
 const instantiateStreaming = WebAssembly.instantiateStreaming;
+let wasmFrom = "page";       // who compiled it, for the bench and e2e/test_host_threads.py
+function compileOwn() {
+  wasmFrom = "worker";
+  if (!WebAssembly.compileStreaming) return null;
+  return WebAssembly.compileStreaming(fetch(new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url))).catch(() => null);
+}
 WebAssembly.instantiateStreaming = async (response, imports) => {
   const module = await wasm;
   if (!module) return instantiateStreaming(response, imports);
+  Promise.resolve(response).then((r) => r.body && r.body.cancel(), () => {});    // the bytes are not needed again
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
@@ -80,7 +88,7 @@ async function boot() {
     }
   };
   // how the boot went, for the bench: Pyodide up, rules.zip unpacked, the rules imported (ms since start)
-  const backlog = { ready_ms: Math.round(performance.now() - started),
+  const backlog = { ready_ms: Math.round(performance.now() - started), wasm: wasmFrom,
                     boot_ms: [Math.round(pyodideMs), Math.round(zipMs), Math.round(performance.now() - started)] };
   for (const message of queue.splice(0)) merge(backlog, run(message));
   self.postMessage(backlog);
