@@ -130,6 +130,12 @@ def notes(raw):
                    json.dumps(boot.get("host_marks_cold")))
         out.append("Who compiled Pyodide's wasm (page: host.html's head, from the code cache; worker: its own), cold: "
                    "%s; warm: %s" % (boot.get("host_wasm_cold"), boot.get("host_wasm_warm")))
+    for key in ("latency_4", "latency_12"):
+        frames = (raw.get(key) or {}).get("host_long_frames")
+        if frames:
+            out.append("Host long animation frames during play, %s phones (start ms, duration ms, scripts: "
+                       "type, invoker, file, function, ms): %s" % (key.split("_")[1], json.dumps(
+                           [[round(f["at"]), round(f["ms"]), f["scripts"]] for f in frames])))
     by = raw.get("bytes")
     if by:
         for key in ("phone_first_top", "phone_second_top", "host_second_top"):
