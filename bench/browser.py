@@ -572,6 +572,8 @@ def latency(lab, phones_n, rounds, log):
         phone_join(lab, page, host, code, "N%02d" % (i + 1))
         phones.append((ctx, page))
     start_seven_rounds(host, phones_n)
+    # the TV's Chromium traced from here (the phones are in the other one): each main-thread task's wall and CPU time
+    lab.browser.start_tracing(categories=["toplevel"])
     out = {"tap_to_host": [], "host_to_phone": [], "host_to_all": []}
 
     def host_change(selector):
@@ -602,9 +604,25 @@ def latency(lab, phones_n, rounds, log):
     tasks = [d for t, d in hb["longtasks"] if t >= started]
     out["host_longtasks"] = tasks        # main-thread tasks > 50 ms on the host during the game
     out["host_long_frames"] = [f for f in hb["frames"] if f["at"] >= started]   # and what ran in them
+    out["host_main_tasks"] = main_thread_tasks(lab.browser.stop_tracing())
     for ctx, _ in phones:
         ctx.close()
     hctx.close()
+    return out
+
+
+def main_thread_tasks(trace, over_ms=50):
+    """[wall ms, CPU ms] of each renderer main-thread task longer than over_ms (wall or CPU) in a Chromium trace.
+    A long task's wall time counts the time its thread waited for a core; its CPU time is the page's own work."""
+    events = json.loads(trace)["traceEvents"]
+    mains = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name"
+             and e["args"].get("name") == "CrRendererMain"}
+    out = []
+    for e in events:
+        if (e.get("pid"), e.get("tid")) in mains and e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask":
+            wall, cpu = e.get("dur", 0) / 1000, e.get("tdur", 0) / 1000
+            if wall > over_ms or cpu > over_ms:
+                out.append([round(wall, 1), round(cpu, 1)])
     return out
 
 
