@@ -24,7 +24,7 @@ const ROLE = new URL(self.location.href).searchParams.get('role') || 'host';
 // draws a QR code). zip-*.js is PyScript's unzipper, which no page uses (the rules worker unpacks with Pyodide).
 const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/rules.zip', '/static/build/host.js', '/host.html',
                    '/static/js/rules-worker.js', '/static/js/host-room.js', '/static/vendor/pyscript/zip-',
-                   '/static/vendor/peerjs/', '/static/vendor/morphdom/', '/static/vendor/qrcode/',
+                   '/static/vendor/peerjs/', '/static/vendor/morphdom/', '/static/js/qr.js',
                    '/static/js/glue.js', '/static/js/link.js'];
 const needed = (path) => ROLE !== 'phone' || !HOST_ONLY.some((prefix) => path.startsWith(prefix));
 

@@ -20,7 +20,7 @@ VENDOR_NEEDED = [
     "pyodide/pyodide-lock.json",
     "pyscript/core.js", "pyscript/core.css",
     "micropython/micropython.mjs", "micropython/micropython.wasm",
-    "peerjs/peerjs.min.js", "qrcode/qrcode.js", "morphdom/morphdom-umd.min.js",
+    "peerjs/peerjs.min.js", "morphdom/morphdom-umd.min.js",
 ]
 
 

