@@ -357,7 +357,7 @@ def boot_pairs(lab, reps, log):
             if up["worker"]:
                 out["host_worker"].append(dict(mode=mode, phases=up["worker"]))
             out["host_wasm_" + mode].append(up["wasm"])
-            if mode == "cold":
+            if mode == "cold" and page.evaluate("() => !!window.ppWasm"):
                 # a first visit's worker compiled Pyodide's wasm; the page compiles it once more when the room is
                 # idle, for Chromium's code cache (host-room.js keepWasm): the warm visit counts on it
                 kept = lab.wait_mark(page, "wasm", timeout=60_000)
@@ -365,6 +365,7 @@ def boot_pairs(lab, reps, log):
                 out["host_keep_wasm_blocking"].append(blocking([(t, d) for t, d in b["longtasks"] if t >= up["up"] + 1000],
                                                                kept["pn"] + 1))
                 out["host_keep_wasm_longest"].append(max([d for t, d in b["longtasks"] if up["up"] + 1000 <= t < kept["pn"]] or [0]))
+            if mode == "cold":
                 if out["host_resources"] is None:
                     out["host_resources"] = page.evaluate(
                         "() => performance.getEntriesByType('resource').map(e => [e.name.split('?')[0].replace("

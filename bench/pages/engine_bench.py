@@ -1,5 +1,5 @@
 """The engine benchmark, one file for both runtimes: CPython (bench/engine.py imports it) and Pyodide
-(bench/pages/engine.html maps it beside the host zip). Keep it to what both run: no third-party imports.
+(bench/pages/engine.html maps it beside the rules worker's zip (static/build/rules.zip)). Keep it to what both run: no third-party imports.
 
 For each game in REGISTRY: a table of 12 players (the game's max where it caps lower) is played out at random
 from a fixed seed; a mid-game state where a player has a legal move is kept; then, timed per iteration:
