@@ -361,10 +361,9 @@ def boot_pairs(lab, reps, log):
                 # a first visit's worker compiled Pyodide's wasm; the page compiles it once more when the room is
                 # idle, for Chromium's code cache (host-room.js keepWasm): the warm visit counts on it
                 kept = lab.wait_mark(page, "wasm", timeout=60_000)
-                b = lab.bench(page)
-                out["host_keep_wasm_blocking"].append(blocking([(t, d) for t, d in b["longtasks"] if t >= up["up"] + 1000],
-                                                               kept["pn"] + 1))
-                out["host_keep_wasm_longest"].append(max([d for t, d in b["longtasks"] if up["up"] + 1000 <= t < kept["pn"]] or [0]))
+                later = [(t, d) for t, d in lab.bench(page)["longtasks"] if up["up"] + 1000 <= t <= kept["pn"]]
+                out["host_keep_wasm_blocking"].append(blocking(later, kept["pn"] + 1))
+                out["host_keep_wasm_longest"].append(max([d for _, d in later] or [0]))
             if mode == "cold":
                 if out["host_resources"] is None:
                     out["host_resources"] = page.evaluate(

@@ -260,17 +260,16 @@ def rules_bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     pyodide = json.loads((npm_pkg("pyodide") / "package.json").read_text())["version"]
     key = hashlib.sha256((pyodide + "\n" + request).encode()).hexdigest()
     kept = BUILD / ".rules-pyc.json"
-    if kept.is_file():
-        old = json.loads(kept.read_text())
-        if old.get("key") == key:
-            return [(name, base64.b64decode(data)) for name, data in sorted(old["pyc"].items())]
-    run = subprocess.run(["node", str(ROOT / "scripts" / "pyc.mjs")], input=request.encode(), cwd=ROOT,
-                         capture_output=True)
-    if run.returncode != 0:
-        sys.exit("build: compiling the rules to bytecode failed (scripts/pyc.mjs):\n" + run.stderr.decode()[-2000:])
-    out = json.loads(run.stdout)
-    write_if_changed(kept, json.dumps({"key": key, "python": out["python"], "pyc": out["pyc"]}).encode())
-    return [(name, base64.b64decode(data)) for name, data in sorted(out["pyc"].items())]
+    old = json.loads(kept.read_text()) if kept.is_file() else {}
+    if old.get("key") != key:
+        run = subprocess.run(["node", str(ROOT / "scripts" / "pyc.mjs")], input=request.encode(), cwd=ROOT,
+                             capture_output=True)
+        if run.returncode != 0:
+            sys.exit("build: compiling the rules to bytecode failed (scripts/pyc.mjs):\n" + run.stderr.decode()[-2000:])
+        out = json.loads(run.stdout)
+        old = {"key": key, "python": out["python"], "pyc": out["pyc"]}
+        write_if_changed(kept, json.dumps(old).encode())
+    return [(name, base64.b64decode(data)) for name, data in sorted(old["pyc"].items())]
 
 
 def make_zip(files: list[Path], bytecode: bool = False) -> bytes:
