@@ -143,6 +143,33 @@ def test_a_phone_whose_link_dies_while_the_hosts_rules_boot_finds_the_host_again
         assert any("dies silently" in e for e in ev.world.events)
 
 
+def test_a_phone_whose_first_attempt_meets_a_closing_host_tries_again():
+    """A phone page reloads; its first attempt finds the host's id on the PeerServer, and the host's tab reloads
+    before the connection opens, so the attempt never opens and nothing closes. The page's interval must retry
+    it (found by evening 9290 of a 10,000-evening run: the phone stayed unconnected after the network healed)."""
+    def script(ev):
+        def reload_phone(e):
+            device = [d for d in e.devices[1:] if isinstance(d.page, PhonePage) and d.page.link is not None][0]
+            e.note("scenario: %s reloads its page" % device.name)
+            device.close_page()
+            device.open_phone(delay=0)
+            e.when(lambda e: opening(device.page), lambda e: close_host(e, device), every_ms=5)
+
+        def opening(page):
+            """the attempt has found the host's id and its connection is on the way (the world's next events)"""
+            return page is not None and page.link is None and any(
+                getattr(fn, "__self__", None) is page and fn.__func__ is PhonePage._opened
+                for _, _, fn, _ in page.world._heap)
+
+        def close_host(e, device):
+            e.note("scenario: the TV reloads while %s's connection opens" % device.name)
+            e.tv.reload(3000)
+        ev.when(lambda e: e.leader() is not None and e.leader().session.phase == "lobby" and
+                len(e.leader().session.lobby.active()) >= 3, reload_phone)
+    for ev in scripted({"players": 4, "games": ["seven_rounds"], "faults": False}, script):
+        assert any("while phone" in e for e in ev.world.events)
+
+
 # --- the checks catch what they claim to: each plants a bug and expects the evening to fail on it --------------
 
 def fails_with(seeds, words, plan=None, script=None):

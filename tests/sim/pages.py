@@ -49,6 +49,7 @@ class PhonePage:
         self.drop_link()
         self.attempt += 1
         self.world.after(self.world.rng.randint(20, 300), self._resolve, self.attempt, self.rejoin.host_id())
+        self.schedule_tick()           # the page's interval retries an attempt that never opens (evening 9290)
 
     def _resolve(self, attempt, host_id):
         if not self.alive or attempt != self.attempt:
