@@ -130,6 +130,8 @@ def notes(raw):
                    json.dumps(boot.get("host_marks_cold")))
         out.append("Who compiled Pyodide's wasm (page: host.html's head, from the code cache; worker: its own), cold: "
                    "%s; warm: %s" % (boot.get("host_wasm_cold"), boot.get("host_wasm_warm")))
+        out.append("The rules' Python (made: started and imported, its memory snapshot then kept; restored: from "
+                   "that snapshot), cold: %s; warm: %s" % (boot.get("host_snapshot_cold"), boot.get("host_snapshot_warm")))
     for key in ("latency_4", "latency_12"):
         frames = (raw.get(key) or {}).get("host_long_frames")
         if frames:

@@ -331,7 +331,8 @@ def host_up(lab, page):
     up = max(room["pn"], players["pn"])
     return {"code": b.get("code"), "qr": b.get("qr"), "up": up, "rules": rules["pn"] if rules else None,
             "worker": page.evaluate("() => (window.pp && pp.host && pp.host.boot) || null"),
-            "wasm": page.evaluate("() => (window.pp && pp.host && pp.host.wasm) || null")}
+            "wasm": page.evaluate("() => (window.pp && pp.host && pp.host.wasm) || null"),
+            "snapshot": page.evaluate("() => document.body.dataset.snapshot || null")}
 
 
 def boot_pairs(lab, reps, log):
@@ -341,7 +342,7 @@ def boot_pairs(lab, reps, log):
     out = dict(("host_%s_%s" % (k, m), []) for k in keys for m in ("cold", "warm"))
     out.update({"pyodide_cold": [], "pyodide_warm": [], "mpy_cold": [], "mpy_warm": [], "pyodide_longtasks": [],
                 "host_worker": [], "host_resources": None, "host_keep_wasm_blocking": [], "host_keep_wasm_longest": [],
-                "host_wasm_cold": [], "host_wasm_warm": []})
+                "host_wasm_cold": [], "host_wasm_warm": [], "host_snapshot_cold": [], "host_snapshot_warm": []})
     for i in range(reps):
         ctx = lab.context(HOST_VIEW)
         page = lab.page(ctx)
@@ -357,6 +358,9 @@ def boot_pairs(lab, reps, log):
             if up["worker"]:
                 out["host_worker"].append(dict(mode=mode, phases=up["worker"]))
             out["host_wasm_" + mode].append(up["wasm"])
+            out["host_snapshot_" + mode].append(up["snapshot"])
+            if up["snapshot"] == "made":     # the warm visit restores the rules' snapshot once it is kept
+                page.wait_for_function("() => document.body.dataset.snapshot !== 'made'", timeout=WAIT_MS)
             if mode == "cold" and page.evaluate("() => !!window.ppWasm"):
                 # a first visit's worker compiled Pyodide's wasm; the page compiles it once more when the room is
                 # idle, for Chromium's code cache (host-room.js keepWasm): the warm visit counts on it

@@ -60,7 +60,8 @@ def summarize(raw):
             add("Boot", "host main-thread blocking (TBT-style) until up + 1 s, %s" % mode,
                 boot["host_blocking_" + mode], "ms")
             add("Boot", "host main-thread long tasks total, %s" % mode, boot["host_longtasks_" + mode], "ms")
-            for i, phase in enumerate(("Pyodide loaded", "rules.zip unpacked", "rules imported")):
+            for i, phase in enumerate(("Pyodide up (started, or restored from the snapshot)", "rules imported (or restored)",
+                                      "rules ready for the backlog")):
                 add("Boot", "rules worker: %s, %s" % (phase, mode),
                     [w["phases"][i] for w in boot.get("host_worker", []) if w["mode"] == mode], "ms")
         add("Boot", "bare Pyodide long tasks total, cold", boot["pyodide_longtasks"], "ms")

@@ -10,7 +10,8 @@ import time
 
 import pytest
 
-from people import HOST_VIEW, WAIT_MS, open_phone, people_names, received, wait_players, wait_rules
+from people import (HOST_VIEW, WAIT_MS, join, open_phone, people_names, pick_and_start, received, wait_players,
+                    wait_rules)
 from tests.test_host_threads import hint_hunt_with_a_successor
 
 # the rules' boot may take minutes beside the 12-phone load test (people.RULES_MS)
@@ -137,3 +138,69 @@ def test_a_first_visit_compiles_pyodide_beside_the_page_and_the_next_visit_from_
     assert host.evaluate("() => pp.host.wasm") == "page"
     assert host.locator(".join-box .qr svg").count() == 1
     assert host.get_attribute("body", "data-wasm") is None     # kept already: not compiled again
+
+
+SNAPSHOT_JS = """async (change) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open("peerparty-rules", 1);
+                                             r.onsuccess = () => ok(r.result); r.onerror = no; });
+  const store = (mode) => db.transaction("snapshot", mode).objectStore("snapshot");
+  const kept = await new Promise((ok) => { const r = store("readonly").get("rules"); r.onsuccess = () => ok(r.result); });
+  if (change) {             // a new deployment's rules.zip: one byte differs
+    const zip = new Uint8Array(kept.zip.slice(0));
+    zip[zip.length >> 1] ^= 1;
+    await new Promise((ok) => { const r = store("readwrite").put({ zip: zip.buffer, memory: kept.memory }, "rules");
+                                r.onsuccess = ok; });
+  }
+  db.close();
+  return { bytes: kept.memory.byteLength, text: new TextDecoder("latin1").decode(kept.memory) };
+}"""
+
+
+def worker_random(host):
+    """A number from the rules' Python `random`, drawn in the rules worker."""
+    worker = [w for w in host.workers if w.url.endswith("rules-worker.js")][0]
+    return worker.evaluate("() => self.ppPyodide.runPython('import random; random.random()')")
+
+
+def test_a_reload_restores_the_rules_from_the_first_visits_snapshot_and_a_new_rules_zip_makes_a_new_one(
+        open_page, wait_ready, signal, site):
+    """Pyodide's memory snapshot (static/js/rules-worker.js): the first visit starts Python, imports the rules and
+    keeps the interpreter's memory in IndexedDB; a reload restores it instead, and the room goes on (its phone
+    still seated, a game starts). The snapshot holds no room and no seat's token, each restore draws its own
+    random numbers, and a different rules.zip is never run on an old snapshot: it makes a new one."""
+    host = open_page(None, viewport=HOST_VIEW, name="host")
+    host.goto(site + "/host.html?signal=%s&new=1" % signal)
+    wait_rules(host)
+    assert host.get_attribute("body", "data-snapshot") in ("made", "kept")
+    host.wait_for_selector("body[data-snapshot=kept]", state="attached", timeout=WAIT_MS)
+    code = host.get_attribute("body", "data-room-ready")
+    ann = open_phone(open_page, wait_ready, signal, code, "Ann")
+    join(ann, "Ann")
+    wait_players(host, 1)
+    token = ann.evaluate("c => localStorage.getItem('peerparty:seat:' + c)", code)
+    snapshot = host.evaluate(SNAPSHOT_JS, False)
+    assert snapshot["bytes"] > 10_000_000 and "peerparty" in snapshot["text"]
+    assert token and token not in snapshot["text"] and code not in snapshot["text"]
+
+    draws = []
+    for _ in range(2):
+        host.goto(site + "/host.html?signal=%s" % signal)      # the TV reloads: the same room
+        wait_rules(host)
+        assert host.get_attribute("body", "data-snapshot") == "restored"
+        assert host.get_attribute("body", "data-room-ready") == code
+        wait_players(host, 1)
+        assert people_names(host) == ["Ann"]
+        draws.append(worker_random(host))
+    assert draws[0] != draws[1], "each restore reseeds random"
+    for _ in ("Ben", "Cat"):
+        join(open_phone(open_page, wait_ready, signal, code, _), _)
+    wait_players(host, 3)
+    pick_and_start(host, "seven_rounds")
+    ann.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+
+    host.evaluate(SNAPSHOT_JS, True)
+    host.goto(site + "/host.html?signal=%s" % signal)
+    wait_rules(host)
+    assert host.get_attribute("body", "data-snapshot") in ("made", "kept"), "another rules.zip: a new snapshot"
+    host.wait_for_selector("body[data-snapshot=kept]", state="attached", timeout=WAIT_MS)
+    ann.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)

@@ -61,6 +61,57 @@ WebAssembly.instantiateStreaming = async (response, imports) => {
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
+// Pyodide's memory snapshot: the interpreter as it stood once the rules were imported, kept in IndexedDB (any
+// static host, http on the LAN included) with the rules.zip it was made from. A later boot with the same rules.zip
+// restores it instead of starting Python and importing the rules again: seconds on a TV, not a second.
+// The snapshot is made before the room exists, so it holds no room and no secret; `random` is reseeded after a
+// restore (secrets and tokens come from os.urandom, fresh on every call). docs/host-threads.md.
+const SNAPSHOT = { db: "peerparty-rules", store: "snapshot", key: "rules" };
+const IMPORT_ALL = `
+import importlib, pkgutil, peerparty
+for module in pkgutil.walk_packages(peerparty.__path__, "peerparty."):
+    importlib.import_module(module.name)
+`;
+
+function snapshotStore(mode, use) {
+  return new Promise((resolve) => {
+    let open;
+    try { open = indexedDB.open(SNAPSHOT.db, 1); } catch (err) { return resolve(null); }
+    open.onupgradeneeded = () => open.result.createObjectStore(SNAPSHOT.store);
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      const db = open.result;
+      try {
+        const tx = db.transaction(SNAPSHOT.store, mode);
+        const request = use(tx.objectStore(SNAPSHOT.store));
+        tx.oncomplete = () => { db.close(); resolve(request.result ?? null); };
+        tx.onerror = tx.onabort = () => { db.close(); resolve(null); };
+      } catch (err) { db.close(); resolve(null); }
+    };
+  });
+}
+const readSnapshot = () => snapshotStore("readonly", (store) => store.get(SNAPSHOT.key));
+const keepSnapshot = (kept) => snapshotStore("readwrite", (store) => store.put(kept, SNAPSHOT.key));
+
+function sameBytes(a, b) {
+  if (!a || a.byteLength !== b.byteLength) return false;
+  const x = new Uint8Array(a), y = new Uint8Array(b);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+async function startPython(loadPyodide, vendor, zip, kept) {
+  if (kept && sameBytes(kept.zip, zip)) {
+    try {
+      const pyodide = await loadPyodide({ indexURL: vendor, _loadSnapshot: kept.memory });
+      return { pyodide, snapshot: "restored" };
+    } catch (err) {
+      console.warn("PeerParty: the rules' kept snapshot could not be restored; starting Python afresh", err);
+    }
+  }
+  return { pyodide: await loadPyodide({ indexURL: vendor, _makeSnapshot: true }), snapshot: "made" };
+}
+
 async function boot() {
   const started = performance.now();
   const vendor = new URL("../vendor/pyodide/", import.meta.url).href;
@@ -68,10 +119,21 @@ async function boot() {
     if (!r.ok) throw new Error("rules.zip: HTTP " + r.status);
     return r.arrayBuffer();
   });
+  const kept = readSnapshot();
   const { loadPyodide } = await import(vendor + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: vendor });
+  const { pyodide, snapshot } = await startPython(loadPyodide, vendor, await zip, await kept);
   const pyodideMs = performance.now() - started;
-  pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  // Emscripten keeps files outside the wasm memory, so the snapshot has the modules but not rules.zip's files:
+  // they are unpacked before the first import, and after a restore once the backlog is answered (for tracebacks)
+  const unpack = async () => pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  let memory = null;
+  if (snapshot === "made") {
+    await unpack();
+    pyodide.runPython(IMPORT_ALL);      // the lazy imports too (a game's screens, replays): all in the snapshot
+    memory = pyodide.makeMemorySnapshot();
+  } else {
+    pyodide.runPython("import random; random.seed()");
+  }
   const zipMs = performance.now() - started;
   const rules = pyodide.pyimport("peerparty.app.rules").Rules();
   self.ppPyodide = pyodide;     // what devtools (and e2e/test_load.py's memory probe) reach the rules' Python by
@@ -88,10 +150,15 @@ async function boot() {
     }
   };
   // how the boot went, for the bench: Pyodide up, rules.zip unpacked, the rules imported (ms since start)
-  const backlog = { ready_ms: Math.round(performance.now() - started), wasm: wasmFrom,
+  const backlog = { ready_ms: Math.round(performance.now() - started), wasm: wasmFrom, snapshot,
                     boot_ms: [Math.round(pyodideMs), Math.round(zipMs), Math.round(performance.now() - started)] };
   for (const message of queue.splice(0)) merge(backlog, run(message));
   self.postMessage(backlog);
+  if (snapshot === "restored") await unpack();
+  if (memory) {
+    const saved = await keepSnapshot({ zip: await zip, memory });
+    self.postMessage({ snapshot: saved === null ? "not kept" : "kept", snapshot_bytes: memory.byteLength });
+  }
 }
 
 boot().catch((err) => self.postMessage({ fatal: "The rules could not start: " + String(err && err.stack || err) }));

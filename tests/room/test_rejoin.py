@@ -33,26 +33,26 @@ def test_a_phone_reloaded_during_a_takeover_tries_the_next_epoch_too():
         assert r.retry(now, False) == rejoin.CONNECT
         tried.append(r.try_epoch)
         r.unavailable(now + 100)
-    assert tried == [1, 0, 2, 0, 3, 0, 4]
+    assert tried == [1, 0, 1, 0, 2, 0, 1]       # the next epoch first: a takeover is one epoch on
 
 
 def test_a_phone_that_slept_through_two_takeovers_finds_the_third_host():
     """Found by evening 4747: a phone of epoch 0 whose hosts of epochs 0 and 1 are both gone for good tried 0 and
-    1 for ever while the room played on at epoch 2. Every other try looks one epoch further, up to LOOK_AHEAD,
-    and in between it tries its own epoch again (its host may only be reloading)."""
+    1 for ever while the room played on at epoch 2. Every other try looks past its own epoch (its host may only be
+    reloading), mostly at the next one and every NEXT_FIRST-th time one epoch further, up to LOOK_AHEAD."""
     store = Storage({rejoin.seat_key(CODE): "tok", rejoin.epoch_key(CODE): "0"})
     r = phone(store)
     r.unavailable(300)
     tried = []
     now = 4000
     while r.try_epoch != 2:
-        assert now < 4000 * 6, "never looked two epochs past its own: %s" % tried
+        assert now < 4000 * 8, "never looked two epochs past its own: %s" % tried
         assert r.retry(now, False) == rejoin.CONNECT
         tried.append(r.try_epoch)
         if r.try_epoch != 2:
             r.unavailable(now + 100)
         now += 4000
-    assert tried == [1, 0, 2]
+    assert tried == [1, 0, 1, 0, 2]
     r.opened(now)
     r.received(json.dumps({"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE,
                            "epoch": 2, "successor": False}), now + 100)
@@ -60,10 +60,11 @@ def test_a_phone_that_slept_through_two_takeovers_finds_the_third_host():
     # the look wraps at LOOK_AHEAD and starts again from the phone's own epoch
     r.closed(now + 1000)
     looks = []
-    for t in range(now + 4000, now + 4000 * (2 * rejoin.LOOK_AHEAD + 3), 4000):
+    for t in range(now + 4000, now + 4000 * (2 * rejoin.NEXT_FIRST * rejoin.LOOK_AHEAD + 1), 4000):
         gone(r, t)
         looks.append(r.try_epoch)
-    assert [e for e in looks if e != 2] == [2 + k for k in range(1, rejoin.LOOK_AHEAD + 1)] + [3]
+    assert looks[::2] == [2] * len(looks[::2]) and 2 not in looks[1::2]
+    assert [e for e in looks[1::2] if e != 3] == [2 + k for k in range(2, rejoin.LOOK_AHEAD + 1)] + [4]
 
 
 def test_a_phone_mid_hello_alternates_too():
@@ -197,3 +198,18 @@ def test_a_phone_waiting_for_its_seat_on_a_silent_link_connects_again():
     r.received('{"v":1,"t":"wait"}', 3300)               # the host page answers the ping: still booting
     assert r.tick(9000, True) == rejoin.PING, "heard 5.7 s ago: alive"
     assert r.tick(10400, True) == rejoin.CONNECT, "silent for longer than HOST_LOST_MS: connect again"
+
+
+def test_an_id_found_gone_is_tried_again_within_a_second_and_an_attempt_that_never_opens_after_retry_ms():
+    """The signalling server answers "gone" at once, so nothing is pending: the next attempt (the next epoch, maybe
+    the new host of a takeover) comes GONE_RETRY_MS later. An attempt that is simply not answered gets RETRY_MS."""
+    r = phone()
+    r.closed(1000)
+    assert r.retry(1000, False) == rejoin.CONNECT
+    r.unavailable(1100)
+    assert r.tick(1000 + rejoin.GONE_RETRY_MS - 1, False) is None
+    assert r.tick(1000 + rejoin.GONE_RETRY_MS, False) == rejoin.CONNECT and r.try_epoch == 1
+    start = 1000 + rejoin.GONE_RETRY_MS               # nobody answers this one
+    assert r.tick(start + rejoin.GONE_RETRY_MS, False) is None
+    assert r.tick(start + rejoin.RETRY_MS - 1, False) is None
+    assert r.tick(start + rejoin.RETRY_MS, False) == rejoin.CONNECT

@@ -163,7 +163,7 @@ class PhonePage:
         if self.connected():
             due = min(r.last_ping + rejoin.protocol.PING_MS, r.guest.last_heard_ms + rejoin.protocol.HOST_LOST_MS + 1)
         else:
-            due = r.last_retry + rejoin.RETRY_MS
+            due = r.retry_due()
         now = self.world.now
         due = max(due, now + 1)
         due = self.born + -(-(due - self.born) // TICK_MS) * TICK_MS     # the next tick of this page's interval

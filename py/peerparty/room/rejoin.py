@@ -19,8 +19,10 @@ from .guest import GuestSession
 from .lobby import peer_id
 
 RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
+GONE_RETRY_MS = 1000     # after the signalling server said the id is free (it answers at once), the next one
 TAKEOVER_MS = 15000      # a host unreachable this long, with its id gone, is replaced by its successor
 LOOK_AHEAD = 8           # how many epochs past its own a phone looks for the room's host (each takeover is one)
+NEXT_FIRST = 3           # of every NEXT_FIRST looks past its own epoch, all but the last are at the next one
 HOST_KEY = "peerparty:host"        # the host tab's room, for a reload (HostSession.snapshot())
 
 # what a phone's tick or retry asks its page to do
@@ -64,7 +66,7 @@ class Rejoin:
         self.old_host = False            # the host we reached serves an earlier epoch than ours
         self.tried_ms = now_ms           # when the current attempt started
         self.gone_tries = {}             # epoch -> start of the last attempt that found its id gone
-        self.look = 0                    # how far past its epoch the last look went, since a host last answered
+        self.looks = 0                   # looks past its own epoch since a host last answered
         self.last_retry = now_ms         # the first attempt starts with the page
         self.last_ping = 0
         self.ping_n = 0
@@ -85,7 +87,7 @@ class Rejoin:
         self.host_gone = False
         self.old_host = False
         self.gone_tries = {}
-        self.look = 0
+        self.looks = 0
         self.guest.last_heard_ms = now_ms
         out = []
         hello = self.guest.hello()
@@ -158,16 +160,23 @@ class Rejoin:
                 self.last_ping = now_ms
                 return PING
             return None
-        if now_ms - self.last_retry >= RETRY_MS:
+        if now_ms >= self.retry_due():
             return self.retry(now_ms, connected)
         return None
+
+    def retry_due(self):
+        """When the next attempt is due while unconnected: soon after one the server answered "gone", else once
+        the current one has had RETRY_MS to open."""
+        found_gone = self.gone_tries.get(self.try_epoch) == self.tried_ms
+        return self.last_retry + (GONE_RETRY_MS if found_gone else RETRY_MS)
 
     def retry(self, now_ms, connected):
         """Reconnect now unless the link is demonstrably alive (the page calls this on waking and on
         network return too). After the host's id has gone, every other attempt goes back to this phone's
-        epoch (its host may be reloading) and the others look further, one epoch more each time up to
-        LOOK_AHEAD: a phone that slept through two takeovers finds the third host. That holds whatever the
-        phone was doing: joined, mid-hello, or just reloaded."""
+        epoch (its host may be reloading) and the others look further: mostly at the next epoch (a takeover
+        is one epoch on, and its host may still be booting), and every NEXT_FIRST-th look one epoch further
+        than the last such look, up to LOOK_AHEAD: a phone that slept through two takeovers finds the third
+        host. That holds whatever the phone was doing: joined, mid-hello, or just reloaded."""
         if connected and not self.guest.host_silent(now_ms) and not self.old_host:
             return PING
         self.last_retry = now_ms
@@ -178,8 +187,10 @@ class Rejoin:
         if self.host_gone and self.try_epoch != self.epoch:
             self.try_epoch = self.epoch
         elif self.host_gone:
-            self.look = self.look % LOOK_AHEAD + 1
-            self.try_epoch = self.epoch + self.look
+            self.looks += 1
+            far = self.looks // NEXT_FIRST
+            ahead = 1 if self.looks % NEXT_FIRST else 2 + (far - 1) % (LOOK_AHEAD - 1)
+            self.try_epoch = self.epoch + ahead
         self.tried_ms = now_ms
         return CONNECT
 
