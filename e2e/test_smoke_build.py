@@ -106,12 +106,9 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
         assert names == sorted(names)
         assert all(n.startswith("peerparty/") for n in names)
         assert {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
-    # every module's bytecode beside it, for the Python the vendored Pyodide runs, and nothing else compiled
-    python = json.loads((built / "static" / "vendor" / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
-    tag = "cpython-%s%s" % tuple(python.split(".")[:2])
+    # every module's bytecode beside it, where zipimport looks, and nothing else compiled
     modules = [n for n in names if n.endswith(".py")]
-    pycs = ["%s/__pycache__/%s.%s.pyc" % (n.rsplit("/", 1)[0], n.rsplit("/", 1)[1][:-3], tag) for n in modules]
-    assert sorted(modules + pycs + [n for n in names if "__pycache__" not in n and not n.endswith(".py")]) == names
+    assert sorted(modules + [n + "c" for n in modules] + [n for n in names if not n.endswith((".py", ".pyc"))]) == names
     src = built / "py" / "peerparty"
     expected = {"peerparty/" + p.relative_to(src).as_posix() for layer in ("engine", "games", "room", "ui")
                 for p in (src / layer).rglob("*.py")
@@ -123,33 +120,42 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
 
 
 def test_the_rules_worker_imports_its_bytecode_and_compiles_nothing(built):
-    """rules.zip's .pyc files are the ones the vendored Pyodide loads: unpacked where rules-worker.js unpacks it,
-    importing app/rules.py (and all it imports) compiles no module from source (a .pyc of another Python, or one
-    out of step with its source, would be passed over and the source compiled at every boot)."""
+    """rules.zip's .pyc files are the ones the vendored Pyodide loads: with rules.zip where rules-worker.js writes it
+    and on sys.path, importing every module of peerparty (as the worker does before its snapshot) compiles none
+    from source (a .pyc of another Python, or one out of step with its source, would be passed over and the source
+    compiled at every boot), and the Hint Hunt word bank reads from the zip."""
     script = r"""
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 const pyodide = await loadPyodide();
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync("static/build/rules.zip")), "zip", { extractDir: "/home/pyodide" });
-process.stdout.write(pyodide.runPython(`
-import importlib._bootstrap_external as external, json, sys
-sys.path.insert(0, "/home/pyodide")
+pyodide.FS.writeFile("/home/pyodide/rules.zip", new Uint8Array(fs.readFileSync("static/build/rules.zip")));
+const worker = fs.readFileSync("static/js/rules-worker.js", "utf8");
+const importAll = worker.match(/const IMPORT_ALL = `([^`]*)`/)[1].replace("${RULES_ZIP}", "/home/pyodide/rules.zip");
+pyodide.runPython(`
+import zipimport
 compiled = []
-source_to_code = external.SourceLoader.source_to_code
-def counting(self, data, path, **kw):
-    compiled.append(path)
-    return source_to_code(self, data, path, **kw)
-external.SourceLoader.source_to_code = counting
-import peerparty.app.rules
-json.dumps({"compiled": compiled, "loaded": sorted(m for m in sys.modules if m.startswith("peerparty"))})
+compile_source = zipimport._compile_source
+def counting(pathname, source):
+    if pathname.startswith("/home/pyodide/rules.zip/"):      # not Pyodide's own stdlib zip
+        compiled.append(pathname)
+    return compile_source(pathname, source)
+zipimport._compile_source = counting
+`);
+pyodide.runPython(importAll);
+process.stdout.write(pyodide.runPython(`
+import json, sys
+from peerparty.games.hint_hunt.boards import word_bank
+json.dumps({"compiled": compiled, "loaded": sorted(m for m in sys.modules if m.startswith("peerparty")),
+            "words": len(word_bank()), "from": sys.modules["peerparty.app.rules"].__file__})
 `));
 """
     run = subprocess.run(["node", "--input-type=module", "-e", script], cwd=built, capture_output=True, text=True,
                          timeout=180)
     assert run.returncode == 0, run.stderr[-2000:]
     out = json.loads(run.stdout)
-    assert "peerparty.app.rules" in out["loaded"] and len(out["loaded"]) > 30
-    assert out["compiled"] == []
+    assert "peerparty.app.rules" in out["loaded"] and len(out["loaded"]) > 40
+    assert out["from"].startswith("/home/pyodide/rules.zip/")
+    assert out["compiled"] == [] and out["words"] > 400
 
 
 def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):

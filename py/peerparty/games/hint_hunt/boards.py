@@ -4,7 +4,7 @@ A board is a dict that is never changed in place once it sits in the state (copy
     {"words": (12 words), "civilians": (3 locked words), "assassin": word,
      "targets": (chosen targets), "hint": normalised hint, "submitted": bool}
 """
-import os
+import pkgutil
 
 from .constants import ASSASSIN, BOARD_SIZE, CIVILIAN, CIVILIANS_LOCKED, TARGET
 
@@ -15,14 +15,14 @@ def word_bank():
     """The built-in bank, read once from hint_hunt_words.txt beside this package."""
     global _BANK
     if _BANK is None:
-        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        with open(os.path.join(here, "hint_hunt_words.txt")) as f:
-            words, seen = [], set()
-            for line in f:
-                word = line.strip()
-                if word and word not in seen:
-                    seen.add(word)
-                    words.append(word)
+        # by its package, not a path: the rules worker imports from rules.zip (zipimport), tests from the tree
+        text = pkgutil.get_data("peerparty.games", "hint_hunt_words.txt").decode("utf-8")
+        words, seen = [], set()
+        for line in text.splitlines():
+            word = line.strip()
+            if word and word not in seen:
+                seen.add(word)
+                words.append(word)
         _BANK = tuple(words)
     return _BANK
 
