@@ -27,12 +27,12 @@ from peerparty.engine.playout import random_playout
 from .games_under_test import GAMES
 
 # Playouts per game. Bank or Bust and Hint Hunt games run 100-300 steps with every view checked at each: they
-# cost ~0.3 s a playout here, so the default run keeps them lower; PEERPARTY_LEAK_SCALE=4 gives thousands of
+# cost ~0.3 s a playout here, so the default run keeps them lower; PEERPARTY_LEAK_SCALE=8 gives thousands of
 # every game (docs/reliability.md has the figures of such a run). A game not named here gets DEFAULT_PLAYOUTS.
 SCALE = float(os.environ.get("PEERPARTY_LEAK_SCALE", "1"))
-PLAYOUTS = dict((g, int(n * SCALE)) for g, n in {"seven_rounds": 1000, "someone_elses_problem": 1000,
-                                                   "bank_or_bust": 250, "hint_hunt": 250}.items())
-DEFAULT_PLAYOUTS = int(1000 * SCALE)
+PLAYOUTS = dict((g, int(n * SCALE)) for g, n in {"seven_rounds": 600, "someone_elses_problem": 600,
+                                                   "bank_or_bust": 150, "hint_hunt": 150}.items())
+DEFAULT_PLAYOUTS = int(600 * SCALE)
 FULL_EVERY = 10          # every 10th playout also checks the perturbations at every step
 MAX_STEPS = 3000
 
