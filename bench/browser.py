@@ -21,6 +21,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -579,6 +580,24 @@ def latency(lab, phones_n, rounds, log):
     # the TV's Chromium traced from here (the phones are in the other one): each main-thread task's wall and CPU time
     lab.browser.start_tracing(categories=["toplevel"])
     out = {"tap_to_host": [], "host_to_phone": [], "host_to_all": []}
+    with driver_aside() as aside:
+        out["driver_aside"] = aside
+        play_rounds(lab, host, phones, rounds, out, log)
+    hb = lab.bench(host)
+    started = next((c["pn"] for c in hb["changes"] if c["n"] == "phase" and c["v"] == "playing"), 0)
+    tasks = [d for t, d in hb["longtasks"] if t >= started]
+    out["host_longtasks"] = tasks        # main-thread tasks > 50 ms on the host during the game
+    out["host_long_frames"] = [f for f in hb["frames"] if f["at"] >= started]   # and what ran in them
+    out["host_main_tasks"] = main_thread_tasks(lab.browser.stop_tracing())
+    for ctx, _ in phones:
+        ctx.close()
+    hctx.close()
+    return out
+
+
+def play_rounds(lab, host, phones, rounds, out, log):
+    """The rounds of latency(): every phone locks in, the host reveals, then the next round."""
+    phones_n = len(phones)
 
     def host_change(selector):
         before = int(host.get_attribute("body", "data-seq"))
@@ -603,16 +622,39 @@ def latency(lab, phones_n, rounds, log):
         log("  %d phones, round %d/%d: tap->host %s ms; reveal->all phones %.0f ms" % (
             phones_n, rnd, rounds, ",".join("%.0f" % v for v in out["tap_to_host"][-phones_n:]),
             out["host_to_all"][-1]))
-    hb = lab.bench(host)
-    started = next((c["pn"] for c in hb["changes"] if c["n"] == "phase" and c["v"] == "playing"), 0)
-    tasks = [d for t, d in hb["longtasks"] if t >= started]
-    out["host_longtasks"] = tasks        # main-thread tasks > 50 ms on the host during the game
-    out["host_long_frames"] = [f for f in hb["frames"] if f["at"] >= started]   # and what ran in them
-    out["host_main_tasks"] = main_thread_tasks(lab.browser.stop_tracing())
-    for ctx, _ in phones:
-        ctx.close()
-    hctx.close()
-    return out
+
+
+@contextmanager
+def driver_aside():
+    """The bench's own Python and Playwright's driver (which speak to both browsers) at nice 19 while the TV plays:
+    in a real evening no automation shares the TV's cores, and 12 phones' clicks and waits cost it CPU. Every
+    thread of both, back to nice 0 after (that needs root, as CI and this machine have; without it, nothing)."""
+    me = os.getpid()
+    pids = [me] + [p for p in os.listdir("/proc") if p.isdigit() and _parent(p) == me and
+                   "playwright/driver" in Path("/proc/%s/cmdline" % p).read_bytes().decode(errors="replace")]
+    tids = [int(t) for p in pids for t in os.listdir("/proc/%s/task" % p)]
+
+    def nice(value):
+        for tid in tids:
+            os.setpriority(os.PRIO_PROCESS, tid, value)
+    try:
+        nice(0)          # can this process give the priority back afterwards? only then take it away
+        nice(19)
+        aside = True
+    except OSError:
+        aside = False
+    try:
+        yield aside
+    finally:
+        if aside:
+            nice(0)
+
+
+def _parent(pid):
+    try:
+        return int(Path("/proc/%s/stat" % pid).read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def main_thread_tasks(trace, over_ms=50):
