@@ -81,16 +81,18 @@ def drawn():
 
 
 def modules(svg):
-    """The SVG's dark modules as rows of 0/1: cells of 4 units, a 2-unit margin, each path part one row's run."""
+    """The SVG's dark modules as rows of 0/1: cells of 4 units, a quiet zone of 4 modules (16 units) all round,
+    each path part one row's run."""
     box = int(re.search(r'viewBox="0 0 (\d+) \1"', svg).group(1))
-    size = (box - 4) // 4
+    size = (box - 32) // 4
     matrix = [[0] * size for _ in range(size)]
     path = re.search(r'<path d="([^"]*)"', svg).group(1)
     runs = re.findall(r"M(\d+),(\d+)h(\d+)v4h-\3z", path)
     assert "".join("M%s,%sh%sv4h-%sz" % (x, y, w, w) for x, y, w in runs) == path
     for x, y, w in runs:
-        row, col, width = (int(y) - 2) // 4, (int(x) - 2) // 4, int(w) // 4
-        assert (int(x) - 2) % 4 == 0 and (int(y) - 2) % 4 == 0 and int(w) % 4 == 0
+        row, col, width = (int(y) - 16) // 4, (int(x) - 16) // 4, int(w) // 4
+        assert (int(x) - 16) % 4 == 0 and (int(y) - 16) % 4 == 0 and int(w) % 4 == 0
+        assert 0 <= row < size and 0 <= col and col + width <= size, "a module in the quiet zone"
         for c in range(col, col + width):
             matrix[row][c] = 1
     return matrix
@@ -168,7 +170,7 @@ def test_smallest_version_that_fits(drawn, version):
     assert check(full, drawn[full], compare_choice=version <= 20) == version
     if version < 40:
         over = drawn[sample(byte_capacity(version) + 1)]["svg"]
-        assert 'viewBox="0 0 %d ' % (4 * (17 + 4 * (version + 1)) + 4) in over
+        assert 'viewBox="0 0 %d ' % (4 * (17 + 4 * (version + 1)) + 32) in over
 
 
 @pytest.mark.parametrize("text", TOO_LONG, ids=lambda t: str(len(t)))
@@ -178,12 +180,13 @@ def test_too_long_a_text_is_an_error(drawn, text):
 
 
 def test_markup_is_what_the_page_sizes(drawn):
-    """The markup qrcode-generator gave (app.css sizes `.qr svg`): a scalable viewBox, the label, a white ground."""
+    """The markup app.css sizes (`.qr svg`): a scalable viewBox, the label, a white ground, and a version 1 symbol
+    (21 modules of 4 units) inside a quiet zone of 4 modules on every side."""
     svg = drawn["hi"]["svg"]
-    assert svg.startswith('<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 88 88" '
+    assert svg.startswith('<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 116 116" '
                           'preserveAspectRatio="xMinYMin meet" role="img" aria-labelledby="qrcode-description">'
                           '<description id="qrcode-description">QR code to join</description>'
-                          '<rect width="100%" height="100%" fill="white" cx="0" cy="0"/><path d="M2,2h28v4h-28z')
+                          '<rect width="100%" height="100%" fill="white" cx="0" cy="0"/><path d="M16,16h28v4h-28z')
     assert svg.endswith('" stroke="transparent" fill="black"/></svg>')
     assert "width=" not in svg.split("<rect")[0], "no fixed size: the CSS sizes it"
 

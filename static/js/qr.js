@@ -395,11 +395,13 @@
     return { version, mask: best, penalties, size: symbol.size, modules: masked(symbol, best) };
   });
 
+  const QUIET = 4;      // ISO/IEC 18004's quiet zone, in modules
   pp.qrSvg = (function (text) {
-    // The markup qrcode-generator's createSvgTag({cellSize: 4, margin: 2, scalable: true, alt: ...}) gave, which
-    // the page's CSS sizes: a 4-unit cell, a 2-unit margin. Each row's runs of dark modules are one rectangle.
+    // Scalable markup the page's CSS sizes: a 4-unit cell, and the standard's quiet zone of 4 modules on white
+    // (the TV's dark page comes right after it, which a phone's camera must not take for modules). Each row's runs
+    // of dark modules are one rectangle.
     const { size, modules } = encode(text);
-    const cell = 4, margin = 2, box = size * cell + 2 * margin;
+    const cell = 4, margin = QUIET * cell, box = size * cell + 2 * margin;
     let path = "";
     for (let r = 0; r < size; r++) {
       const row = r * size;
