@@ -101,6 +101,7 @@ def test_a_successor_says_it_is_taking_over_at_once_and_the_old_host_coming_back
 
     release()
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+    assert host.get_attribute("body", "data-snapshot") == "none", "a phone taking over keeps no snapshot"
     assert host.locator(".people .person:has(.badge:text-is('host')) .person-name").inner_text() == "Ann"
     record = json.loads(host.evaluate("() => localStorage.getItem('peerparty:host')"))
     assert record["epoch"] == 1 and [s["name"] for s in record["lobby"]["seats"] if s["local"]] == ["Ann"]

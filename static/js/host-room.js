@@ -156,7 +156,7 @@
       mark("rules-ready", Math.round(performance.now() - started));
       keepWasm();
     }
-    // the rules' memory snapshot: "restored", or "made" and then "kept" (or "not kept"), for the bench and e2e
+    // the rules' memory snapshot: "restored"; "made", then "kept" (or "not kept"); "none" on a takeover. For tests
     if (out.snapshot) mark("snapshot", host.snapshot = out.snapshot);
     if (out.screen) draw(out.screen);      // the big screen first: the room watches the TV
     if (out.send) for (const [cid, text] of out.send) send(cid, text);

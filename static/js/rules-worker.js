@@ -103,6 +103,10 @@ function sameBytes(a, b) {
   return true;
 }
 
+// A phone taking over a room (host.html?takeover=1) makes no snapshot: it would slow the takeover and hold 31 MB
+// more on a phone, which rarely hosts again. Its "open" has queued by now (host-room.js posts it as it runs).
+const takingOver = () => queue.some((m) => m.t === "open" && m.mode === "takeover");
+
 async function startPython(loadPyodide, vendor, zip, kept) {
   if (kept && sameBytes(kept.zip, zip)) {
     try {
@@ -112,6 +116,7 @@ async function startPython(loadPyodide, vendor, zip, kept) {
       console.warn("PeerParty: the rules' kept snapshot could not be restored; starting Python afresh", err);
     }
   }
+  if (takingOver()) return { pyodide: await loadPyodide({ indexURL: vendor }), snapshot: "none" };
   return { pyodide: await loadPyodide({ indexURL: vendor, _makeSnapshot: true }), snapshot: "made" };
 }
 
@@ -131,9 +136,9 @@ async function boot() {
   // written at every boot.
   pyodide.FS.writeFile(RULES_ZIP, new Uint8Array(await zip));
   let memory = null;
-  if (snapshot === "made") {
+  if (snapshot !== "restored") {
     pyodide.runPython(IMPORT_ALL);      // the lazy imports too (a game's screens, replays): all in the snapshot
-    memory = pyodide.makeMemorySnapshot();
+    if (snapshot === "made") memory = pyodide.makeMemorySnapshot();
   } else {
     pyodide.runPython("import random; random.seed()");
   }
