@@ -96,6 +96,15 @@ function snapshotStore(mode, use) {
 const readSnapshot = () => snapshotStore("readonly", (store) => store.get(SNAPSHOT.key));
 const keepSnapshot = (kept) => snapshotStore("readwrite", (store) => store.put(kept, SNAPSHOT.key));
 
+function snapshotOf(pyodide) {       // a speed-up only: the room boots without one
+  try {
+    return pyodide.makeMemorySnapshot();
+  } catch (err) {
+    console.warn("PeerParty: no snapshot of the rules could be made", err);
+    return null;
+  }
+}
+
 function sameBytes(a, b) {
   if (!a || a.byteLength !== b.byteLength) return false;
   const x = new Uint8Array(a), y = new Uint8Array(b);
@@ -138,7 +147,7 @@ async function boot() {
   let memory = null;
   if (snapshot !== "restored") {
     pyodide.runPython(IMPORT_ALL);      // the lazy imports too (a game's screens, replays): all in the snapshot
-    if (snapshot === "made") memory = pyodide.makeMemorySnapshot();
+    if (snapshot === "made") memory = snapshotOf(pyodide);
   } else {
     pyodide.runPython("import random; random.seed()");
   }
@@ -163,9 +172,9 @@ async function boot() {
                     boot_ms: [Math.round(pyodideMs), Math.round(zipMs), Math.round(performance.now() - started)] };
   for (const message of queue.splice(0)) merge(backlog, run(message));
   self.postMessage(backlog);
-  if (memory) {
-    const saved = await keepSnapshot({ zip: await zip, memory });
-    self.postMessage({ snapshot: saved === null ? "not kept" : "kept", snapshot_bytes: memory.byteLength });
+  if (snapshot === "made") {
+    const saved = memory && await keepSnapshot({ zip: await zip, memory });
+    self.postMessage({ snapshot: saved ? "kept" : "not kept", snapshot_bytes: memory ? memory.byteLength : 0 });
   }
 }
 
