@@ -7,6 +7,7 @@ the choices hidden until the step of their reveal, while the phones keep their r
 Every wait is on what the pages set: body[data-phase], body[data-seq], .replay-bar[data-replay-at]."""
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -63,6 +64,9 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     wait_host_locked(host, 3)
     host_click(host, "Reveal")
     wait_host_results(host, 1)
+    # the deal decides whether a Secret Mission is completed in round 1: the replay must mark those the TV announced
+    missions = [re.match(r"(\w+) completed a Secret Mission: (.+) \(\+\d+\)$", text.strip()).groups()
+                for text in host.locator(".sr-missions li").all_text_contents()]
     host_click(host, "End game")
     host.click("#pp-confirm [data-answer=yes]")
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
@@ -101,7 +105,8 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     assert "SWIPE" not in stage and "TEAM UP" not in stage      # the table never saw a choice before the reveal
     press(host, "On to the next moment")
     stage = at(host, reveal)
-    assert host.inner_text(".replay-moment") == "\u2605 Round 1 revealed: every choice"
+    said = ["Round 1 revealed: every choice"] + ["%s's Secret Mission revealed: %s" % done for done in missions]
+    assert host.inner_text(".replay-moment") == "\u2605 " + " \u00b7 ".join(said)
     assert "SWIPE \u2192 Cat" in stage and "TEAM UP \u2192 Ann" in stage
     assert host.evaluate(PAGE_SIZE) == list(HOST_VIEW), "the replay keeps to the TV"
     shot(host, "replay-host-reveal")
