@@ -130,7 +130,8 @@ import fs from "node:fs";
 const pyodide = await loadPyodide();
 pyodide.FS.writeFile("/home/pyodide/rules.zip", new Uint8Array(fs.readFileSync("static/build/rules.zip")));
 const worker = fs.readFileSync("static/js/rules-worker.js", "utf8");
-const importAll = worker.match(/const IMPORT_ALL = `([^`]*)`/)[1].replace("${RULES_ZIP}", "/home/pyodide/rules.zip");
+const onPath = worker.match(/const RULES_ON_PATH = `([^`]*)`/)[1].replace("${RULES_ZIP}", "/home/pyodide/rules.zip");
+const importAll = worker.match(/const IMPORT_ALL = `([^`]*)`/)[1];
 pyodide.runPython(`
 import zipimport
 compiled = []
@@ -141,6 +142,7 @@ def counting(pathname, source):
     return compile_source(pathname, source)
 zipimport._compile_source = counting
 `);
+pyodide.runPython(onPath);
 pyodide.runPython(importAll);
 process.stdout.write(pyodide.runPython(`
 import json, sys

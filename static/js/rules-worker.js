@@ -68,9 +68,9 @@ WebAssembly.instantiateStreaming = async (response, imports) => {
 // restore (secrets and tokens come from os.urandom, fresh on every call). docs/host-threads.md.
 const SNAPSHOT = { db: "peerparty-rules", store: "snapshot", key: "rules" };
 const RULES_ZIP = "/home/pyodide/rules.zip";     // scripts/build.py's RULES_ZIP_PATH: the .pyc files name it
+const RULES_ON_PATH = `import sys; sys.path.insert(0, "${RULES_ZIP}")`;
 const IMPORT_ALL = `
-import importlib, pkgutil, sys
-sys.path.insert(0, "${RULES_ZIP}")
+import importlib, pkgutil
 import peerparty
 for module in pkgutil.walk_packages(peerparty.__path__, "peerparty."):
     importlib.import_module(module.name)
@@ -145,13 +145,16 @@ async function boot() {
   // written at every boot.
   pyodide.FS.writeFile(RULES_ZIP, new Uint8Array(await zip));
   let memory = null;
-  if (snapshot !== "restored") {
+  if (snapshot === "made") {
+    pyodide.runPython(RULES_ON_PATH);
     pyodide.runPython(IMPORT_ALL);      // the lazy imports too (a game's screens, replays): all in the snapshot
-    if (snapshot === "made") memory = snapshotOf(pyodide);
+    memory = snapshotOf(pyodide);
+  } else if (snapshot === "none") {
+    pyodide.runPython(RULES_ON_PATH);   // a takeover imports only what its room uses, as it goes
   } else {
-    pyodide.runPython("import random; random.seed()");
+    pyodide.runPython("import random; random.seed()");    // sys.path and the modules came with the snapshot
   }
-  const zipMs = performance.now() - started;
+  const importedMs = performance.now() - started;
   const rules = pyodide.pyimport("peerparty.app.rules").Rules();
   self.ppPyodide = pyodide;     // what devtools (and e2e/test_load.py's memory probe) reach the rules' Python by
   const toJs = { dict_converter: Object.fromEntries, create_pyproxies: false };
@@ -169,7 +172,7 @@ async function boot() {
   // how the boot went, for the bench: Pyodide up (started or restored), the rules imported (or restored) and
   // made (ms since start)
   const backlog = { ready_ms: Math.round(performance.now() - started), wasm: wasmFrom, snapshot,
-                    boot_ms: [Math.round(pyodideMs), Math.round(zipMs), Math.round(performance.now() - started)] };
+                    boot_ms: [Math.round(pyodideMs), Math.round(importedMs), Math.round(performance.now() - started)] };
   for (const message of queue.splice(0)) merge(backlog, run(message));
   self.postMessage(backlog);
   if (snapshot === "made") {
