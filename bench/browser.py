@@ -192,12 +192,18 @@ class Lab:
             self.others.close()
 
     def other_devices(self):
-        """A second Chromium at the lowest CPU priority (nice 19), for the phones of a room whose TV is measured:
-        in a real evening each phone is a device of its own, and here twelve phone pages on the TV's two cores
-        would take the CPU from its threads (a long task's wall time counts the time it waited for a core)."""
+        """A second Chromium at the lowest CPU priority, for the phones of a room whose TV is measured: in a real
+        evening each phone is a device of its own, and here twelve phone pages on the TV's two cores would take
+        the CPU from its threads (a long task's wall time counts the time it waited for a core).
+        Playwright starts it in a session of its own: with autogroup scheduling that session is first given an
+        equal share of the CPU against the TV's, whatever its processes' priorities, so the wrapper sets the
+        session's group to nice 19 (its lowest weight). Inside it, SCHED_IDLE, not nice 19: Chromium sets its
+        processes' nice values itself (renderers 0, the browser and GPU processes -8 when it may), which undid
+        `nice -n 19`; it leaves the scheduling policy alone, and every process and thread it starts inherits it."""
         if self.others is None:
-            wrapper = Path(self.s.tmp.name) / "nice-chromium"
-            wrapper.write_text('#!/bin/sh\nexec nice -n 19 "%s" "$@"\n' % CHROMIUM)
+            wrapper = Path(self.s.tmp.name) / "idle-chromium"
+            wrapper.write_text('#!/bin/sh\n(echo 19 > /proc/self/autogroup) 2>/dev/null\nexec chrt --idle 0 "%s" "$@"\n'
+                               % CHROMIUM)
             wrapper.chmod(0o755)
             self.others = self.playwright.chromium.launch(executable_path=str(wrapper), args=CHROMIUM_ARGS,
                                                           headless=True)
@@ -563,7 +569,7 @@ def _seq_changes(bench, since):
 
 
 def latency(lab, phones_n, rounds, log):
-    """Seven Rounds with `phones_n` phones (in the nice 19 Chromium: Lab.other_devices). Taps one phone at a time
+    """Seven Rounds with `phones_n` phones (in the SCHED_IDLE Chromium: Lab.other_devices). Taps one phone at a time
     (the others connected and pinging):
     tap on Lock in -> the host's data-seq changes. Host presses Reveal / Next round -> each phone's data-seq
     reaches the host's new seq (per phone, and the slowest phone)."""
@@ -624,30 +630,48 @@ def play_rounds(lab, host, phones, rounds, out, log):
             out["host_to_all"][-1]))
 
 
+AUTOGROUP = Path("/proc/self/autogroup")    # Linux's per-session CPU group ("/autogroup-N nice 0")
+
+
 @contextmanager
 def driver_aside():
-    """The bench's own Python and Playwright's driver (which speak to both browsers) at nice 19 while the TV plays:
-    in a real evening no automation shares the TV's cores, and 12 phones' clicks and waits cost it CPU. Every
-    thread of both, back to nice 0 after (that needs root, as CI and this machine have; without it, nothing)."""
+    """The bench's own Python and Playwright's driver (which speak to both browsers) at the lowest CPU priority
+    while the TV plays: in a real evening no automation shares the TV's cores, and 12 phones' clicks and waits cost
+    it CPU. With autogroup scheduling (sched_autogroup_enabled, as here) the kernel first shares the CPU between
+    sessions, whatever their threads' priorities: Playwright starts each browser in a session of its own, and the
+    bench's session (the bench, the driver, the local servers, none of them on a phone's way to the TV once the
+    game is on) drops to its lowest weight, nice 19. Its threads also go SCHED_IDLE, which is what counts without
+    autogroup. All back after (that needs root, as CI and this machine have; without it, nothing)."""
     me = os.getpid()
     pids = [me] + [p for p in os.listdir("/proc") if p.isdigit() and _parent(p) == me and
                    "playwright/driver" in Path("/proc/%s/cmdline" % p).read_bytes().decode(errors="replace")]
-    tids = [int(t) for p in pids for t in os.listdir("/proc/%s/task" % p)]
 
-    def nice(value):
-        for tid in tids:
-            os.setpriority(os.PRIO_PROCESS, tid, value)
+    def policy(value):
+        # the threads of the moment: the driver may have started new ones (they inherit the policy)
+        for tid in [int(t) for p in pids for t in os.listdir("/proc/%s/task" % p)]:
+            try:
+                os.sched_setscheduler(tid, value, os.sched_param(0))
+            except ProcessLookupError:
+                pass            # a thread that ended meanwhile
+
+    def group(nice):
+        try:
+            AUTOGROUP.write_text(str(nice))
+        except OSError:
+            pass                # no autogroup here
     try:
-        nice(0)          # can this process give the priority back afterwards? only then take it away
-        nice(19)
+        policy(os.SCHED_OTHER)   # can this process give the priority back afterwards? only then take it away
+        policy(os.SCHED_IDLE)
+        group(19)
         aside = True
-    except OSError:
+    except PermissionError:
         aside = False
     try:
         yield aside
     finally:
         if aside:
-            nice(0)
+            group(0)
+            policy(os.SCHED_OTHER)
 
 
 def _parent(pid):
