@@ -660,6 +660,10 @@ def driver_aside():
         except OSError:
             pass                # no autogroup here
     try:
+        was = int(AUTOGROUP.read_text().split()[-1])
+    except (OSError, ValueError, IndexError):
+        was = 0
+    try:
         policy(os.SCHED_OTHER)   # can this process give the priority back afterwards? only then take it away
         policy(os.SCHED_IDLE)
         group(19)
@@ -670,7 +674,7 @@ def driver_aside():
         yield aside
     finally:
         if aside:
-            group(0)
+            group(was)
             policy(os.SCHED_OTHER)
 
 
