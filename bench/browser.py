@@ -768,12 +768,17 @@ def relay_paths(lab, phones_each, rounds, log):
     return out
 
 
+def answer_playout(page):
+    """engine.toml's playout.py, which the site does not serve (py/ is not a page's): from the source tree. A [files]
+    URL that fails leaves the page waiting, with no .py-error."""
+    page.route("**/bench/pages/playout.py", lambda route: route.fulfill(
+        path=str(ROOT / "py" / "peerparty" / "engine" / "playout.py"), content_type="text/x-python"))
+
+
 def engine_pyodide(lab, reps, warmup, log):
     ctx = lab.context(HOST_VIEW)
     page = lab.page(ctx)
-    # engine.toml's playout.py: a [files] URL that fails leaves the page waiting, with no .py-error
-    page.route("**/bench/pages/playout.py", lambda route: route.fulfill(
-        path=str(ROOT / "py" / "peerparty" / "engine" / "playout.py"), content_type="text/x-python"))
+    answer_playout(page)
     lab.goto(page, "/bench/pages/engine.html?reps=%d&warmup=%d" % (reps, warmup))
     page.wait_for_selector("body[data-result], .py-error", state="attached", timeout=600_000)
     if page.query_selector(".py-error"):

@@ -275,9 +275,9 @@ def test_the_engine_benchmark_page_runs_every_game_in_pyodide(open_page, site):
     """bench/pages/engine.html (python3 -m bench's engine section) with two repetitions: it runs on rules.zip plus the
     random playout the bench answers its URL with (as bench/browser.py's engine_pyodide does), and times every game.
     A [files] URL that fails leaves the page waiting, never a .py-error: this test is how a broken bench is found."""
+    from bench.browser import answer_playout
     page = open_page(None, viewport=(800, 600), name="engine")
-    page.route("**/bench/pages/playout.py", lambda route: route.fulfill(
-        path=str(ROOT / "py" / "peerparty" / "engine" / "playout.py"), content_type="text/x-python"))
+    answer_playout(page)
     page.goto(site + "/bench/pages/engine.html?reps=2&warmup=1")
     page.wait_for_selector("body[data-result], .py-error", state="attached", timeout=180_000)
     assert page.query_selector(".py-error") is None, page.inner_text(".py-error")

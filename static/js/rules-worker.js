@@ -145,14 +145,14 @@ async function boot() {
   // written at every boot.
   pyodide.FS.writeFile(RULES_ZIP, new Uint8Array(await zip));
   let memory = null;
-  if (snapshot === "made") {
+  if (snapshot === "restored") {
+    pyodide.runPython("import random; random.seed()");    // sys.path and the modules came with the snapshot
+  } else {
     pyodide.runPython(RULES_ON_PATH);
+  }
+  if (snapshot === "made") {            // a takeover ("none") imports only what its room uses, as it goes
     pyodide.runPython(IMPORT_ALL);      // the lazy imports too (a game's screens, replays): all in the snapshot
     memory = snapshotOf(pyodide);
-  } else if (snapshot === "none") {
-    pyodide.runPython(RULES_ON_PATH);   // a takeover imports only what its room uses, as it goes
-  } else {
-    pyodide.runPython("import random; random.seed()");    // sys.path and the modules came with the snapshot
   }
   const importedMs = performance.now() - started;
   const rules = pyodide.pyimport("peerparty.app.rules").Rules();
