@@ -21,9 +21,9 @@ const CONCURRENCY = 6;
 const ROLE = new URL(self.location.href).searchParams.get('role') || 'host';
 // A phone never runs the host page (its rules worker: Pyodide, rules.zip; its screen thread's scripts: host.js). A
 // phone's own classic scripts come bundled in static/build/phone.js, so it never loads their sources (and never
-// draws a QR code). zip-*.js is PyScript's unzipper, which no page uses (the rules worker unpacks with Pyodide).
+// draws a QR code). zip-*.js is PyScript's unzipper, which no page uses (rules.zip is imported as it is, with zipimport).
 const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/rules.zip', '/static/build/host.js', '/host.html',
-                   '/static/js/rules-worker.js', '/static/js/host-room.js', '/static/vendor/pyscript/zip-',
+                   '/static/js/rules-interpreter.mjs', '/pyscript.toml', '/static/js/host-room.js', '/static/vendor/pyscript/zip-',
                    '/static/vendor/peerjs/', '/static/vendor/morphdom/', '/static/js/qr.js',
                    '/static/js/glue.js', '/static/js/link.js'];
 const needed = (path) => ROLE !== 'phone' || !HOST_ONLY.some((prefix) => path.startsWith(prefix));

