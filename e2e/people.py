@@ -27,6 +27,14 @@ def wait_rules(host, timeout=RULES_MS):
     host.wait_for_selector("body[data-rules-ready], .py-error", state="attached", timeout=timeout)
 
 
+def rules_worker(host):
+    """The host page's rules worker: PyScript's Pyodide worker (a blob: script of PyScript's), the one whose
+    interpreter static/js/rules-interpreter.mjs left in self.ppPyodide."""
+    workers = [w for w in host.workers if w.evaluate("() => !!self.ppPyodide")]
+    assert len(workers) == 1, [w.url for w in host.workers]
+    return workers[0]
+
+
 def open_phone(open_page, wait_ready, signal, code, name, record=True):
     url = "/join.html?room=%s&signal=%s%s" % (code, signal, "&record=1" if record else "")
     page = open_page(url, viewport=PHONE_VIEW, name="phone-" + name)

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from people import (HOST_VIEW, WAIT_MS, join, open_phone, people_names, pick_and_start, received, wait_players,
+from people import (HOST_VIEW, WAIT_MS, join, open_phone, people_names, pick_and_start, received, rules_worker, wait_players,
                     wait_rules)
 from tests.test_host_threads import hint_hunt_with_a_successor
 
@@ -71,6 +71,7 @@ def test_the_room_is_on_the_tv_before_the_rules_and_an_early_phone_joins_once_th
     shot(ann, "host-threads-phone-waiting")
 
     release()
+    assert host.get_attribute("body", "data-runtime") == "pyscript", "the rules run in PyScript's worker"
     ann.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
     wait_players(host, 1)
     assert people_names(host) == ["Ann"]
@@ -159,13 +160,12 @@ SNAPSHOT_JS = """async (change) => {
 
 def worker_random(host):
     """A number from the rules' Python `random`, drawn in the rules worker."""
-    worker = [w for w in host.workers if w.url.endswith("rules-worker.js")][0]
-    return worker.evaluate("() => self.ppPyodide.runPython('import random; random.random()')")
+    return rules_worker(host).evaluate("() => self.ppPyodide.runPython('import random; random.random()')")
 
 
 def test_a_reload_restores_the_rules_from_the_first_visits_snapshot_and_a_new_rules_zip_makes_a_new_one(
         open_page, wait_ready, signal, site):
-    """Pyodide's memory snapshot (static/js/rules-worker.js): the first visit starts Python, imports the rules and
+    """Pyodide's memory snapshot (static/js/rules-interpreter.mjs): the first visit starts Python, imports the rules and
     keeps the interpreter's memory in IndexedDB; a reload restores it instead, and the room goes on (its phone
     still seated, a game starts). The snapshot holds no room and no seat's token, each restore draws its own
     random numbers, and a different rules.zip is never run on an old snapshot: it makes a new one."""

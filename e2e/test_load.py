@@ -14,7 +14,7 @@ from random import Random
 
 import pytest
 
-from people import WAIT_MS, join, open_host, open_phone, wait_players, wait_present
+from people import WAIT_MS, join, open_host, open_phone, rules_worker, wait_players, wait_present
 from seven_rounds_play import (host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results,
                                wait_phone_result, wait_round_open)
 
@@ -41,13 +41,6 @@ RULES_MEMORY = """() => {
             wasm_memory: m.HEAPU8.buffer.byteLength};
   } finally { m._free(info); }
 }"""
-
-
-def rules_worker(host):
-    """The host page's rules worker (Playwright lists a page's dedicated workers)."""
-    workers = [w for w in host.workers if w.url.endswith("/rules-worker.js")]
-    assert len(workers) == 1, [w.url for w in host.workers]
-    return workers[0]
 
 
 def memory(host, cdp):

@@ -82,13 +82,14 @@ def test_precache_lists_every_served_file_with_its_hash(built):
             assert "/" + p.relative_to(built).as_posix() in files, f"{p} not precached"
     for built_file in ("rules.zip", "host.js", "phone.json", "phone.js"):
         assert "/static/build/" + built_file in files
-    assert "/static/js/rules-worker.js" in files, "the rules worker boots offline too"
+    for rules in ("/pyscript.toml", "/static/js/rules-interpreter.mjs"):
+        assert rules in files, "the rules worker boots offline too"
     assert "/sw.js" not in files and "/static/build/precache.js" not in files
     for path, digest in files.items():
         f = built / path.lstrip("/")
         assert f.is_file(), f"precached {path} does not exist"
         assert hashlib.sha256(f.read_bytes()).hexdigest().startswith(digest), f"stale hash for {path}"
-    for page in ("index.html", "join.html", "host.html", "player.toml"):
+    for page in ("index.html", "join.html", "host.html", "pyscript.toml", "player.toml"):
         if (built / page).is_file():
             assert f"/{page}" in files
 
@@ -120,7 +121,7 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
 
 
 def test_the_rules_worker_imports_its_bytecode_and_compiles_nothing(built):
-    """rules.zip's .pyc files are the ones the vendored Pyodide loads: with rules.zip where rules-worker.js writes it
+    """rules.zip's .pyc files are the ones the vendored Pyodide loads: with rules.zip where rules-interpreter.mjs writes it
     and on sys.path, importing every module of peerparty (as the worker does before its snapshot) compiles none
     from source (a .pyc of another Python, or one out of step with its source, would be passed over and the source
     compiled at every boot), and the Hint Hunt word bank reads from the zip."""
@@ -129,9 +130,8 @@ import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 const pyodide = await loadPyodide();
 pyodide.FS.writeFile("/home/pyodide/rules.zip", new Uint8Array(fs.readFileSync("static/build/rules.zip")));
-const worker = fs.readFileSync("static/js/rules-worker.js", "utf8");
-const onPath = worker.match(/const RULES_ON_PATH = `([^`]*)`/)[1].replace("${RULES_ZIP}", "/home/pyodide/rules.zip");
-const importAll = worker.match(/const IMPORT_ALL = `([^`]*)`/)[1];
+const worker = fs.readFileSync("static/js/rules-interpreter.mjs", "utf8");
+const importAll = worker.match(/const IMPORT_ALL = `([^`]*)`/)[1].replace("${RULES_ZIP}", "/home/pyodide/rules.zip");
 pyodide.runPython(`
 import zipimport
 compiled = []
@@ -142,7 +142,6 @@ def counting(pathname, source):
     return compile_source(pathname, source)
 zipimport._compile_source = counting
 `);
-pyodide.runPython(onPath);
 pyodide.runPython(importAll);
 process.stdout.write(pyodide.runPython(`
 import json, sys

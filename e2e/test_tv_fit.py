@@ -105,9 +105,15 @@ def tv_page(open_page):
     # error ("Failed to load resource: net::ERR_FAILED", once each) that open_page then reports beside any failure.
     # An empty wasm fails to compile, which the head catches quietly.
     page.route("**/static/js/offline.js", _empty_script)
-    page.route("**/static/js/rules-worker.js", _empty_script)
+    page.route("**/static/vendor/pyscript/core.js", _no_pyscript)
     page.route("**/static/vendor/pyodide/**", lambda route: route.fulfill(body=b"", content_type="application/wasm"))
     return page
+
+
+def _no_pyscript(route):
+    """PyScript that makes no worker: host.html's module script registers its hook on it, and nothing else runs."""
+    route.fulfill(status=200, content_type="text/javascript; charset=utf-8",
+                  body="export const hooks = { main: { onWorker: new Set() } };")
 
 
 def _empty_script(route):

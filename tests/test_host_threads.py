@@ -328,7 +328,7 @@ def test_the_screen_threads_js_reads_no_protocol_text_and_no_record():
     is a ping before the rules are up, to answer it "wait"."""
     assert re.findall(r"JSON\.parse\((\w+)", HOST_ROOM_JS) == ["template", "tap"]
     assert 'JSON.parse(template("frame-texts")' in HOST_ROOM_JS
-    assert "JSON.parse" not in (ROOT / "static" / "js" / "rules-worker.js").read_text()
+    assert "JSON.parse" not in (ROOT / "static" / "js" / "rules-interpreter.mjs").read_text()
 
 
 def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():

@@ -3,8 +3,10 @@ page's screen thread runs no Python and the screens import none of the rules (th
 screen from screen() alone); and the phone's modules keep to what MicroPython has."""
 import ast
 import importlib.util
+import json
 import pathlib
 import re
+import tomllib
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 ROOT = REPO / "py" / "peerparty"
@@ -64,16 +66,42 @@ def bundle(entry):
     return sorted(p.relative_to(ROOT).as_posix() for p in build_script().phone_files(entry))
 
 
-def test_the_host_pages_screen_thread_runs_no_python():
-    """host.html's main thread runs JS only (docs/host-threads.md): no PyScript, no Python script, and its one
-    bundle is the build's JS files. Python (the engine, the games, the room, the screens) runs in the worker."""
+def test_the_host_pages_rules_run_in_a_pyscript_worker_its_pyscript_toml_configures():
+    """host.html's rules run in PyScript's Pyodide worker (the product's specification), configured by the
+    top-level pyscript.toml: one <script type="py" worker name="rules" config="./pyscript.toml">, no Python on the
+    page's main thread, and no hand-made worker to fall back to (the only other worker compiles Pyodide's wasm)."""
     html = (REPO / "host.html").read_text()
     scripts = re.findall(r"<script\b([^>]*)>", html)
-    assert not [a for a in scripts if re.search(r'type="(py|mpy|py-game|mpy-game)"', a)]
-    assert "pyscript" not in html.lower()
+    python = [a for a in scripts if re.search(r'type="(py|mpy|py-game|mpy-game)"', a)]
+    assert python == [' type="py" worker name="rules" config="./pyscript.toml"']
+    assert re.findall(r'import \{ hooks \} from "([^"]+)"', html) == ["./static/vendor/pyscript/core.js"]
+    assert re.findall(r"new Worker\(([^,)]+)", html) == ['"./static/js/wasm-compile.js"']
+    for rel in build_script().HOST_SCRIPTS:
+        assert "new Worker" not in (REPO / rel).read_text(), rel
+    assert "new Worker" not in (REPO / "static" / "js" / "rules-interpreter.mjs").read_text()
+    config = tomllib.loads((REPO / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./static/js/rules-interpreter.mjs"
+    assert (REPO / config["interpreter"]).is_file()
+    assert config["files"] == {"./static/build/rules.zip": build_script().RULES_ZIP_PATH}
+    assert "packages" not in config, "micropip stays out of the page"
     assert [re.search(r'src="([^"]+)"', a).group(1) for a in scripts if "src=" in a] == \
         ["./static/build/host.js", "./static/js/offline.js"]
     assert all(rel.endswith(".js") for rel in build_script().HOST_SCRIPTS)
+
+
+def test_pages_fetch_no_pyscript_plugin_they_turn_off():
+    """PyScript imports every plugin of a type whose config does not turn it off, and a page has a config per
+    type (py, mpy): host.html turns them all off for both but `error`, join.html for py (its mpy config is
+    player.toml)."""
+    def off(text):
+        return set(json.loads(text)["plugins"])
+    everything = {"!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"}
+    host = (REPO / "host.html").read_text()
+    for kind in ("py", "mpy"):
+        assert off(re.search(r"<%s-config hidden>(.*?)</%s-config>" % (kind, kind), host).group(1)) == everything
+    join = (REPO / "join.html").read_text()
+    assert off(re.search(r"<py-config hidden>(.*?)</py-config>", join).group(1)) == everything
+    assert set(tomllib.loads((REPO / "player.toml").read_text())["plugins"]) >= everything - {"!codemirror"}
 
 
 def test_the_screens_import_none_of_the_rules():
@@ -88,7 +116,7 @@ def test_the_screens_import_none_of_the_rules():
 
 def test_the_rules_worker_imports_nothing_from_the_page():
     """The worker has no DOM and no PeerJS: nothing it imports reaches for them."""
-    shipped = bundle("peerparty.app.rules")
+    shipped = bundle("peerparty.app.rules")     # app/rules_worker.py, PyScript's entry, is the page's side
     assert {"app/rules.py", "room/host.py", "games/__init__.py", "ui/room.py"} <= set(shipped)
     page = ("js", "pyodide", "pyscript", "peerparty.net.peerjs", "peerparty.app.common", "peerparty.app.phone")
     offenders = ["%s imports %s" % (rel, n) for rel in shipped for n in imports(ROOT / rel)

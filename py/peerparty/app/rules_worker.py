@@ -10,6 +10,8 @@ one redraw. Later, a message is answered as soon as it is handled (the flush is 
 The interpreter under it (static/js/rules-interpreter.mjs) left self.ppBoot: how the boot went, reported with the
 first answer, for the bench and the tests. docs/host-threads.md.
 """
+import sys
+
 import js
 from pyodide.ffi import create_once_callable, jsnull, to_js
 
@@ -49,6 +51,11 @@ def merge(into, out):
     return into
 
 
+def _runtime():
+    """"pyscript" when PyScript's worker runs this (its polyscript module gave the xworker), for the tests."""
+    return "pyscript" if "polyscript" in sys.modules else "pyodide"
+
+
 class Worker:
     def __init__(self, xworker, rules=None):
         self.xworker = xworker
@@ -76,7 +83,7 @@ class Worker:
         boot, self.boot = self.boot, None
         if boot is not None:
             out.update(ready_ms=boot.elapsed(), wasm=boot.wasm,
-                       snapshot=boot.snapshot, runtime="pyscript", boot_ms=list(boot.boot_ms.to_py()))
+                       snapshot=boot.snapshot, runtime=_runtime(), boot_ms=list(boot.boot_ms.to_py()))
         if out:
             self.xworker.postMessage(to_js(out, dict_converter=js.Object.fromEntries, create_pyproxies=False))
         if boot is not None:
