@@ -140,14 +140,14 @@ def test_symbol_decodes_to_the_text(drawn, text):
 
 
 @pytest.mark.parametrize("version", range(1, 41))
-def test_no_larger_version_than_byte_mode_needs(drawn, version):
+def test_smallest_version_that_fits(drawn, version):
     # byte mode throughout (qr-svg.js), so a version's fullest text fits it exactly, and one byte more the next:
     # never a larger version than needed
     full = sample(byte_capacity(version))
-    assert check(full, drawn[full]) <= version
+    assert check(full, drawn[full]) == version
     if version < 40:
         over = sample(byte_capacity(version) + 1)
-        assert check(over, drawn[over]) >= version
+        assert check(over, drawn[over]) == version + 1
 
 
 @pytest.mark.parametrize("text", TOO_LONG, ids=lambda t: str(len(t)))
