@@ -1,7 +1,7 @@
 """The rules worker's Python: the room's authority (HostSession, the engine, every secret), fed with plain
 messages by the host page's screen thread and answering with plain data.
 
-It runs in a Web Worker on Pyodide (static/js/rules-worker.js calls these methods) and, unchanged, under
+It runs in PyScript's Pyodide worker (app/rules_worker.py calls these methods) and, unchanged, under
 CPython in tests: it imports nothing from the browser and never reads a clock (every call brings the screen
 thread's `now`). Beside HostSession it keeps the host page's other decisions that need the room: which phones
 knock and never get through (net/reach.py's Knocking) and whether the room moved on to a successor
