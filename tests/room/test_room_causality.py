@@ -73,7 +73,8 @@ def test_a_done_guessing_sent_as_the_host_moves_on_never_lands_on_the_next_board
     assert guesser.session.pending == []
     # still guessing on the board they now see, not marked done on it
     assert can(HINT_HUNT, state, guesser.session.seat, {"type": "done_guessing"})
-    assert guesser.session.view["view"]["ref"] == HINT_HUNT.ref(state, guesser.session.seat)
+    assert guesser.session.view["view"]["ref"] == host.match.ref(guesser.session.seat)
+    assert host.match.ref(guesser.session.seat).endswith(":%s" % HINT_HUNT.ref(state, guesser.session.seat))
 
 
 def test_a_lock_resent_after_a_reconnect_never_becomes_next_rounds_choice():
@@ -219,3 +220,27 @@ def test_a_replica_lives_only_on_the_current_successors_phone():
     assert host.successor() is None
     assert all(p.session.replica is None for p in phones.values())
     assert last(ben, "replica") == {"v": 1, "t": "replica", "drop": True}
+
+
+def test_a_move_from_the_last_game_resent_after_play_again_is_stale_in_the_new_one():
+    """Issue 26 A: Ann taps Lock in round 1 as her Wi-Fi drops; the host ends the game and presses Play again; her
+    phone reconnects and resends the lock. Its id is above her seat's last handled move and round 1 is the new
+    game's round too, but the ref names the deal it was made in (Match.ref): refused as stale, not her choice in a
+    game she has not seen."""
+    host, net, phones = room("seven_rounds", ["Ann", "Ben", "Cat"])
+    ann = phones["Ann"]
+    old_ref = ann.session.view["view"]["ref"]
+    lock = SEVEN_ROUNDS.legal_moves(host.match.state, ann.session.seat)[0]
+    in_flight = ann.session.move(lock)        # composed, never delivered: the link dropped
+    host_move(host, net, {"type": "end_game", "confirm": True})
+    assert host.phase == "over"
+    out, err = host.host_action({"t": "again"}, net.now_ms)
+    assert err is None, err
+    net.to_phone.extend(out)
+    net.flush()
+    new_ref = ann.session.view["view"]["ref"]
+    assert new_ref != old_ref and new_ref.split(":")[1] == old_ref.split(":")[1], "round 1 of another deal"
+    ann.send_raw(in_flight)                   # the phone reconnects and resends what it had pending
+    net.flush()
+    assert last(ann, "error")["code"] == "stale"
+    assert [p for p, _, _ in host.match.log if p == ann.session.seat] == []

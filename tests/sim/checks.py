@@ -133,9 +133,8 @@ class Checks:
         if session.match is not match or len(match.log) != length + 1 or match.log[-1][0] != seat.id:
             return
         self.counts["moves_applied"] += 1
-        ref = getattr(match.game, "ref", None)
-        if ref is not None:
-            now = ref(state, seat.id)
+        if getattr(match.game, "ref", None) is not None:
+            now = match.ref_in(state, seat.id)
             if sent_ref != now:
                 self.fail("%s's move %r (id %s) named decision %r but was applied to %r" % (
                     seat.id, body, msg_id, sent_ref, now))

@@ -3,6 +3,7 @@
 Each step gets its own Random(f"{seed}:{n}"), so replay is exact on any Python, and the host can
 persist a match as a small JSON record and rebuild it after a reload or on a successor's tab.
 """
+import hashlib
 from random import Random
 
 from .core import Ctx, step
@@ -14,6 +15,8 @@ class Match:
         self.players = list(players)
         self.seed = str(seed)
         self.options = dict(options or {})
+        # names this deal in every ref (below): seeds differ from game to game and room to room
+        self.deal = hashlib.sha256(self.seed.encode("utf-8")).hexdigest()[:8]
         self.log = []   # [player, move, now_ms] per accepted step
         self.state = game.setup(self.players, Random(self.seed + ":setup"), self.options)
 
@@ -37,11 +40,18 @@ class Match:
         return view
 
     def ref(self, player):
-        """The decision `player` is answering now (game.ref: a round, a board, a turn...), or None for a
-        game without one. A move carries the ref of the view it was made from; the room refuses it as
-        stale when the game has moved on, so a late tap never lands on a decision its player never saw."""
+        """The decision `player` is answering now, or None for a game without one: "<deal>:<game.ref>" (a round,
+        a board, a turn... of this deal). A move carries the ref of the view it was made from; the room refuses it
+        as stale when the game has moved on, so a late tap never lands on a decision its player never saw. The
+        game's own ref counts within one game (round 1 comes again in the next); the deal's name makes a ref
+        unique across games and rooms, so a move resent after Play again can never land in the new game."""
+        return self.ref_in(self.state, player)
+
+    def ref_in(self, state, player):
+        """ref() as it was (or would be) in `state`, a state of this match."""
         ref = getattr(self.game, "ref", None)
-        return ref(self.state, player) if ref else None
+        decision = ref(state, player) if ref else None
+        return None if decision is None else "%s:%s" % (self.deal, decision)
 
     def result(self):
         return self.game.result(self.state)
