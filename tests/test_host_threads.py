@@ -16,9 +16,10 @@ import pytest
 from peerparty.app.rules import Rules, draw
 from peerparty.engine import HOST
 from peerparty.games import REGISTRY
+from peerparty.room import fence
 from peerparty.room.guest import GuestSession
 from peerparty.room.lobby import CODE_ALPHABET, CODE_LENGTH
-from peerparty.room.rejoin import HOST_KEY, epoch_key, replica_key, seat_key
+from peerparty.room.rejoin import HOST_KEY, LOOK_AHEAD, epoch_key, replica_key, seat_key
 from peerparty.ui.room import FRAME_NOTICES, banner, host_frame
 
 from .test_leaks import canonical, count_problems, hint_marker
@@ -260,9 +261,10 @@ def test_the_successor_takes_over_from_its_replica_and_a_stranger_cannot():
 def test_a_host_whose_room_may_have_moved_on_looks_for_its_successor_and_steps_aside():
     rules, thread, _ = hint_hunt_with_a_successor()
     assert "probe" not in rules.tick(thread.now), "not before the room's peer is open"
-    assert rules.peer(True, thread.now)["probe"] == [1]
+    ahead = list(range(1, 1 + LOOK_AHEAD))      # as far as phones look: a TV two takeovers behind finds epoch 2
+    assert rules.peer(True, thread.now)["probe"] == ahead
     assert "probe" not in rules.tick(thread.now + 1000), "every few seconds, not every tick"
-    assert rules.tick(thread.now + 6000)["probe"] == [1]
+    assert rules.tick(thread.now + 6000)["probe"] == ahead
     local = [s for s in rules.session.lobby.seats if s.local][0]
     out = rules.moved_on(1)
     assert out["leave"] is True
@@ -354,3 +356,39 @@ def test_host_html_paints_the_frames_python_draws():
     assert templates == dict([("frame-" + mode, host_frame("%CODE%", mode, info)) for mode in FRAME_NOTICES] +
                              [("banner-" + kind, banner("%TEXT%", kind)) for kind in ("error", "warn")]), \
         "host.html's frames are stale: run scripts/build.py"
+
+
+def returning_host():
+    """The old TV's tab, reopened just after Ann's phone took the Hint Hunt room over as epoch 1: it restores
+    epoch 0 from its record, and Ben's phone, not yet welcomed by epoch 1, lands on it and says hello again."""
+    rules, thread, ann = hint_hunt_with_a_successor()
+    ben = [conn for conn in thread.phones if conn != ann][0]
+    back, again, _ = opened("restore", code="HHHH", epoch=0, storage={HOST_KEY: thread.record})
+    again.now = thread.now + 20000
+    again.phones["c1"] = thread.phones[ben]
+    again.take(back.connect("c1", again.now))
+    return back, again
+
+
+def test_a_returning_host_acknowledges_nothing_until_its_probe_has_answered():
+    """Issue 26 C: until its first probe of the later epochs has answered, a host whose room may have moved on
+    answers "wait" and holds what phones send; a later host answers, and what it held is dropped, never
+    acknowledged (it would exist only in the abandoned room)."""
+    back, again = returning_host()
+    out = again.take(back.data("c1", again.phones["c1"].hello(), again.now))
+    assert out["send"] == [["c1", '{"t":"wait","v":1}']]
+    assert again.take(back.peer(True, again.now))["probe"][0] == 1
+    out = again.take(back.tick(again.now + fence.ANSWER_MS - 1))
+    assert "c1" not in [conn for conn, _ in out.get("send", [])], "still held while the probe may answer"
+    assert again.phones["c1"].host_waiting
+    assert again.take(back.moved_on(1))["leave"] is True
+    assert back.held == []
+
+
+def test_a_returning_host_whose_probe_finds_no_later_host_answers_what_it_held_in_order():
+    back, again = returning_host()
+    again.take(back.data("c1", again.phones["c1"].hello(), again.now))
+    again.take(back.peer(True, again.now))
+    again.take(back.tick(again.now + fence.ANSWER_MS))
+    assert again.phones["c1"].status == "joined" and not again.phones["c1"].host_waiting
+    assert back.held == []

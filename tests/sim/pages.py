@@ -222,6 +222,7 @@ class HostPage:
         self.epoch = None               # decided when the page is parsed
         self.net = None
         self.queue = []                 # (kind, conn, text, now) the rules have not handled yet
+        self.held = []                  # phones' messages the rules hold until the fence settles (app/rules.py data)
         self.step_aside_to = None       # an epoch to step aside to, asked for before the rules were up
         self.last_timer = 0
         self.timer_at = None
@@ -271,8 +272,11 @@ class HostPage:
             self.device.name, session.epoch, "took over" if self.took_over else "restored"
             if self.takeover or self.device.storage.get(fence.HOST_KEY) else "new", len(self.queue)))
         queue, self.queue = self.queue, []
-        for kind, conn, text, now in queue:
-            self.net._host_out(ev.checks.host_event(self, kind, conn, text, now))
+        for kind, conn, text, now in queue:         # the boot's backlog, answered in one go, as rules_worker.py does
+            if kind == "message":
+                self.net._host_out(self.on_message(conn, text, now))
+            else:
+                self.net._host_out(ev.checks.host_event(self, kind, conn, text, now))
         if self.step_aside_to is not None:
             self.room_moved_on(self.step_aside_to)
             return
@@ -330,7 +334,16 @@ class HostPage:
             self.ev.note("%s: epoch %d answers: steps aside" % (self.device.name, epoch))
             self.room_moved_on(epoch)
 
+    def answer_held(self, now):
+        """app/rules.py's _answer_held: once the fence settles, the held messages in order."""
+        if not self.held or self.fence.holds(now, fence.may_have_moved(self.session)):
+            return
+        held, self.held = self.held, []
+        for conn, text, at in held:
+            self.net._host_out(self.ev.checks.host_event(self, "message", conn, text, at))
+
     def room_moved_on(self, epoch=None):
+        self.held = []
         fence.step_aside(self.session, self.device.storage, self.session.epoch + 1 if epoch is None else epoch)
         self.device.open_phone()
 
@@ -385,6 +398,7 @@ class HostPage:
         self.probe()
         self.last_timer = now
         self.net.now_ms = now
+        self.answer_held(now)
         self.net._host_out(self.on_timer(now))
         self.after_change()
 
@@ -414,6 +428,10 @@ class HostPage:
         if self.session is None:
             self.queue.append(("message", conn, text, now_ms))
             return [(conn, WAIT)] if '"t":"ping"' in text else []     # host-room.js answers pings meanwhile
+        if self.fence.holds(now_ms, fence.may_have_moved(self.session)):   # app/rules.py's data: not yet sure it leads
+            self.held.append((conn, text, now_ms))
+            return [(conn, WAIT)]
+        self.answer_held(now_ms)
         out = self.ev.checks.host_event(self, "message", conn, text, now_ms)
         self.world.after(0, self.after_change)
         return out

@@ -29,6 +29,7 @@ from ..games import REGISTRY
 from ..net.reach import BAD_RELAY, Knocking, host_link_problem
 from ..room import fence
 from ..room.host import HostSession
+from ..room import protocol
 from ..room.rejoin import HOST_KEY
 from ..ui.room import host_screen
 
@@ -108,6 +109,7 @@ class Rules:
             session = HostSession(code, self.games, epoch=epoch, token_source=self.token_source, seed=seed)
         self.session = session
         self.fence = fence.Fence(session.epoch, mode == "takeover")   # who leads: room/fence.py
+        self.held = []                 # phones' messages waiting for the fence to settle (data)
         self.last_presence_ms = now
         out = self._out([])
         out["opened"] = {"mode": mode, "code": code, "epoch": epoch}
@@ -140,7 +142,22 @@ class Rules:
 
     @_with_room
     def data(self, conn, text, now):
-        return self._out(self.session.on_message(conn, text, now))
+        if self.fence.holds(now, fence.may_have_moved(self.session)):
+            # not yet sure this page still leads the room: nothing is acknowledged until its probe has answered
+            # (room/fence.py); the phone hears "wait", as while the rules boot, and is answered in order after
+            self.held.append((conn, text, now))
+            return self._out([(conn, protocol.encode({"t": "wait"}))])
+        return self._out(self._answer_held(now) + self.session.on_message(conn, text, now))
+
+    def _answer_held(self, now):
+        """The phones' messages held while the first probe was out, answered in order once this page leads."""
+        if not self.held or self.fence.holds(now, fence.may_have_moved(self.session)):
+            return []
+        held, self.held = self.held, []
+        messages = []
+        for conn, text, at in held:
+            messages += self.session.on_message(conn, text, at)
+        return messages
 
     @_with_room
     def close(self, conn, now):
@@ -170,12 +187,13 @@ class Rules:
         late = self.knocking.tick(now)
         if self.knocking.labels() != self.shown_knocking:
             self.session.dirty = True
-        messages = []
+        probe = self._probe(now)
+        messages = self._answer_held(now)
         due = self.session.next_timer_ms()
         if (due is not None and now >= due) or now - self.last_presence_ms >= PRESENCE_MS:
             self.last_presence_ms = now
-            messages = self.session.on_timer(now)
-        return self._out(messages, late, self._probe(now))
+            messages += self.session.on_timer(now)
+        return self._out(messages, late, probe)
 
     def _probe(self, now):
         """If a successor runs the room under a later epoch (it took over while this tab was away or booting),
@@ -220,7 +238,8 @@ class Rules:
     @_with_room
     def moved_on(self, epoch):
         """A host of a later epoch answered (the probe), or another successor holds this epoch's id: this tab
-        steps aside and rejoins the room as a player."""
+        steps aside and rejoins the room as a player. What phones sent meanwhile is for that host: dropped here."""
+        self.held = []
         fence.step_aside(self.session, self.store, epoch)
         return {"storage": self._writes(), "leave": True}
 

@@ -7,9 +7,10 @@ that reloads slowly can boot just as its successor takes over: both run for a mo
 import json
 
 from .host import HostSession
-from .rejoin import HOST_KEY, epoch_key, replica_key, seat_key
+from .rejoin import HOST_KEY, LOOK_AHEAD, epoch_key, replica_key, seat_key
 
 PROBE_MS = 5000          # a host whose room may have moved on looks for the next epoch's host this often
+ANSWER_MS = 3000         # how long its first probe may take to find one (a data channel opens in well under 1 s)
 
 
 class Fence:
@@ -23,6 +24,10 @@ class Fence:
         self.epoch = epoch
         self.took_over = took_over     # this page took the room over from a replica (not a restored room)
         self.next_probe = None
+        # this page knows it leads: its first probe found no later host, or it has just taken the room over (the
+        # newest epoch there is: a later one would be its own successor's)
+        self.settled = took_over
+        self.answer_by = None          # when its first probe counts as unanswered
 
     def probe_due(self, now_ms, may_have_moved):
         """Call on peer open and every tick: True when the page should probe peer_id(code, epoch + 1)."""
@@ -32,7 +37,17 @@ class Fence:
         if self.next_probe is not None and now_ms < self.next_probe:
             return False
         self.next_probe = now_ms + PROBE_MS
+        if not self.settled and self.answer_by is None:
+            self.answer_by = now_ms + ANSWER_MS
         return True
+
+    def holds(self, now_ms, may_have_moved):
+        """True while this page must not answer a phone's move or hello (issue 26 C): its room may have moved
+        on and its first probe for a later host has neither found one (then it steps aside, and what it
+        acknowledged would exist only in the abandoned room) nor had ANSWER_MS to. Phones are told to wait."""
+        if not self.settled and (not may_have_moved or (self.answer_by is not None and now_ms >= self.answer_by)):
+            self.settled = True
+        return not self.settled
 
     def id_taken(self):
         """The signalling server refused this epoch's id. A page that just took over lost the race to
@@ -50,10 +65,11 @@ def may_have_moved(session):
 
 
 def later_epochs(session):
-    """The epochs to look for: the next one, and one a phone named (a phone's word alone never deposes a
-    host: only a host that answers at that epoch's id does)."""
-    out = [session.epoch + 1]
-    if session.newer_epoch is not None and session.newer_epoch > session.epoch + 1:
+    """The epochs to look for: as far ahead as the phones look (rejoin.LOOK_AHEAD: a TV whose tab reopens after
+    two takeovers finds the room at epoch + 2, where epoch + 1's host is long gone), and one a phone named
+    beyond that (a phone's word alone never deposes a host: only a host that answers at that epoch's id does)."""
+    out = list(range(session.epoch + 1, session.epoch + 1 + LOOK_AHEAD))
+    if session.newer_epoch is not None and session.newer_epoch > out[-1]:
         out.append(session.newer_epoch)
     return out
 
