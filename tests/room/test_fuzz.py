@@ -74,7 +74,8 @@ def message_texts(draw_rng, host, game, seats):
     if roll < 0.75:
         token = draw_rng.choice(["tk00000", "tk00001", "tk99999", "", "x" * 100, None, 7])
         return json.dumps({"v": draw_rng.choice([1, 1, 2]), "t": "hello", "room": draw_rng.choice(["FUZZ", "NOPE", 5]),
-                           "name": draw_rng.choice([None, "Ann", "<b>x</b>", " ", "z" * 50, 9]), "token": token})
+                           "name": draw_rng.choice([None, "Ann", "<b>x</b>", " ", "z" * 50, 9]), "token": token,
+                           "epoch": draw_rng.choice([0, 0, 1, 9, -1, "9"])})
     if roll < 0.85:
         return draw_rng.choice(["", "{", "null", "[]", "1e999", '{"v":1}', '{"v":1,"t":"ping","n":-1}',
                                 "x" * 9000, '{"v":1,"t":"leave"}', '{"v":1,"t":"ping","n":3}'])

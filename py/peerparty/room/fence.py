@@ -58,20 +58,16 @@ class Fence:
 
 def may_have_moved(session):
     """Whether the room may have moved on to a later epoch: a successor can hold its replica (a game whose host
-    plays, Hint Hunt, is on), or a phone said a later host welcomed it (HostSession.newer_epoch)."""
+    plays, Hint Hunt, is on). A phone's word that a later host welcomed it is no evidence (issue 31)."""
     game = session.games.get(session.game_id) if session.game_id else None
-    return (session.match is not None and game is not None and bool(game.host_is_player)) or \
-        session.newer_epoch is not None
+    return session.match is not None and game is not None and bool(game.host_is_player)
 
 
 def later_epochs(session):
     """The epochs to look for: as far ahead as the phones look (rejoin.LOOK_AHEAD: a TV whose tab reopens after
-    two takeovers finds the room at epoch + 2, where epoch + 1's host is long gone), and one a phone named
-    beyond that (a phone's word alone never deposes a host: only a host that answers at that epoch's id does)."""
-    out = list(range(session.epoch + 1, session.epoch + 1 + LOOK_AHEAD))
-    if session.newer_epoch is not None and session.newer_epoch > out[-1]:
-        out.append(session.newer_epoch)
-    return out
+    two takeovers finds the room at epoch + 2, where epoch + 1's host is long gone). Only a host that answers at
+    such an epoch's id can depose this one; a phone's word that a later host welcomed it is no evidence."""
+    return list(range(session.epoch + 1, session.epoch + 1 + LOOK_AHEAD))
 
 
 def step_aside(session, store, epoch):

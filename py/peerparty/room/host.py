@@ -59,7 +59,6 @@ class HostSession:
         self._replicated = None       # (conn, seq) of the last replica sent to the successor
         self._gone = {}               # conn -> "removed" | "left": told again whatever it sends next
         self._notices = []            # (conn, text) to send before the next views (e.g. a removal)
-        self.newer_epoch = None       # a phone was welcomed by a host of a later epoch: the shell checks
         self._now = 0
 
     # --- transport events -------------------------------------------------------------------
@@ -299,10 +298,8 @@ class HostSession:
         if message["room"] and message["room"].upper() != self.code:
             return [self._error(conn, "wrong_room")]
         if message["epoch"] > self.epoch:
-            # The phone was welcomed by a later host: this one is out of date (a reload while a successor
-            # took over). Epochs are terms: send the phone back; the shell checks the later host exists (a
-            # phone's word alone must not depose the host) and steps aside.
-            self.newer_epoch = max(self.newer_epoch or 0, message["epoch"])
+            # The phone names a later host: send it back and change nothing (issue 31: anyone can send this,
+            # so it is no evidence; the shell finds a successor only by probing, fence.later_epochs).
             return [self._error(conn, "old_host")]
         token = message["token"]
         if token:
