@@ -12,7 +12,7 @@ import secrets
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from ..engine.record import RecordRefused, fingerprint
 from . import protocol
-from .lobby import ROOM_CAP, Lobby
+from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
 
 _ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
@@ -313,9 +313,9 @@ class HostSession:
                 return self._bind(conn, seat, now_ms)
             if message["name"] is None:
                 return [self._error(conn, "bad_token")]
-        name = protocol.clean_name(message["name"])
+        name, why = clean_name(message["name"])
         if name is None:
-            return [self._error(conn, "bad_name")]
+            return [self._error(conn, "bad_name", why)]
         if self.lobby.name_taken(name):
             return [self._error(conn, "name_taken")]
         if self.lobby.name_barred(name):
@@ -451,9 +451,9 @@ class HostSession:
     def _join_local(self, raw_name):
         if self._local_seat() is not None:
             raise protocol.ProtocolError("bad_message", "You already have a seat.")
-        name = protocol.clean_name(raw_name)
+        name, why = clean_name(raw_name)
         if name is None:
-            raise protocol.ProtocolError("bad_name")
+            raise protocol.ProtocolError("bad_name", why)
         if self.lobby.name_taken(name):
             raise protocol.ProtocolError("name_taken")
         if self.phase != "playing" and len(self.lobby.active()) >= ROOM_CAP:

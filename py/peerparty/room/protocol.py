@@ -152,18 +152,5 @@ def parse_client(text):
     raise ProtocolError("bad_message")
 
 
-def clean_name(raw):
-    """Trim and collapse spaces; returns the name or None when it breaks the 1-20 rule."""
-    if not isinstance(raw, str):
-        return None
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= NAME_MAX:
-        return None
-    for ch in name:
-        if ord(ch) < 32 or ord(ch) == 127:
-            return None
-    return name
-
-
 def error(code, detail=None, msg_id=None):
     return {"t": "error", "code": code, "msg": detail or ROOM_ERRORS.get(code, code), "id": msg_id}
