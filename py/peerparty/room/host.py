@@ -10,7 +10,7 @@ steps on a copy, and every refusal is an `error` reply.
 import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
-from ..engine.record import RecordRefused, fingerprint
+from ..engine.record import RecordRefused, final_of, fingerprint
 from . import protocol
 from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
@@ -511,9 +511,10 @@ class HostSession:
             return
         self.phase = "over"
         names = dict((s.id, s.name) for s in self.lobby.seats)
-        self.history.append({"game": self.game_id, "result": result,
-                             "names": dict((p, names.get(p, "?")) for p in self.match.players),
-                             "record": self.match.to_record()})
+        names = dict((p, names.get(p, "?")) for p in self.match.players)
+        record = self.match.to_record()
+        self.history.append({"game": self.game_id, "result": result, "names": names, "record": record,
+                             "final": final_of(self.games, record, names)})     # shown on every results screen
         keep_records(self.history)
 
     # --- views ----------------------------------------------------------------------------------
@@ -539,6 +540,7 @@ class HostSession:
         if self.phase == "over" and self.history:
             summary["result"] = self.history[-1]["result"]
             summary["result_names"] = self.history[-1]["names"]
+            summary["final"] = self.history[-1].get("final")
         return summary
 
     def _changed(self):
