@@ -4,9 +4,9 @@ A seat is bound to the secret token the host issued at join, never to the name a
 Join order is seat order (DX-01). A removed seat keeps its place in history but its token is
 revoked for good.
 """
-import unicodedata
+import unicodedata     # host only: phones (MicroPython, which lacks it) import no module of seats
 
-from .protocol import AWAY_MS, NAME_MAX
+from .protocol import AWAY_MS, NAME_MAX, peer_id    # noqa: F401 (peer_id beside the room code)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"   # no I or O: nothing to confuse with 1 or 0
 CODE_LENGTH = 4
@@ -46,11 +46,6 @@ def fold(name):
     name = unicodedata.normalize("NFKC", name).casefold()
     return "".join(ch for ch in name if unicodedata.category(ch) not in ("Cf", "Cc", "Cs")
                    and ch not in INVISIBLE)
-
-
-def peer_id(code, epoch):
-    """The namespaced PeerJS id of a room's host; epoch counts host migrations."""
-    return "peerparty-%s-%d" % (code, epoch)
 
 
 class Seat:

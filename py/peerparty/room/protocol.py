@@ -152,5 +152,10 @@ def parse_client(text):
     raise ProtocolError("bad_message")
 
 
+def peer_id(code, epoch):
+    """The namespaced PeerJS id of a room's host; epoch counts host migrations."""
+    return "peerparty-%s-%d" % (code, epoch)
+
+
 def error(code, detail=None, msg_id=None):
     return {"t": "error", "code": code, "msg": detail or ROOM_ERRORS.get(code, code), "id": msg_id}
