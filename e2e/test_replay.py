@@ -73,6 +73,9 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     for phone in phones.values():
         phone.wait_for_selector("body[data-phase=over] h1.winners", timeout=WAIT_MS)
     assert seed in host.inner_text(".deal-row")            # the results reveal the seed
+    # the final fingerprint: the same on the TV's results and every phone's
+    final = host.get_attribute(".deal-row [data-final]", "data-final")
+    assert final and all(phone.get_attribute("[data-final]", "data-final") == final for phone in phones.values())
     shot(host, "replay-host-results")
     phone_seq = dict((name, seq(phone)) for name, phone in phones.items())
 
@@ -81,6 +84,7 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     status, said = verifier(path)
     assert status == 0, said
     assert "fingerprint %s" % deal in said and "Round 1 revealed: every choice" in said
+    assert "Final fingerprint %s" % final in said
     ben = [s["id"] for s in data["seats"] if s["name"] == "Ben"][0]
     k = next(i for i, (p, m, _) in enumerate(data["log"]) if p == ben)
     data["log"][k][1] = {"type": "lock", "action": "swipe", "target": data["seats"][0]["id"]}   # at Ann, not Cat

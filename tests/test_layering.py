@@ -12,7 +12,8 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 ROOT = REPO / "py" / "peerparty"
 BROWSER = {"js", "pyodide", "pyscript", "peerparty.ui", "peerparty.net.peerjs", "peerparty.app"}
 PURE = ["engine", "games", "room"]
-NOT_ON_MICROPYTHON = {"dataclasses", "typing", "enum", "abc", "secrets", "copy", "html", "re", "textwrap"}
+NOT_ON_MICROPYTHON = {"dataclasses", "typing", "enum", "abc", "secrets", "copy", "html", "re", "textwrap",
+                      "unicodedata"}
 
 
 def imports(path):

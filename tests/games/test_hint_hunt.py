@@ -725,3 +725,23 @@ def test_setup_rejects_bad_player_counts():
         GAME.setup(["solo"], Random(1), {})
     with pytest.raises(ValueError):
         GAME.setup(["p%d" % i for i in range(13)], Random(1), {})
+
+
+def test_a_rejected_writers_next_board_comes_from_the_seed_the_writer_and_k_only():
+    """Issue 31: the host could toggle its own submit/edit to move the step number, and so the re-dealt
+    board, until it liked one. The k-th re-deal of a writer's board is the same however many steps came first."""
+    def redeal(toggles):
+        m = Match(GAME, ["a", "b", "c"], "steer", {"host": "a"})
+        for _ in range(toggles):
+            submit_any(m, "a")
+            m.play("a", {"type": "edit"})
+        boards = []
+        for _ in range(2):
+            submit_any(m, "b")
+            m.play(HOST, {"type": "reject", "player": "b"})
+            boards.append(m.view("b")["board"]["words"])
+        return boards
+
+    first = redeal(0)
+    assert all(redeal(n) == first for n in (1, 3, 6))
+    assert first[0] != first[1]           # the second re-deal is a board of its own

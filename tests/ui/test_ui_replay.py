@@ -71,3 +71,13 @@ def test_the_deal_is_on_the_tv_and_the_phone_from_the_start_and_the_seed_only_on
     tv = room.host_screen(host.screen(), INFO)
     assert "from seed <code>%s</code>" % host.match.seed in tv
     assert {"room": "watch", "game": 0} in [m for m, _, _ in data_moves(tv)]
+
+
+def test_the_results_screen_shows_the_final_fingerprint_on_the_tv_and_the_phone():
+    host = ended_room()
+    final = host.screen()["room"]["final"]
+    assert final and 'data-final="%s"' % final in room.host_screen(host.screen(), INFO)
+    seat = host.lobby.seats[0].id
+    message = {"room": host.screen()["room"], "me": seat, "view": host.match.view(seat), "now_ms": 0}
+    phone = room.phone_screen({"status": "joined", "code": "ABCD", "view": message})
+    assert "Final fingerprint <code>%s</code>" % final in phone

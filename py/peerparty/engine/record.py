@@ -2,9 +2,11 @@
 options, every move and the result. play_back() replays one step by step under the rules, checking each step;
 the TV's replay (room/replay.py) and `python3 -m peerparty.replay FILE` both stand on it.
 
-Each step of the file carries a short check: the SHA-256 of the step itself and of the table's view after it.
-An edited move then fails at its own step even when it is legal (a different lock that only shows at the
-reveal), and two copies of a record can be compared step by step. It is a checksum, not a signature.
+Each step of the file carries a short check: the SHA-256 of the step itself and of the table's view after it;
+the first step's check also covers the game, title, seats (ids and names), seed and options. An accidental edit
+then fails at its own step, and two copies of a record can be compared step by step. Anyone can recompute
+these checks, so they are checksums, not signatures: what ties a file to the game the table played is the final
+fingerprint (final_fingerprint), which the results screen shows on the TV and every phone.
 """
 import hashlib
 import json
@@ -13,7 +15,7 @@ from .core import HOST, SYSTEM, IllegalMove
 from .match import Match
 
 FORMAT = "peerparty-game"
-VERSION = 1
+VERSION = 2                # 2: the first check covers the seats, title and options
 FINGERPRINT_DIGITS = 12    # hex digits of the seed's SHA-256 shown before a game: three groups of four
 CHECK_DIGITS = 12          # hex digits of each step's check
 PSEUDO_PLAYERS = {HOST: "the host", SYSTEM: "the clock"}
@@ -27,6 +29,14 @@ class RecordRefused(Exception):
         Exception.__init__(self, ("step %d: %s" % (step, reason)) if step else reason)
         self.step = step
         self.reason = reason
+
+
+class RecordUnreadable(RecordRefused):
+    """A file that is not a record this version can read at all (its shape or its types): not a refusal of
+    what it claims, so the command line tells it apart (exit 2, not 1)."""
+
+    def __init__(self, reason):
+        RecordRefused.__init__(self, None, reason)
 
 
 def seed_sha256(seed):
@@ -44,9 +54,34 @@ def canonical(value):
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def step_check(entry, table):
-    """The check of one step: the entry [player, move, now_ms] and the table's view after it."""
-    return hashlib.sha256(canonical([entry, table]).encode("utf-8")).hexdigest()[:CHECK_DIGITS]
+def step_check(entry, table, head=None):
+    """The check of one step: the entry [player, move, now_ms] and the table's view after it (and for the first
+    step, the record's head: see head())."""
+    covered = [entry, table] if head is None else [head, entry, table]
+    return hashlib.sha256(canonical(covered).encode("utf-8")).hexdigest()[:CHECK_DIGITS]
+
+
+def head(game_id, title, seats, seed, options):
+    """What the first check and the final fingerprint bind besides the moves: swapping two names, retitling a
+    game or adding options fails them."""
+    return {"game": game_id, "title": title, "seats": seats, "seed": seed, "options": options}
+
+
+def final_fingerprint(head_, steps, view):
+    """The game's final fingerprint, 'a1b2 c3d4 e5f6 a7b8': a hash over the head (seed, seats, options) and the
+    table's view after every step from the deal on. The results screen shows it on the TV and every phone; a file
+    whose replay gives the same one is the game the table saw."""
+    digest = hashlib.sha256(canonical(head_).encode("utf-8"))
+    for step in steps:
+        digest.update(b"\n" + canonical(view(step.state, None)).encode("utf-8"))
+    digits = digest.hexdigest()[:16]
+    return " ".join(digits[i:i + 4] for i in range(0, 16, 4))
+
+
+def allowed_options(game, players):
+    """The options the host's screen can set: Hint Hunt's playing host (a seat) and nothing else. Any other
+    option (a fixed deck, fixed missions) would fix the deal whatever the seed."""
+    return [{"host": p} for p in players] if game.host_is_player else [{}]
 
 
 class Step:
@@ -60,11 +95,11 @@ class Step:
         self.events = events
 
 
-def play_back(games, game_id, players, seed, options, log, checks=None, names=None):
+def play_back(games, game_id, players, seed, options, log, checks=None, names=None, head_=None):
     """Replay a match: [Step] from the deal (step 0) to the last move. With `checks` (one per log entry),
-    each step must match its check. Raises RecordRefused naming the first step that does not hold (and the
+    each step must match its check (the first one with `head_`). Raises RecordRefused naming the first step that does not hold (and the
     player by `names`, {seat id: name}, when given)."""
-    if game_id not in games:
+    if not isinstance(game_id, str) or game_id not in games:
         raise RecordRefused(None, "This file is a game of %r, which this version does not have." % (game_id,))
     game = games[game_id]
     try:
@@ -80,7 +115,8 @@ def play_back(games, game_id, players, seed, options, log, checks=None, names=No
             raise RecordRefused(n, "%s cannot make this move: %s" % (who(player, names), refused.detail or refused.code))
         except Exception as bad:    # a move no player could send (the room refuses those before the rules)
             raise RecordRefused(n, "this move is not one the rules can read (%s)." % (bad,))
-        if checks is not None and step_check(entry, game.view(match.state, None)) != checks[n - 1]:
+        if checks is not None and step_check(entry, game.view(match.state, None),
+                                             head_ if n == 1 else None) != checks[n - 1]:
             raise RecordRefused(n, "this step is not the one recorded (its check differs).")
         steps.append(Step(entry, match.state, events))
     return steps
@@ -90,7 +126,7 @@ def _entry(n, entry, players):
     if not isinstance(entry, list) or len(entry) != 3:
         raise RecordRefused(n, "a step must be [player, move, time].")
     player, move, now_ms = entry
-    if player not in players and player not in PSEUDO_PLAYERS:
+    if not isinstance(player, str) or (player not in players and player not in PSEUDO_PLAYERS):
         raise RecordRefused(n, "%r is not seated in this game." % (player,))
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise RecordRefused(n, "a move must be an object with a type.")
@@ -101,6 +137,8 @@ def _entry(n, entry, players):
 
 def who(player, names=None):
     """A player's name for a sentence: the seat's name, "the host" or "the clock"."""
+    if not isinstance(player, str):     # a tampered file's: shown as it is
+        return repr(player)
     return PSEUDO_PLAYERS.get(player) or (names or {}).get(player, player)
 
 
@@ -111,16 +149,29 @@ def write(games, match_record, names, result, title=None):
     game = games[match_record["game"]]
     log = [list(entry) for entry in match_record["log"]]
     steps = play_back(games, game.id, match_record["players"], match_record["seed"], match_record["options"], log)
+    seats = [{"id": p, "name": names.get(p, "?")} for p in match_record["players"]]
+    head_ = head(game.id, title or game.title, seats, match_record["seed"], match_record["options"])
     return {
         "format": FORMAT, "version": VERSION,
-        "game": game.id, "title": title or game.title,
-        "seats": [{"id": p, "name": names.get(p, "?")} for p in match_record["players"]],
+        "game": game.id, "title": head_["title"], "seats": seats,
         "seed": match_record["seed"], "seed_sha256": seed_sha256(match_record["seed"]),
         "options": match_record["options"],
         "log": log,
-        "checks": [step_check(s.entry, game.view(s.state, None)) for s in steps[1:]],
+        "checks": [step_check(s.entry, game.view(s.state, None), head_ if n == 1 else None)
+                   for n, s in enumerate(steps[1:], 1)],
         "result": result,
     }
+
+
+def final_of(games, match_record, names, title=None):
+    """The final fingerprint of a finished match (Match.to_record()) and its seats' names: what write() would
+    save, replayed, so the results screen and the verifier compute it the one same way."""
+    game = games[match_record["game"]]
+    seats = [{"id": p, "name": names.get(p, "?")} for p in match_record["players"]]
+    head_ = head(game.id, title or game.title, seats, match_record["seed"], match_record["options"])
+    steps = play_back(games, game.id, match_record["players"], match_record["seed"], match_record["options"],
+                      [list(entry) for entry in match_record["log"]])
+    return final_fingerprint(head_, steps, game.view)
 
 
 KEYS = ("format", "version", "game", "title", "seats", "seed", "seed_sha256", "options", "result", "log", "checks")
@@ -140,35 +191,49 @@ def dumps(data):
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+def head_of(data):
+    """The head of a record file whose shape verify() has checked."""
+    seats = [{"id": s["id"], "name": s["name"]} for s in data["seats"]]
+    return head(data["game"], data["title"], seats, data["seed"], data["options"])
+
+
 def verify(games, data):
     """Check a record file (already parsed from JSON): its shape, its seed, every step under the rules and
     its check, and that the last step gives the recorded result. Returns the [Step] replay; raises
     RecordRefused naming the first thing that does not hold."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordRefused(None, "This is not a PeerParty game record.")
+        raise RecordUnreadable("This is not a PeerParty game record.")
     if data.get("version") != VERSION:
-        raise RecordRefused(None, "This record is version %r; this version reads version %d." % (
+        raise RecordUnreadable("This record is version %r; this version reads version %d." % (
             data.get("version"), VERSION))
     seats = data.get("seats")
     if (not isinstance(seats, list) or not seats or
             not all(isinstance(s, dict) and isinstance(s.get("id"), str) and isinstance(s.get("name"), str)
                     for s in seats)):
-        raise RecordRefused(None, "The seats must be a list of {id, name}.")
+        raise RecordUnreadable("The seats must be a list of {id, name}.")
     players = [s["id"] for s in seats]
     if len(set(players)) != len(players) or any(p in PSEUDO_PLAYERS for p in players):
-        raise RecordRefused(None, "Two seats share an id, or a seat takes the host's or the clock's.")
+        raise RecordUnreadable("Two seats share an id, or a seat takes the host's or the clock's.")
+    if not isinstance(data.get("game"), str) or data["game"] not in games:
+        raise RecordUnreadable("This file is a game of %r, which this version does not have." % (data.get("game"),))
+    if not isinstance(data.get("title"), str):
+        raise RecordUnreadable("The record has no title.")
     seed = data.get("seed")
     if not isinstance(seed, str) or not seed:
-        raise RecordRefused(None, "The record has no seed.")
+        raise RecordUnreadable("The record has no seed.")
+    if not seed.isprintable():      # a lone surrogate cannot even be hashed; a control character was never dealt
+        raise RecordUnreadable("The seed holds a character that is not printable text (%r)." % (seed,))
     if data.get("seed_sha256") != seed_sha256(seed):
         raise RecordRefused(None, "The seed's SHA-256 is not the one recorded.")
     options, log, checks = data.get("options"), data.get("log"), data.get("checks")
     if not isinstance(options, dict) or not isinstance(log, list) or not isinstance(checks, list):
-        raise RecordRefused(None, "The record needs options (an object), a log and checks (lists).")
+        raise RecordUnreadable("The record needs options (an object), a log and checks (lists).")
     if len(checks) != len(log):
         raise RecordRefused(None, "The record has %d steps but %d checks." % (len(log), len(checks)))
+    if options not in allowed_options(games[data["game"]], players):
+        raise RecordRefused(None, "The options %s are not ones the host's screen can set." % canonical(options))
     names = dict((s["id"], s["name"]) for s in seats)
-    steps = play_back(games, data.get("game"), players, seed, options, log, checks, names)
+    steps = play_back(games, data["game"], players, seed, options, log, checks, names, head_of(data))
     result = games[data["game"]].result(steps[-1].state)
     if result is None:
         raise RecordRefused(None, "After its last step (%d) the game is not over." % len(log))

@@ -10,9 +10,9 @@ steps on a copy, and every refusal is an `error` reply.
 import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
-from ..engine.record import RecordRefused, fingerprint
+from ..engine.record import RecordRefused, final_of, fingerprint
 from . import protocol
-from .lobby import ROOM_CAP, Lobby
+from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
 
 _ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
@@ -310,9 +310,9 @@ class HostSession:
                 return self._bind(conn, seat, now_ms)
             if message["name"] is None:
                 return [self._error(conn, "bad_token")]
-        name = protocol.clean_name(message["name"])
+        name, why = clean_name(message["name"])
         if name is None:
-            return [self._error(conn, "bad_name")]
+            return [self._error(conn, "bad_name", why)]
         if self.lobby.name_taken(name):
             return [self._error(conn, "name_taken")]
         if self.lobby.name_barred(name):
@@ -448,9 +448,9 @@ class HostSession:
     def _join_local(self, raw_name):
         if self._local_seat() is not None:
             raise protocol.ProtocolError("bad_message", "You already have a seat.")
-        name = protocol.clean_name(raw_name)
+        name, why = clean_name(raw_name)
         if name is None:
-            raise protocol.ProtocolError("bad_name")
+            raise protocol.ProtocolError("bad_name", why)
         if self.lobby.name_taken(name):
             raise protocol.ProtocolError("name_taken")
         if self.phase != "playing" and len(self.lobby.active()) >= ROOM_CAP:
@@ -508,9 +508,10 @@ class HostSession:
             return
         self.phase = "over"
         names = dict((s.id, s.name) for s in self.lobby.seats)
-        self.history.append({"game": self.game_id, "result": result,
-                             "names": dict((p, names.get(p, "?")) for p in self.match.players),
-                             "record": self.match.to_record()})
+        names = dict((p, names.get(p, "?")) for p in self.match.players)
+        record = self.match.to_record()
+        self.history.append({"game": self.game_id, "result": result, "names": names, "record": record,
+                             "final": final_of(self.games, record, names)})     # shown on every results screen
         keep_records(self.history)
 
     # --- views ----------------------------------------------------------------------------------
@@ -536,6 +537,7 @@ class HostSession:
         if self.phase == "over" and self.history:
             summary["result"] = self.history[-1]["result"]
             summary["result_names"] = self.history[-1]["names"]
+            summary["final"] = self.history[-1].get("final")
         return summary
 
     def _changed(self):

@@ -4,7 +4,9 @@ A seat is bound to the secret token the host issued at join, never to the name a
 Join order is seat order (DX-01). A removed seat keeps its place in history but its token is
 revoked for good.
 """
-from .protocol import AWAY_MS
+import unicodedata     # host only: phones (MicroPython, which lacks it) import no module of seats
+
+from .protocol import AWAY_MS, NAME_MAX, peer_id    # noqa: F401 (peer_id beside the room code)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"   # no I or O: nothing to confuse with 1 or 0
 CODE_LENGTH = 4
@@ -15,9 +17,35 @@ def new_room_code(rng):
     return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def peer_id(code, epoch):
-    """The namespaced PeerJS id of a room's host; epoch counts host migrations."""
-    return "peerparty-%s-%d" % (code, epoch)
+# Characters that draw nothing or reorder what follows: a name holding one could pose as another
+# ("Ann\u200b" beside "Ann", "\u202eevE" shown as "Eve"). Format (Cf) covers the zero-width, bidi and
+# invisible operators; these others draw nothing either.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800") | frozenset(chr(c) for c in range(0xfe00, 0xfe10))
+
+
+def clean_name(raw):
+    """(name, None) or (None, the reason in a sentence). The host's rule for a seat's name: spaces trimmed
+    and collapsed, NFC, 1 to NAME_MAX characters, and no control, lone-surrogate or invisible/bidi character.
+    (The phone pre-checks with protocol.clean_name, which MicroPython can run; this one decides.)"""
+    if not isinstance(raw, str):
+        return None, "A name is text."
+    for ch in raw:
+        category = unicodedata.category(ch)
+        if category in ("Cc", "Cs") and ch not in "\t\n\r":      # whitespace is collapsed below
+            return None, "Names cannot hold control characters."
+        if category == "Cf" or ch in INVISIBLE:
+            return None, "Names cannot hold invisible or direction-changing characters (U+%04X)." % ord(ch)
+    name = unicodedata.normalize("NFC", " ".join(raw.split()))
+    if not 1 <= len(name) <= NAME_MAX:
+        return None, "Names are 1 to %d characters." % NAME_MAX
+    return name, None
+
+
+def fold(name):
+    """The form two names are compared in: NFKC, case-folded, invisibles dropped. Two seats never fold alike."""
+    name = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in name if unicodedata.category(ch) not in ("Cf", "Cc", "Cs")
+                   and ch not in INVISIBLE)
 
 
 class Seat:
@@ -91,16 +119,16 @@ class Lobby:
         return [s for s in self.seats if not s.removed and not s.spectator]
 
     def name_taken(self, name):
-        folded = name.lower()
-        return any(s.name.lower() == folded for s in self.active())
+        folded = fold(name)
+        return any(fold(s.name) == folded for s in self.active())
 
     def bar(self, name):
         """Refuse this name (folded as name_taken folds it) for the rest of the room."""
-        if name.lower() not in self.barred:
-            self.barred.append(name.lower())
+        if fold(name) not in self.barred:
+            self.barred.append(fold(name))
 
     def name_barred(self, name):
-        return name.lower() in self.barred
+        return fold(name) in self.barred
 
     def to_record(self):
         return {"seats": [s.to_record() for s in self.seats], "next_number": self.next_number,

@@ -152,17 +152,9 @@ def parse_client(text):
     raise ProtocolError("bad_message")
 
 
-def clean_name(raw):
-    """Trim and collapse spaces; returns the name or None when it breaks the 1-20 rule."""
-    if not isinstance(raw, str):
-        return None
-    name = " ".join(raw.split())
-    if not 1 <= len(name) <= NAME_MAX:
-        return None
-    for ch in name:
-        if ord(ch) < 32 or ord(ch) == 127:
-            return None
-    return name
+def peer_id(code, epoch):
+    """The namespaced PeerJS id of a room's host; epoch counts host migrations."""
+    return "peerparty-%s-%d" % (code, epoch)
 
 
 def error(code, detail=None, msg_id=None):

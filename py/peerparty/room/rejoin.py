@@ -16,7 +16,7 @@ import json
 
 from . import protocol
 from .guest import GuestSession
-from .lobby import peer_id
+from .protocol import peer_id
 
 RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
 GONE_RETRY_MS = 1000     # after the signalling server said the id is free (it answers at once), the next one

@@ -172,13 +172,22 @@ def _deal(room, screen):
     if not screen.get("seed"):
         return line
     line = tag("p", "Deal " + tag("code", esc(room["deal"])) + " from seed " + tag("code", esc(screen["seed"])),
-               class_="deal")
+               class_="deal") + final_line(room)
     last = len(room["history"]) - 1
     keep = ""
     if last >= 0 and room["history"][last].get("replay"):
         keep = button("Watch it again", {"room": "watch", "game": last}, cls="btn small") + \
             button("Save this game", {"room": "save", "game": last}, cls="btn small ghost")
     return tag("div", line + keep, class_="deal-row")
+
+
+def final_line(room):
+    """The game's final fingerprint on the results screen, the TV's and every phone's: a saved file whose
+    verifier prints the same one is the game the table saw (docs/replays.md)."""
+    if not room.get("final"):
+        return ""
+    return tag("p", "Final fingerprint " + tag("code", esc(room["final"])), class_="deal final",
+               data_final=room["final"], title="Compare it with the one `python3 -m peerparty.replay` prints")
 
 
 def _join_box(room, info, compact=False):
@@ -372,7 +381,7 @@ def phone_screen(state):
             else:   # watched it, or joined at the results (no game view then): a seat in the next game
                 next_line = "You're in! You play in the next game."
             body = tag("h1", winners_line(room["result"], names), class_="winners") + table + body + \
-                tag("p", next_line, class_="hint", aria_live="polite")
+                tag("p", next_line, class_="hint", aria_live="polite") + final_line(room)
     return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 
 

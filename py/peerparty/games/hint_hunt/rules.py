@@ -3,6 +3,8 @@
 The state is a plain dict. copy_state() copies only the containers apply() changes in place;
 boards, claims and the frozensets are replaced, never mutated, so they can be shared.
 """
+from random import Random
+
 from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings
 from . import boards as B
 from . import views
@@ -47,6 +49,7 @@ class HintHunt:
         replacements = {}
         for p, specs in (options.get("replacement_boards") or {}).items():
             replacements[p] = tuple(B.board_from_option(spec, p) for spec in specs)
+        redeal_key = rng.getrandbits(64)       # after the deal, so the boards a seed deals stay as they were
         return {
             "phase": WRITING,
             "seats": players,                  # DX-01: join order, never changes
@@ -55,6 +58,8 @@ class HintHunt:
             "scores": dict((p, 0) for p in players),   # D3-15: a new game starts at zero
             "boards": boards,
             "replacements": replacements,
+            "redeal_key": redeal_key,          # a rejected writer's k-th board: Random(key:writer:k), see _reject
+            "rejections": {},                  # writer -> boards rejected so far
             "used": used,
             "order": (),                       # writers, fixed when guessing starts (D3-06)
             "turn": -1,
@@ -72,6 +77,7 @@ class HintHunt:
         d["scores"] = dict(s["scores"])
         d["boards"] = dict(s["boards"])
         d["replacements"] = dict(s["replacements"])
+        d["rejections"] = dict(s["rejections"])
         d["claims"] = list(s["claims"])
         d["claimed"] = dict(s["claimed"])
         d["guessers"] = dict(s["guessers"])
@@ -166,7 +172,7 @@ class HintHunt:
                 events.append(_end_board(d, NO_GUESSERS))   # D3-09 (c)
             return events
         if t == "reject":
-            return _reject(d, move["player"], ctx.rng)
+            return _reject(d, move["player"])
         if t == "remove":
             return _remove(d, move["player"])
         if t == "start_guessing":
@@ -276,8 +282,13 @@ def _advance(d):
     return [{"type": "scoreboard"}]
 
 
-def _reject(d, who, rng):
-    """A new board (new words, new locked positions), unsubmitted; options may fix it."""
+def _reject(d, who):
+    """A new board (new words, new locked positions), unsubmitted; options may fix it. The writer's k-th
+    re-deal draws from Random(key:writer:k), the key dealt with the game from the seed: not from the step's
+    own stream, which the host could steer (toggling its own submit moves the step number) until it liked a
+    board. Which words are still fresh (D3-03) is all the order of play changes."""
+    k = d["rejections"].get(who, 0) + 1
+    d["rejections"][who] = k
     queue = d["replacements"].get(who) or ()
     if queue:
         board, rest = queue[0], queue[1:]
@@ -285,6 +296,7 @@ def _reject(d, who, rng):
         d["used"] = d["used"] | frozenset(board["words"])
     else:
         live = [w for q, b in d["boards"].items() if q != who for w in b["words"]]
+        rng = Random("%d:%s:%d" % (d["redeal_key"], who, k))
         board, d["used"] = B.deal_board(rng, d["used"], live)   # D3-03: fresh words only
     d["boards"][who] = board
     return [{"type": "rejected", "player": who}]
