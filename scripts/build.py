@@ -496,6 +496,8 @@ def host_preloads() -> str:
     lines = ['  %s (generated: the boot of PyScript, fetched at once; do not edit) -->' % HOST_PRELOADS_START]
     for rel in phone_boot_chunks():
         lines.append('  <link rel="modulepreload" href="./%s">' % rel)
+    # PyScript's main thread reads the worker's config to find its interpreter before it makes the worker
+    lines.append('  <link rel="preload" href="./pyscript.toml" as="fetch" crossorigin>')
     lines.append("  " + HOST_PRELOADS_END)
     return "\n".join(lines)
 

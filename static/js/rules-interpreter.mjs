@@ -133,7 +133,7 @@ export async function loadPyodide(options) {
     self.ppBoot = {
       elapsed: () => Math.round(performance.now() - started),   // ms since this module started
       wasm: page.module ? "page" : "worker", snapshot,
-      boot_ms: [Math.round(pyodideMs), Math.round(performance.now() - started)],
+      boot_ms: [Math.round(pyodideMs), Math.round(performance.now() - started)],   // Pyodide up; the rules imported
       // called by rules_worker.py once its first answer is sent: the 31 MB write waits for the room
       keep: () => {
         if (!memory) return;

@@ -83,7 +83,8 @@ class Worker:
         boot, self.boot = self.boot, None
         if boot is not None:
             out.update(ready_ms=boot.elapsed(), wasm=boot.wasm,
-                       snapshot=boot.snapshot, runtime=_runtime(), boot_ms=list(boot.boot_ms.to_py()))
+                       snapshot=boot.snapshot, runtime=_runtime(),
+                       boot_ms=list(boot.boot_ms.to_py()) + [boot.elapsed()])     # + the rules made
         if out:
             self.xworker.postMessage(to_js(out, dict_converter=js.Object.fromEntries, create_pyproxies=False))
         if boot is not None:
