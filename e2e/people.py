@@ -30,9 +30,18 @@ def wait_rules(host, timeout=RULES_MS):
 def rules_worker(host):
     """The host page's rules worker: PyScript's Pyodide worker (a blob: script of PyScript's), the one whose
     interpreter static/js/rules-interpreter.mjs left in self.ppPyodide."""
-    workers = [w for w in host.workers if w.evaluate("() => !!self.ppPyodide")]
+    workers = [w for w in host.workers if _holds_pyodide(w)]
     assert len(workers) == 1, [w.url for w in host.workers]
     return workers[0]
+
+
+def _holds_pyodide(worker):
+    # a worker that is closing (the page before a reload, wasm-compile.js's once its module is made) cannot
+    # evaluate any more: it is not the rules worker
+    try:
+        return worker.evaluate("() => !!self.ppPyodide")
+    except Exception:
+        return False
 
 
 def open_phone(open_page, wait_ready, signal, code, name, record=True):
