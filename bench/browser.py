@@ -143,6 +143,7 @@ class Servers:
         self.procs.append(_start([sys.executable, str(ROOT / "bench" / "countserve.py"), "--host", "127.0.0.1",
                                   "--port", str(sport), "--root", str(site_root)], "serve", sport))
         self.site = "http://127.0.0.1:%d" % sport
+        self.root = site_root
         if self.relay:
             if coturn.turnserver() is None:
                 raise SystemExit("turnserver is missing: apt-get install coturn")

@@ -87,6 +87,14 @@ def summarize(raw):
                            ("si_ms", "Speed Index")):
             add("Lighthouse", "host.html %s" % label, [r[key] for r in light], "ms")
         add("Lighthouse", "host.html Cumulative Layout Shift (×1000)", [r["cls"] * 1000 for r in light], "pts")
+    light = raw.get("lighthouse_phone")
+    if light:
+        add("Lighthouse", "join.html performance score (mobile)", [r["performance"] * 100 for r in light], "pts")
+        for key, label in (("fcp_ms", "First Contentful Paint"), ("lcp_ms", "Largest Contentful Paint"),
+                           ("tbt_ms", "Total Blocking Time"), ("si_ms", "Speed Index")):
+            add("Lighthouse", "join.html %s (mobile)" % label, [r[key] for r in light], "ms")
+        add("Lighthouse", "join.html Cumulative Layout Shift (×1000, mobile)", [r["cls"] * 1000 for r in light], "pts")
+        add("Lighthouse", "join.html first visit, gzip", [r["gzip_bytes"] for r in light], "B")
     for key, name in (("phone", "phone"), ("phone_mobile", "phone @1.6 Mbit/s 150 ms")):
         ph = raw.get(key)
         if not ph:
@@ -189,6 +197,19 @@ def budgets(raw, d):
         score = d["host.html performance score (desktop)"]["median"]
         out.append(("Lighthouse performance ≥ 0.9 (median)",
                     "met: %.2f" % (score / 100) if score >= 90 else "**missed**: %.2f < 0.90" % (score / 100)))
+    if raw.get("lighthouse_phone"):
+        score = d["join.html performance score (mobile)"]["median"]
+        out.append(("Lighthouse join.html (mobile) performance ≥ 0.95 (median)",
+                    "met: %.2f" % (score / 100) if score >= 95 else "**missed**: %.2f < 0.95" % (score / 100)))
+        for label in ("First Contentful Paint", "Largest Contentful Paint"):
+            out.append(("Lighthouse join.html %s ≤ 1.5 s (median)" % label,
+                        _verdict(d["join.html %s (mobile)" % label]["median"], 1500)))
+        out.append(("Lighthouse join.html TBT < 150 ms (median)",
+                    _verdict(d["join.html Total Blocking Time (mobile)"]["median"], 150)))
+        cls = d["join.html Cumulative Layout Shift (×1000, mobile)"]["median"]
+        out.append(("Lighthouse join.html CLS 0 (median)", "met: 0" if cls == 0 else "**missed**: %.3f" % (cls / 1000)))
+        out.append(("join.html first visit ≤ 450 KB gzip (median)",
+                    _verdict(d["join.html first visit, gzip"]["median"], 450_000, "B")))
     lat = d.get("12 phones: tap → host screen updated")
     if lat:
         out.append(("Tap → host, 12 phones: median < 30 ms", _verdict(lat["median"], 30)))

@@ -7,35 +7,29 @@ was typed and the focus.
 MicroPython's wasm is held back (its request is answered only when the test says so), so "before Python is up"
 is a moment the test controls, not a race with the boot.
 """
-import time
-
-from people import PHONE_VIEW, WAIT_MS, join, open_host, open_phone, people_names, received, wait_players
+from people import (PHONE_VIEW, WAIT_MS, hold_requests, join, open_host, open_phone, people_names, received,
+                    wait_players)
 
 
 def hold_micropython(page):
-    """Hold every request for MicroPython's wasm from now on; returns release(), which lets them through and
-    returns once the phone's Python is up (body[data-ready])."""
-    held = []
-    released = []
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-    page.context.route("**/static/vendor/micropython/micropython.wasm", hold)
+    """Hold MicroPython's wasm from now on; returns release(), which lets it through and returns once the
+    phone's Python is up (body[data-ready])."""
+    let_through = hold_requests(page, "**/static/vendor/micropython/micropython.wasm", "micropython.wasm")
 
     def release():
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while not held:                  # the preload asks for it right after the HTML
-            assert time.monotonic() < deadline, "the phone never asked for micropython.wasm"
-            page.wait_for_timeout(100)
-        released.append(True)
-        while held:
-            held.pop().continue_()
+        let_through()
         page.wait_for_selector("body[data-ready], .py-error", state="attached", timeout=WAIT_MS)
 
     return release
+
+
+def new_phone(open_page, site, signal, code, name, init_script=None):
+    """A phone that opens the join link with MicroPython held back: (page, release)."""
+    phone = open_page(None, viewport=PHONE_VIEW, name="phone-" + name, init_script=init_script)
+    release = hold_micropython(phone)
+    phone.goto(site + "/join.html?room=%s&signal=%s&record=1" % (code, signal))
+    phone.wait_for_selector("#join button", timeout=WAIT_MS)
+    return phone, release
 
 
 def before_python(page):
@@ -45,11 +39,7 @@ def before_python(page):
 def test_a_name_typed_and_join_tapped_before_micropython_is_up_seats_the_guest(
         open_page, wait_ready, signal, site, shot):
     host, code = open_host(open_page, wait_ready, signal)
-    phone = open_page(None, viewport=PHONE_VIEW, name="phone-Zoe")
-    release = hold_micropython(phone)
-    phone.goto(site + "/join.html?room=%s&signal=%s&record=1" % (code, signal))
-
-    phone.wait_for_selector("#join button", timeout=WAIT_MS)
+    phone, release = new_phone(open_page, site, signal, code, "Zoe")
     before_python(phone)
     assert phone.inner_text(".room-tag") == "Room " + code
     assert phone.evaluate("() => document.activeElement.id") == "name", "the name field has the focus"
@@ -78,10 +68,7 @@ def test_a_name_typed_and_join_tapped_before_micropython_is_up_seats_the_guest(
 def test_python_takes_over_the_first_frame_keeping_what_was_typed_and_the_focus(
         open_page, wait_ready, signal, site, shot):
     host, code = open_host(open_page, wait_ready, signal)
-    phone = open_page(None, viewport=PHONE_VIEW, name="phone-Ben")
-    release = hold_micropython(phone)
-    phone.goto(site + "/join.html?room=%s&signal=%s&record=1" % (code, signal))
-    phone.wait_for_selector("#join button", timeout=WAIT_MS)
+    phone, release = new_phone(open_page, site, signal, code, "Ben")
     phone.keyboard.type("Be")
     field = phone.evaluate_handle("() => document.getElementById('name')")
 
@@ -122,11 +109,8 @@ def test_a_returning_guest_reads_rejoining_as_their_name_at_first_paint_and_gets
 
 def test_a_new_guest_finds_the_name_they_gave_last_time_in_the_field(open_page, wait_ready, signal, site):
     host, code = open_host(open_page, wait_ready, signal)
-    phone = open_page(None, viewport=PHONE_VIEW, name="phone-Cy",
-                      init_script="localStorage.setItem('peerparty:name', 'Cy <3')")
-    release = hold_micropython(phone)
-    phone.goto(site + "/join.html?room=%s&signal=%s" % (code, signal))
-    phone.wait_for_selector("#join button", timeout=WAIT_MS)
+    phone, release = new_phone(open_page, site, signal, code, "Cy",
+                               init_script="localStorage.setItem('peerparty:name', 'Cy <3')")
     assert phone.input_value("#name") == "Cy <3"
     release()
     phone.click("#join button")

@@ -480,12 +480,18 @@ def phone_boot_chunks() -> list[str]:
 
 
 def phone_preloads() -> str:
-    lines = ['  %s (generated: the files the phone boots through, fetched at once; do not edit) -->' % PRELOADS_START]
-    for rel in phone_boot_chunks() + ["static/vendor/micropython/micropython.mjs"]:
+    """PyScript's boot chunks, fetched at once; the runtime's bytes (MicroPython, phone.json: most of the page's
+    weight) in a <template> first-frame.js adds to the head once the first frame is painted, so on a slow link
+    the form's first paint never shares the bandwidth with them (they still start long before PyScript asks)."""
+    lines = ['  %s (generated: the files the phone boots through; do not edit) -->' % PRELOADS_START]
+    for rel in phone_boot_chunks():
         lines.append('  <link rel="modulepreload" href="./%s">' % rel)
+    lines.append('  <template id="runtime-preloads">')
+    lines.append('    <link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
     # fetch() with credentials "same-origin" (MicroPython's loader, phone-files.js) matches crossorigin="anonymous"
     for rel in ("static/vendor/micropython/micropython.wasm", "static/build/phone.json"):
-        lines.append('  <link rel="preload" href="./%s" as="fetch" crossorigin>' % rel)
+        lines.append('    <link rel="preload" href="./%s" as="fetch" crossorigin>' % rel)
+    lines.append('  </template>')
     lines.append("  " + PRELOADS_END)
     return "\n".join(lines)
 

@@ -16,6 +16,18 @@
   const field = document.getElementById("name");
   if (field) field.focus();
 
+  // The runtime's bytes, requested the moment this frame is painted (a hidden tab paints no frame: then a
+  // little later); PyScript, which asks for them itself after the page is parsed, then finds them on the way.
+  let fetching = false;
+  const fetchRuntime = () => {
+    const preloads = document.getElementById("runtime-preloads");
+    if (fetching || !preloads) return;
+    fetching = true;
+    document.head.appendChild(preloads.content.cloneNode(true));
+  };
+  requestAnimationFrame(() => setTimeout(fetchRuntime, 0));
+  setTimeout(fetchRuntime, 250);
+
   let early = false;
   function keep(ev) {
     const form = ev.target;
