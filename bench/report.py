@@ -102,7 +102,9 @@ def summarize(raw):
         for mode in ("cold", "warm"):
             add("Join", "%s → joined on host, %s" % (name, mode), ph[mode], "ms")
             add("Join", "%s: phone Python ready (app started), %s" % (name, mode), ph.get("python_" + mode, []), "ms")
-            add("Join", "%s: join form usable (host link open), %s" % (name, mode), ph["usable_" + mode], "ms")
+            add("Join", "%s: join form usable, %s" % (name, mode), ph["usable_" + mode], "ms")
+            add("Join", "%s: typed 3 s, tap → You're in on the phone, %s" % (name, mode), ph.get("typed_" + mode, []),
+                "ms")
             add("Join", "%s: long tasks total, %s" % (name, mode), ph.get("longtasks_" + mode, []), "ms")
             add("Join", "bare MicroPython%s → ready, %s" % (name[5:], mode), ph["mpy_" + mode], "ms")
             add("Join", "%s joined / bare MicroPython, %s (paired)" % (name, mode),
@@ -170,6 +172,13 @@ def budgets(raw, d):
                 bare = d.get("bare MicroPython @1.6 Mbit/s 150 ms → ready, %s" % mode)
                 limit = 1.5 * bare["median"] + rtt + 2 * 150
                 out.append(("Same @1.6 Mbit/s 150 ms (%s; RTT + 300 ms)" % mode, _verdict(joined["median"], limit)))
+    if raw.get("phone_mobile"):
+        out.append(("Warm join @1.6 Mbit/s 150 ms ≤ 1.29 s (median)",
+                    _verdict(d["phone @1.6 Mbit/s 150 ms → joined on host, warm"]["median"], 1290)))
+        for mode in ("cold", "warm"):
+            typed = d.get("phone @1.6 Mbit/s 150 ms: typed 3 s, tap → You're in on the phone, %s" % mode)
+            out.append(("Typed 3 s, tap → You're in @1.6 Mbit/s 150 ms ≤ 300 ms (%s, median)" % mode,
+                        _verdict(typed["median"] if typed else None, 300)))
     if raw.get("boot"):
         for mode in ("cold", "warm"):
             r = d["host QR / bare MicroPython, %s (paired)" % mode]
