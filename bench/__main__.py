@@ -1,4 +1,5 @@
-"""python3 -m bench [--quick] [--only engine,boot,early,takeover,phone,mobile,bytes,latency,relay,lighthouse]
+"""python3 -m bench [--quick] [--only engine,boot,early,takeover,phone,mobile,bytes,latency,relay,lighthouse,
+                    lighthouse_phone]
                     [--site DIR]
 
 Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
@@ -23,11 +24,12 @@ from . import engine, report
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
-SECTIONS = ("engine", "boot", "early", "takeover", "phone", "mobile", "bytes", "latency", "relay", "lighthouse")
+SECTIONS = ("engine", "boot", "early", "takeover", "phone", "mobile", "bytes", "latency", "relay", "lighthouse",
+            "lighthouse_phone")
 FULL = {"boot": 8, "early": 6, "takeover": 6, "phone": 10, "mobile": 4, "bytes": 1, "rounds": 7, "relay": 4,
-        "lighthouse": 3, "engine": 300, "engine_pyodide": 100}
+        "lighthouse": 3, "lighthouse_phone": 3, "engine": 300, "engine_pyodide": 100}
 QUICK = {"boot": 2, "early": 2, "takeover": 2, "phone": 2, "mobile": 1, "bytes": 1, "rounds": 2, "relay": 2,
-         "lighthouse": 1, "engine": 50, "engine_pyodide": 20}
+         "lighthouse": 1, "lighthouse_phone": 1, "engine": 50, "engine_pyodide": 20}
 
 
 def log(text):
@@ -95,6 +97,9 @@ def main(argv=None):
                 if "lighthouse" in only:
                     log("Lighthouse on host.html (desktop preset)…")
                     raw["lighthouse"] = lighthouse.run(servers, reps["lighthouse"], log)
+                if "lighthouse_phone" in only:
+                    log("Lighthouse on join.html?room=CODE (mobile preset), a host's room open meanwhile…")
+                    raw["lighthouse_phone"] = lighthouse.phone(lab, reps["lighthouse_phone"], log)
             finally:
                 raw["problems"] = lab.problems
                 lab.close()

@@ -143,6 +143,7 @@ class Servers:
         self.procs.append(_start([sys.executable, str(ROOT / "bench" / "countserve.py"), "--host", "127.0.0.1",
                                   "--port", str(sport), "--root", str(site_root)], "serve", sport))
         self.site = "http://127.0.0.1:%d" % sport
+        self.root = site_root
         if self.relay:
             if coturn.turnserver() is None:
                 raise SystemExit("turnserver is missing: apt-get install coturn")
@@ -311,6 +312,19 @@ def phone_join(lab, phone, host, code, name):
     return {"joined_ms": (shown - pb["origin"]) - (tap - usable), "usable_ms": usable - pb["origin"],
             "tap_to_host_ms": shown - tap, "python_ready_ms": ready["pn"] if ready else None,
             "longtasks_ms": sum(d for _, d in pb["longtasks"])}
+
+
+def typed_join(lab, phone, name, after_ms=3000):
+    """A guest who types a name for the first `after_ms` of the page's life, then taps Join: ms from the tap to
+    "You're in" on the phone (body[data-status=joined]). By then the phone's Python and link are up, or not."""
+    phone.wait_for_selector("#join button:not([disabled]), .py-error", timeout=WAIT_MS)
+    phone.wait_for_function("ms => performance.now() >= ms", arg=after_ms, timeout=WAIT_MS, polling=20)
+    phone.fill("#name", name)
+    phone.click("#join button")
+    phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
+    pb = lab.bench(phone)
+    tap = [c["at"] for c in pb["clicks"]][-1]
+    return next(c["at"] for c in pb["changes"] if c["n"] == "status" and c["v"] == "joined" and c["at"] >= tap) - tap
 
 
 def leave(phone):
@@ -492,7 +506,8 @@ def takeover(lab, reps, log):
 def phone_pairs(lab, reps, log, throttle=None, label="phone"):
     """Phone page to joined on the host screen, cold then warm, and the bare MicroPython page the same way."""
     out = {"cold": [], "warm": [], "mpy_cold": [], "mpy_warm": [], "usable_cold": [], "usable_warm": [],
-           "tap_to_host": [], "python_cold": [], "python_warm": [], "longtasks_cold": [], "longtasks_warm": []}
+           "tap_to_host": [], "python_cold": [], "python_warm": [], "longtasks_cold": [], "longtasks_warm": [],
+           "typed_cold": [], "typed_warm": []}
     hctx, host, code = open_host(lab)
     n = 0
     for i in range(reps):
@@ -511,7 +526,19 @@ def phone_pairs(lab, reps, log, throttle=None, label="phone"):
             phone.wait_for_selector("body[data-status=left], body[data-status=removed]", timeout=WAIT_MS)
             if mode == "cold":
                 lab.sw_ready(phone)
-                phone.evaluate("() => localStorage.clear()")     # join afresh, not rejoin by token
+            phone.evaluate("() => localStorage.clear()")     # join afresh, not rejoin by token
+        # a guest who types for 3 s: the tap comes when the page is up, warm (this context) and cold (a new one)
+        for mode in ("warm", "cold"):
+            if mode == "cold":
+                ctx.close()
+                ctx = lab.context(PHONE_VIEW)
+                phone = lab.page(ctx, throttle)
+            n += 1
+            lab.goto(phone, join_url(lab.s.signal, code))
+            out["typed_" + mode].append(typed_join(lab, phone, "P%d" % n))
+            leave(phone)
+            phone.wait_for_selector("body[data-status=left], body[data-status=removed]", timeout=WAIT_MS)
+            phone.evaluate("() => localStorage.clear()")
         ctx.close()
 
         ctx = lab.context(PHONE_VIEW)
@@ -522,8 +549,9 @@ def phone_pairs(lab, reps, log, throttle=None, label="phone"):
         lab.goto(page, "/bench/pages/bare_micropython.html")
         out["mpy_warm"].append(lab.wait_mark(page, "ready")["pn"])
         ctx.close()
-        log("  %s %d/%d: joined %.0f/%.0f ms, bare MicroPython %.0f/%.0f ms (cold/warm)" % (
-            label, i + 1, reps, out["cold"][-1], out["warm"][-1], out["mpy_cold"][-1], out["mpy_warm"][-1]))
+        log("  %s %d/%d: joined %.0f/%.0f ms, typed 3 s then tap -> in %.0f/%.0f ms, bare MicroPython %.0f/%.0f ms "
+            "(cold/warm)" % (label, i + 1, reps, out["cold"][-1], out["warm"][-1], out["typed_cold"][-1],
+                             out["typed_warm"][-1], out["mpy_cold"][-1], out["mpy_warm"][-1]))
     hctx.close()
     return out
 

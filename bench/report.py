@@ -87,6 +87,14 @@ def summarize(raw):
                            ("si_ms", "Speed Index")):
             add("Lighthouse", "host.html %s" % label, [r[key] for r in light], "ms")
         add("Lighthouse", "host.html Cumulative Layout Shift (×1000)", [r["cls"] * 1000 for r in light], "pts")
+    light = raw.get("lighthouse_phone")
+    if light:
+        add("Lighthouse", "join.html performance score (mobile)", [r["performance"] * 100 for r in light], "pts")
+        for key, label in (("fcp_ms", "First Contentful Paint"), ("lcp_ms", "Largest Contentful Paint"),
+                           ("tbt_ms", "Total Blocking Time"), ("si_ms", "Speed Index")):
+            add("Lighthouse", "join.html %s (mobile)" % label, [r[key] for r in light], "ms")
+        add("Lighthouse", "join.html Cumulative Layout Shift (×1000, mobile)", [r["cls"] * 1000 for r in light], "pts")
+        add("Lighthouse", "join.html first visit, gzip", [r["gzip_bytes"] for r in light], "B")
     for key, name in (("phone", "phone"), ("phone_mobile", "phone @1.6 Mbit/s 150 ms")):
         ph = raw.get(key)
         if not ph:
@@ -94,7 +102,9 @@ def summarize(raw):
         for mode in ("cold", "warm"):
             add("Join", "%s → joined on host, %s" % (name, mode), ph[mode], "ms")
             add("Join", "%s: phone Python ready (app started), %s" % (name, mode), ph.get("python_" + mode, []), "ms")
-            add("Join", "%s: join form usable (host link open), %s" % (name, mode), ph["usable_" + mode], "ms")
+            add("Join", "%s: join form usable, %s" % (name, mode), ph["usable_" + mode], "ms")
+            add("Join", "%s: typed 3 s, tap → You're in on the phone, %s" % (name, mode), ph.get("typed_" + mode, []),
+                "ms")
             add("Join", "%s: long tasks total, %s" % (name, mode), ph.get("longtasks_" + mode, []), "ms")
             add("Join", "bare MicroPython%s → ready, %s" % (name[5:], mode), ph["mpy_" + mode], "ms")
             add("Join", "%s joined / bare MicroPython, %s (paired)" % (name, mode),
@@ -162,6 +172,13 @@ def budgets(raw, d):
                 bare = d.get("bare MicroPython @1.6 Mbit/s 150 ms → ready, %s" % mode)
                 limit = 1.5 * bare["median"] + rtt + 2 * 150
                 out.append(("Same @1.6 Mbit/s 150 ms (%s; RTT + 300 ms)" % mode, _verdict(joined["median"], limit)))
+    if raw.get("phone_mobile"):
+        out.append(("Warm join @1.6 Mbit/s 150 ms ≤ 1.29 s (median)",
+                    _verdict(d["phone @1.6 Mbit/s 150 ms → joined on host, warm"]["median"], 1290)))
+        for mode in ("cold", "warm"):
+            typed = d.get("phone @1.6 Mbit/s 150 ms: typed 3 s, tap → You're in on the phone, %s" % mode)
+            out.append(("Typed 3 s, tap → You're in @1.6 Mbit/s 150 ms ≤ 300 ms (%s, median)" % mode,
+                        _verdict(typed["median"] if typed else None, 300)))
     if raw.get("boot"):
         for mode in ("cold", "warm"):
             r = d["host QR / bare MicroPython, %s (paired)" % mode]
@@ -189,6 +206,19 @@ def budgets(raw, d):
         score = d["host.html performance score (desktop)"]["median"]
         out.append(("Lighthouse performance ≥ 0.9 (median)",
                     "met: %.2f" % (score / 100) if score >= 90 else "**missed**: %.2f < 0.90" % (score / 100)))
+    if raw.get("lighthouse_phone"):
+        score = d["join.html performance score (mobile)"]["median"]
+        out.append(("Lighthouse join.html (mobile) performance ≥ 0.95 (median)",
+                    "met: %.2f" % (score / 100) if score >= 95 else "**missed**: %.2f < 0.95" % (score / 100)))
+        for label in ("First Contentful Paint", "Largest Contentful Paint"):
+            out.append(("Lighthouse join.html %s ≤ 1.5 s (median)" % label,
+                        _verdict(d["join.html %s (mobile)" % label]["median"], 1500)))
+        out.append(("Lighthouse join.html TBT < 150 ms (median)",
+                    _verdict(d["join.html Total Blocking Time (mobile)"]["median"], 150)))
+        cls = d["join.html Cumulative Layout Shift (×1000, mobile)"]["median"]
+        out.append(("Lighthouse join.html CLS 0 (median)", "met: 0" if cls == 0 else "**missed**: %.3f" % (cls / 1000)))
+        out.append(("join.html first visit ≤ 450 KB gzip (median)",
+                    _verdict(d["join.html first visit, gzip"]["median"], 450_000, "B")))
     lat = d.get("12 phones: tap → host screen updated")
     if lat:
         out.append(("Tap → host, 12 phones: median < 30 ms", _verdict(lat["median"], 30)))

@@ -166,3 +166,30 @@ def save_and_verify(host):
     assert data["seed"] == record["match"]["seed"]
     assert download.suggested_filename.endswith("-%s-game%d.json" % (record["code"], len(record["history"])))
     return data, path
+
+
+def hold_requests(page, pattern, what):
+    """Hold every request of page's context matching `pattern` from now on (a boot held at a moment the test
+    chooses). Returns release(), which waits until one was asked for, then lets them all through, and every
+    later one."""
+    held = []
+    released = []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+    page.context.route(pattern, hold)
+
+    def release():
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not held:
+            assert time.monotonic() < deadline, "the page never asked for " + what
+            page.wait_for_timeout(100)
+        released.append(True)
+        while held:                      # every request held (a retried one too), and none from now on
+            held.pop().continue_()
+
+    return release
+

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from people import (HOST_VIEW, WAIT_MS, join, open_phone, people_names, pick_and_start, received, rules_worker, wait_players,
+from people import (HOST_VIEW, WAIT_MS, hold_requests, join, open_phone, people_names, pick_and_start, received, rules_worker, wait_players,
                     wait_rules)
 from peerparty.ui.room import MOVED_ON
 from tests.test_host_threads import hint_hunt_with_a_successor
@@ -22,25 +22,11 @@ pytestmark = pytest.mark.timeout(600)
 def held_host(open_page, site, path):
     """host.html with its rules worker's Python held back: returns (page, release)."""
     page = open_page(None, viewport=HOST_VIEW, name="host")
-    held = []
-    released = []
-
-    def hold(route):
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-    page.context.route("**/static/build/rules.zip", hold)
+    let_through = hold_requests(page, "**/static/build/rules.zip", "rules.zip")    # the worker asks as it starts
     page.goto(site + path)
 
     def release():
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while not held:                  # the worker asks for rules.zip as it starts
-            assert time.monotonic() < deadline, "the rules worker never asked for rules.zip"
-            page.wait_for_timeout(100)
-        released.append(True)
-        while held:                      # every request held (a retried one too), and none from now on
-            held.pop().continue_()
+        let_through()
         wait_rules(page)
 
     return page, release

@@ -480,12 +480,18 @@ def phone_boot_chunks() -> list[str]:
 
 
 def phone_preloads() -> str:
-    lines = ['  %s (generated: the files the phone boots through, fetched at once; do not edit) -->' % PRELOADS_START]
-    for rel in phone_boot_chunks() + ["static/vendor/micropython/micropython.mjs"]:
+    """PyScript's boot chunks, fetched at once; the runtime's bytes (MicroPython, phone.json: most of the page's
+    weight) in a <template> first-frame.js adds to the head once the first frame is painted, so on a slow link
+    the form's first paint never shares the bandwidth with them (they still start long before PyScript asks)."""
+    lines = ['  %s (generated: the files the phone boots through; do not edit) -->' % PRELOADS_START]
+    for rel in phone_boot_chunks():
         lines.append('  <link rel="modulepreload" href="./%s">' % rel)
+    lines.append('  <template id="runtime-preloads">')
+    lines.append('    <link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
     # fetch() with credentials "same-origin" (MicroPython's loader, phone-files.js) matches crossorigin="anonymous"
     for rel in ("static/vendor/micropython/micropython.wasm", "static/build/phone.json"):
-        lines.append('  <link rel="preload" href="./%s" as="fetch" crossorigin>' % rel)
+        lines.append('    <link rel="preload" href="./%s" as="fetch" crossorigin>' % rel)
+    lines.append('  </template>')
     lines.append("  " + PRELOADS_END)
     return "\n".join(lines)
 
@@ -554,8 +560,51 @@ def build_host_head() -> int:
                                    "frames rewritten (ui/room.py changed)")
 
 
+# join.html's first frame: drawn here from ui/room.py, styled by an inline copy of base.css, chosen and filled in
+# by an inline copy of first-frame.js as the page is parsed (no request stands between the HTML and the form)
+CRITICAL_CSS = ROOT / "static" / "css" / "base.css"
+FIRST_FRAME_JS = ROOT / "static" / "js" / "first-frame.js"
+STYLE_START = "<!-- build.py: critical style"
+STYLE_END = "<!-- /build.py: critical style -->"
+PHONE_FRAMES_START = "<!-- build.py: phone frames"
+PHONE_FRAMES_END = "<!-- /build.py: phone frames -->"
+
+
+def critical_style() -> str:
+    css = CRITICAL_CSS.read_text(encoding="utf-8").strip()
+    return ("  %s (generated from static/css/base.css, all the first frame draws with; do not edit) -->\n"
+            "  <style>\n%s\n  </style>\n  %s" % (STYLE_START, css, STYLE_END))
+
+
+def phone_frames() -> str:
+    """ui/room.py's phone_screen before MicroPython is up, as <template>s first-frame.js fills in (%CODE%,
+    %NAME%): a new guest's form, and a phone holding a seat here, with and without the name it gave."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from peerparty.ui.room import phone_screen
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    before = {"status": "connecting", "code": "%CODE%", "view": None, "link": "connecting", "reach": "connecting"}
+    frames = {"join": dict(before, token=None, name="%NAME%"),
+              "rejoin": dict(before, token="seat", name="%NAME%"),
+              "seat": dict(before, token="seat", name=None)}
+    lines = ["  %s (generated from ui/room.py's phone_screen and static/js/first-frame.js, which fills\n"
+             "       #app with one of them as the page is parsed; MicroPython's first screen then patches it in place) -->"
+             % PHONE_FRAMES_START]
+    for frame, state in frames.items():
+        lines.append('  <template id="frame-%s">%s</template>' % (frame, phone_screen(state)))
+    script = FIRST_FRAME_JS.read_text(encoding="utf-8").strip().replace("</", "<\\/")
+    lines.append("  <script>\n%s\n  </script>" % script)
+    lines.append("  " + PHONE_FRAMES_END)
+    return "\n".join(lines)
+
+
 def build_phone_head() -> int:
     changed = write_if_changed(BUILD / "phone.js", make_phone_script())
+    changed += rewrite_block(JOIN_HTML, STYLE_START, STYLE_END, critical_style,
+                             "critical style rewritten (static/css/base.css changed)")
+    changed += rewrite_block(JOIN_HTML, PHONE_FRAMES_START, PHONE_FRAMES_END, phone_frames,
+                             "first frames rewritten (ui/room.py or static/js/first-frame.js changed)")
     return changed + rewrite_block(JOIN_HTML, PRELOADS_START, PRELOADS_END, phone_preloads,
                                    "preloads rewritten (the vendored PyScript or MicroPython changed)")
 

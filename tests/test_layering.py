@@ -10,7 +10,7 @@ import tomllib
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 ROOT = REPO / "py" / "peerparty"
-BROWSER = {"js", "pyodide", "pyscript", "peerparty.ui", "peerparty.net.peerjs", "peerparty.app"}
+BROWSER = {"js", "jsffi", "pyodide", "pyscript", "peerparty.ui", "peerparty.net.peerjs", "peerparty.app"}
 PURE = ["engine", "games", "room"]
 NOT_ON_MICROPYTHON = {"dataclasses", "typing", "enum", "abc", "secrets", "copy", "html", "re", "textwrap",
                       "unicodedata"}
@@ -119,7 +119,7 @@ def test_the_rules_worker_imports_nothing_from_the_page():
     """The worker has no DOM and no PeerJS: nothing it imports reaches for them."""
     shipped = bundle("peerparty.app.rules")     # app/rules_worker.py, PyScript's entry, is the page's side
     assert {"app/rules.py", "room/host.py", "games/__init__.py", "ui/room.py"} <= set(shipped)
-    page = ("js", "pyodide", "pyscript", "peerparty.net.peerjs", "peerparty.app.common", "peerparty.app.phone")
+    page = ("js", "jsffi", "pyodide", "pyscript", "peerparty.net.peerjs", "peerparty.app.common", "peerparty.app.phone")
     offenders = ["%s imports %s" % (rel, n) for rel in shipped for n in imports(ROOT / rel)
                  if any(n == b or n.startswith(b + ".") for b in page)]
     assert offenders == []
@@ -132,3 +132,13 @@ def test_phone_side_modules_avoid_what_micropython_lacks():
             if name.split(".")[0] in NOT_ON_MICROPYTHON:
                 offenders.append("%s imports %s" % (path.name, name))
     assert offenders == []
+
+
+def test_the_phone_imports_nothing_from_pyscripts_python_package():
+    """join.html's phone-files.js puts an empty module in place of PyScript's Python package (which PyScript
+    would otherwise compile from source at every boot, before the page's script): the phone must not need it."""
+    offenders = ["%s imports %s" % (rel, n) for rel in bundle("peerparty.app.phone") for n in imports(ROOT / rel)
+                 if n == "pyscript" or n.startswith("pyscript.")]
+    assert offenders == []
+    assert "sys.modules['pyscript']" in (REPO / "static" / "js" / "phone-files.js").read_text()
+

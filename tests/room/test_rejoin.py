@@ -213,3 +213,18 @@ def test_an_id_found_gone_is_tried_again_within_a_second_and_an_attempt_that_nev
     assert r.tick(start + rejoin.GONE_RETRY_MS, False) is None
     assert r.tick(start + rejoin.RETRY_MS - 1, False) is None
     assert r.tick(start + rejoin.RETRY_MS, False) == rejoin.CONNECT
+
+
+def test_a_join_tapped_before_the_link_opens_is_said_on_opening_and_the_name_is_remembered():
+    """Issue 27: join.html's form works before the link to the host is up; the name then goes in the hello
+    the link's opening sends, and stays for the next visit (the first frame fills the field with it)."""
+    store = Storage()
+    r = phone(store)
+    assert r.remembered_name() is None
+    r.join("  Zoe ")
+    assert r.guest.status == "joining" and r.remembered_name() == "Zoe"
+    hello = json.loads(r.opened(100)[0])
+    assert hello["t"] == "hello" and hello["name"] == "Zoe"
+    assert store[rejoin.NAME_KEY] == "Zoe"
+    r.join("   ")                               # nothing typed: the name from before stays
+    assert r.remembered_name() == "Zoe"

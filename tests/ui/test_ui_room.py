@@ -126,7 +126,29 @@ def test_a_phone_without_webrtc_says_what_to_do_and_its_join_button_says_it_cann
 def test_a_phone_with_no_path_says_so_while_it_keeps_trying():
     html = joining_phone("no-path", "Join the TV's Wi-Fi.")
     assert 'data-reach="no-path"' in html and "Still trying…" in html
-    assert "Connecting…" in joining_phone("connecting", None) and "data-reach" not in joining_phone("connecting", None)
+    connecting = joining_phone("connecting", None)
+    assert "data-reach" not in connecting
+    assert '<button type="submit" class="btn primary big">Join</button>' in connecting, \
+        "while the link opens the form works: a tap is kept until it is up (issue 27)"
+
+
+def phone_before_seat(status, token=None, name=None):
+    return room.phone_screen({"status": status, "code": "ABCD", "view": None, "token": token, "name": name,
+                              "link": "connecting", "reach": "connecting"})
+
+
+def test_a_join_on_its_way_says_joining_and_the_field_holds_the_name_given_last_time():
+    html = phone_before_seat("joining", name="Sam <3")
+    assert '<button type="submit" class="btn primary big" disabled>Joining…</button>' in html
+    assert 'value="Sam &lt;3"' in html and "autofocus" in html
+    assert 'id="how-party"' in html                      # how to play, one tap away
+    assert 'value=""' in phone_before_seat("connecting")
+
+
+def test_a_phone_with_a_seat_says_whose_seat_it_is_finding():
+    assert "Rejoining as Sam &lt;3…" in phone_before_seat("connecting", token="t", name="Sam <3")
+    html = phone_before_seat("joining", token="t")
+    assert "Finding your seat…" in html and "Rejoining" not in html and "<form" not in html
 
 
 def test_the_host_names_the_phones_that_cannot_reach_it_with_names_escaped():

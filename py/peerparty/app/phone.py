@@ -45,7 +45,12 @@ class PhoneApp:
         # Whatever a phone can send, a person with devtools could too: tests use this to send junk.
         js.pp.sendRaw = proxy(lambda text: self.link.send(str(text)))
         self.link.start()
-        self.refresh()
+        # a Join tapped on join.html's first frame, before this Python was up (static/js/first-frame.js)
+        early = js.pp.takeEarlyJoin()
+        if early:
+            self.on_screen_action(json.dumps({"room": "join", "name": str(early)}))
+        else:
+            self.refresh()
         common.mark("ready", "1")
 
     # --- link events --------------------------------------------------------------------------
@@ -103,7 +108,7 @@ class PhoneApp:
     def on_screen_action(self, text):
         action = json.loads(str(text))
         if action.get("room") == "join":
-            message = self.guest.join(action.get("name", ""))
+            message = self.rejoin.join(action.get("name", ""))
             self.guest.error = None
             if message:
                 self.link.send(message)
@@ -152,6 +157,7 @@ class PhoneApp:
         now = common.now_ms()
         self.shown_reach = self.reach.state(now)
         state = {"status": self.guest.status, "code": self.code, "error": self.guest.error,
+                 "name": self.rejoin.remembered_name(),
                  "view": self.guest.view, "token": self.guest.token, "link": self.link_state,
                  "signal_error": self.signal_error, "reach": self.shown_reach,
                  "reach_sentence": self.reach.sentence(now), "host_waiting": self.guest.host_waiting}

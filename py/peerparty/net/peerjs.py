@@ -5,7 +5,7 @@ PeerJS options are always passed explicitly (static/js/link.js), so nothing fall
 cloud server by accident. Messages are JSON text over a reliable data channel with "raw" serialization.
 """
 import js
-from pyscript.ffi import create_proxy
+from jsffi import create_proxy     # MicroPython's own: pyscript.ffi would import all of PyScript's Python package
 
 _alive = []   # every proxy JS may still call: dropping one would break a live handler
 

@@ -24,6 +24,9 @@ TAKEOVER_MS = 15000      # a host unreachable this long, with its id gone, is re
 LOOK_AHEAD = 8           # how many epochs past its own a phone looks for the room's host (each takeover is one)
 NEXT_FIRST = 3           # of every NEXT_FIRST looks past its own epoch, all but the last are at the next one
 HOST_KEY = "peerparty:host"        # the host tab's room, for a reload (HostSession.snapshot())
+# the name this phone last joined with, in any room: join.html's first frame fills the form with it (and says
+# "Rejoining as <name>…" to a phone with a seat), and static/js/link.js shows it to the host when knocking
+NAME_KEY = "peerparty:name"
 
 # what a phone's tick or retry asks its page to do
 PING = "ping"
@@ -78,6 +81,17 @@ class Rejoin:
 
     def host_id(self):
         return peer_id(self.code, self.try_epoch)
+
+    def join(self, name):
+        """The person tapped Join with `name`: remembered for next time. Returns the hello to send now, which
+        is also sent when the link opens (opened()): a tap before the link is up is not lost."""
+        name = name.strip()
+        if name:
+            self.store.set(NAME_KEY, name)
+        return self.guest.join(name)
+
+    def remembered_name(self):
+        return self.store.get(NAME_KEY)
 
     # --- link events ----------------------------------------------------------------------------
 

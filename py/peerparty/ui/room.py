@@ -359,10 +359,12 @@ def phone_screen(state):
                          tag("p", "Your seat is closed. Scan the code on the big screen to join again."),
                          class_="phone-main")
     if status in ("connecting", "joining") and state.get("token"):
-        return top + banner + tag("main", tag("p", "Finding your seat…", class_="big-wait"), class_="phone-main")
+        name = state.get("name")
+        wait = "Rejoining as %s…" % esc(name) if name else "Finding your seat…"
+        return top + banner + tag("main", tag("p", wait, class_="big-wait", role="status"), class_="phone-main")
     message = state.get("view")
     if status != "joined" or message is None:
-        return top + banner + tag("main", _join_form(state) + note, class_="phone-main")
+        return top + banner + tag("main", _join_form(state, note), class_="phone-main")
     room = message["room"]
     me = message["me"]
     ctx = ui_ctx(room, me, message.get("now_ms", 0), False)
@@ -388,16 +390,26 @@ def phone_screen(state):
     return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 
 
+# While the link to the host is still opening the form works: a Join tapped then is kept and sent the moment the
+# link opens (room/rejoin.py's opened() says hello with the name). Only these states hold the button back.
 JOIN_WAITING = {"no-webrtc": "Cannot join from this browser", "no-path": "Still trying…"}
+# What a new guest can read while waiting for the host to pick a game (each game's own rules come with it)
+PARTY_HOW = ("Type the name the others will see, and tap Join. The host picks a game on the big screen; "
+             "this phone then shows your cards, your choices and the game's own rules. Keep this page open: "
+             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat.")
 
 
-def _join_form(state):
-    waiting = state.get("link") != "open"
-    label = JOIN_WAITING.get(state.get("reach"), "Connecting…") if waiting else "Join"
+def _join_form(state, note=""):
+    """The form a new guest fills in, then `note` (why the last try failed). state["name"] is the name this
+    phone gave last time (pre-filled). join.html's first frame is this form, drawn at build time."""
+    label = JOIN_WAITING.get(state.get("reach"))
+    if label is None and state["status"] == "joining":
+        label = "Joining…"
+    name = state.get("name") or ""
     return tag("form", tag("h1", "Join the party") +
                tag("label", "Your name", for_="name") +
-               '<input id="name" name="name" maxlength="20" required autocomplete="nickname" ' +
-               'autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam">' +
-               tag("button", label, type="submit", class_="btn primary big",
-                   disabled=waiting),
-               data_move='{"room":"join"}', id="join", class_="join-form")
+               '<input id="name" name="name" maxlength="20" required autocomplete="nickname" autofocus ' +
+               'autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" value="%s">' % esc(name) +
+               tag("button", label or "Join", type="submit", class_="btn primary big", disabled=label is not None),
+               data_move='{"room":"join"}', id="join", class_="join-form") + note + \
+        rules_box(tag("p", PARTY_HOW), "How to play", "how-party")
