@@ -64,6 +64,8 @@ class ScreenThread:
             phone = self.phones.get(conn)
             if phone is not None:
                 phone.receive(text, self.now)
+                for answer in phone.take_outbox():     # a rejoin's proof (room/proof.py)
+                    self.take(self.rules.data(conn, answer, self.now))
         return out
 
     def join(self, name):
