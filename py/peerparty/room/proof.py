@@ -38,8 +38,9 @@ def hmac_sha256(key, message):
 
 
 def mac(secret, *parts):
-    """The hex HMAC of the parts (joined by "|", so no two lists of parts give one message) under a text secret."""
-    message = "|".join([str(p) for p in parts]).encode("utf-8")
+    """The hex HMAC of the parts under a text secret. Each part goes in with its length, so no two lists of parts
+    make one message ("a|b" is not "a", "b")."""
+    message = "".join(["%d:%s;" % (len(str(p)), p) for p in parts]).encode("utf-8")
     return binascii.hexlify(hmac_sha256(secret.encode("utf-8"), message)).decode()
 
 
