@@ -1,7 +1,8 @@
 """Fuzzing the host's message handling (issue 7, bad input): random and mutated messages from
-every seat and from strangers, for every game, over 100,000 messages per run. The host never
-raises; a refused message leaves the room and the match byte-identical; every message that can
-be answered is answered, with an error code when refused."""
+every seat and from strangers, for every game, over 100,000 messages per run, the proofs' messages
+(issue 31) included. The host never raises; a refused message leaves the whole HostSession as it was,
+but for what OUTSIDE_THE_ROOM names; every message that can be answered is answered, with an error
+code when refused."""
 import itertools
 import json
 from random import Random
