@@ -254,3 +254,22 @@ def test_the_room_key_travels_in_the_replica_and_survives_a_reload():
     again = HostSession.restore(json.loads(json.dumps(host.snapshot(records=False))), GAMES)
     assert again.room_key == host.room_key and len(host.room_key) == 32
     assert HostSession(CODE, GAMES).room_key != host.room_key
+
+
+def test_the_room_key_reaches_only_the_successor():
+    """The key is worth what its holders are: the host and the phone that may take over. In a whole Hint Hunt game
+    and a rejoin after it, only replicas carry it (which go to the successor of the moment alone:
+    tests/room/test_room_games.py)."""
+    from .helpers import play_through_room
+
+    host, phones = play_through_room(GAMES["hint_hunt"], 3, players=["Ann", "Ben", "Cat"])
+    net = phones[0].network
+    last = phones[-1]
+    net.disconnect(last)
+    net.connect(last)
+    net.flush()
+    assert last.session.status == "joined"
+    for phone in phones:
+        holding = [json.loads(t)["t"] for t in phone.received if host.room_key in t]
+        assert set(holding) <= {"replica"}, holding
+    assert any(host.room_key in t for p in phones for t in p.received), "the successor's replica carries it"
