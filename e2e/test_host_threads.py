@@ -12,6 +12,7 @@ import pytest
 
 from people import (HOST_VIEW, WAIT_MS, join, open_phone, people_names, pick_and_start, received, rules_worker, wait_players,
                     wait_rules)
+from peerparty.ui.room import MOVED_ON
 from tests.test_host_threads import hint_hunt_with_a_successor
 
 # the rules' boot may take minutes beside the 12-phone load test (people.RULES_MS)
@@ -108,14 +109,18 @@ def test_a_successor_says_it_is_taking_over_at_once_and_the_old_host_coming_back
     assert record["epoch"] == 1 and [s["name"] for s in record["lobby"]["seats"] if s["local"]] == ["Ann"]
     assert host.evaluate("c => localStorage.getItem('peerparty:replica:' + c)", code) is None
 
-    # Hana's tab, the old host, opens again with the room it saved: it finds Ann's host under the next epoch and
-    # rejoins as a player with her own seat
+    # Hana's tab, the old host, opens again with the room it saved: it finds Ann's host under the next epoch, says
+    # on the big screen that the room moved on (issue 26 B), and rejoins as a player with her own seat
     hana = open_page("/index.html", viewport=HOST_VIEW, name="old-host")
     hana.evaluate("""([code, record]) => {
         localStorage.setItem('peerparty:host', record);
         localStorage.setItem('peerparty:host:room', code + ' 0');
     }""", [code, json.dumps(rules.session.snapshot())])
     hana.goto(site + "/host.html?signal=%s" % signal)
+    hana.wait_for_selector("body[data-moved-on='0']", state="attached", timeout=WAIT_MS)
+    assert hana.inner_text(".banner.warn") == MOVED_ON
+    assert "join.html" not in hana.url           # the notice is on the big screen before it goes
+    shot(hana, "host-threads-moved-on")
     hana.wait_for_url("**/join.html?room=%s*" % code, timeout=WAIT_MS)
     wait_ready(hana)
     hana.wait_for_selector("body[data-status=joined][data-phase=playing]", timeout=WAIT_MS)

@@ -509,7 +509,7 @@ def host_frames() -> str:
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEM, HOST_LINK_PROBLEMS
-        from peerparty.ui.room import FRAME_NOTICES, SOUND_LABELS, banner, host_frame
+        from peerparty.ui.room import FRAME_NOTICES, MOVED_ON, SOUND_LABELS, banner, host_frame
     finally:
         sys.path.remove(str(ROOT / "py"))
     info = {"join_url": "%JOIN%", "join_hint": "%HINT%", "qr_svg": "%QR%"}
@@ -518,7 +518,8 @@ def host_frames() -> str:
         lines.append('  <template id="frame-%s">%s</template>' % (mode, host_frame("%CODE%", mode, info)))
     for kind in ("error", "warn"):
         lines.append('  <template id="banner-%s">%s</template>' % (kind, banner("%TEXT%", kind)))
-    texts = {"link": HOST_LINK_PROBLEMS, "problem": HOST_LINK_PROBLEM, "bad_relay": BAD_RELAY, "sound": SOUND_LABELS}
+    texts = {"link": HOST_LINK_PROBLEMS, "problem": HOST_LINK_PROBLEM, "bad_relay": BAD_RELAY, "sound": SOUND_LABELS,
+             "moved_on": MOVED_ON}
     texts = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     lines.append('  <script type="application/json" id="frame-texts">%s</script>' % texts)
     lines.append("  " + FRAMES_END)

@@ -380,9 +380,9 @@ def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
     html = (ROOT / "host.html").read_text()
     texts = json.loads(re.search(r'<script type="application/json" id="frame-texts">(.*?)</script>', html).group(1))
     from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEMS
-    from peerparty.ui.room import SOUND_LABELS
+    from peerparty.ui.room import MOVED_ON, SOUND_LABELS
     assert texts == {"link": HOST_LINK_PROBLEMS, "problem": "Connection problem: %s", "bad_relay": BAD_RELAY,
-                     "sound": list(SOUND_LABELS)}
+                     "sound": list(SOUND_LABELS), "moved_on": MOVED_ON}
     rules, thread, _ = opened()
     drawn = draw(thread.screen(), dict(PAGE, status="signal-down", bad_relay="turn:x"))
     assert HOST_LINK_PROBLEMS["signal-down"] in drawn["html"] and (BAD_RELAY % "turn:x") in drawn["html"]

@@ -14,7 +14,7 @@ from peerparty.games import REGISTRY
 from peerparty.room import rejoin
 from tests.sim import evening, people
 from tests.sim.evening import Failure, report
-from tests.sim.pages import PhonePage
+from tests.sim.pages import HostPage, PhonePage
 
 EVENINGS = 256          # CI's share; `python3 -m tests.sim --evenings 10000 --jobs 2` is the long run
 CHUNKS = 16
@@ -392,3 +392,94 @@ def test_bug_7_a_removed_successor_keeps_no_replica():
         ev.when(ready, remove)
     for ev in scripted(dict(HINT_HUNT, players=5), script):
         assert not any(d.storage.get(rejoin.replica_key(ev.code)) for d in ev.devices)   # and the game ended
+
+
+# --- issue 26's bugs, as scripted evenings (each failed with the code before its fix) -----------------------------
+
+def seven_rounds_round_one(ev):
+    """Seven Rounds' first round, choosing, and a phone whose view offers it a move."""
+    leader = ev.leader()
+    return (leader is not None and leader.session.phase == "playing" and leader.session.game_id == "seven_rounds"
+            and leader.session.match.state["phase"] == "choosing" and leader.session.match.state["round"] == 1
+            and phone_device(ev, lambda m: (m.get("view") or {}).get("act")) is not None)
+
+
+def test_issue_26_a_a_move_tapped_as_the_host_plays_again_is_not_applied_in_the_new_game():
+    """A phone locks in round 1 as its link drops; the host ends the game and presses Play again at once; the
+    phone wakes and resends its lock. The new game's first round has the same in-game ref, so before a ref named
+    its deal the lock became the phone's choice in a game it had not seen (checks: tapped in one game and applied
+    in the next). It is refused as stale."""
+    def script(ev):
+        ev.when(seven_rounds_round_one, lambda e: e.tap_then_again(e.leader()), every_ms=50)
+    played = scripted({"players": 4, "games": ["seven_rounds", "seven_rounds"], "faults": False}, script,
+                      seeds=range(4))
+    assert all(any("presses Play again" in e for e in ev.world.events) for ev in played)
+    assert sum(ev.checks.counts["stale_refused"] for ev in played) >= 1
+
+
+def close_for_good(ev):
+    """The leading host's tab closes for good while a successor holds its replica (a takeover follows)."""
+    assert ev.inject("host_gone")
+
+
+def can_close(epoch):
+    def test(ev):
+        leader = ev.leader()
+        return (hint_hunt_guessing(ev) and leader.session.epoch == epoch and successor_device(ev) is not None
+                and not leader.fence.holds(ev.world.now, True))
+    return test
+
+
+@pytest.mark.parametrize("takeovers", [1, 2, 3])
+def test_issue_26_b_a_tv_reopened_takeovers_behind_finds_the_live_room(takeovers):
+    """The TV's tab closes for good mid-guessing and the room is taken over, `takeovers` times in all (each new
+    host's tab closing in turn); then the TV's tab is opened again and restores epoch 0. It must find the room at
+    epoch `takeovers` (room/fence.py looks as far ahead as the phones do) and step aside: before, it looked only at
+    epoch 1, long gone after two takeovers, and ran a stale room for ever (no phone then on the live room: the
+    evening never settles)."""
+    def script(ev):
+        def chain(k):
+            if k == takeovers:
+                ev.world.after(20000, reopen_tv, ev)
+                return
+            ev.when(can_close(k), lambda e: (close_for_good(e), chain(k + 1)))
+
+        def reopen_tv(e):
+            e.note("scenario: the TV's tab is opened again")
+            e.tv.person.gone = False
+            e.tv.open_host(delay=3000)
+            e.tv.person.page_opened()
+        chain(0)
+    played = scripted(dict(HINT_HUNT, players=6), script, seeds=range(2))
+    for ev in played:
+        events = ev.world.events
+        assert sum("takes over" in e for e in events) >= takeovers
+        assert any("TV: epoch %d answers: steps aside" % takeovers in e for e in events), events[-30:]
+
+
+@pytest.mark.parametrize("back_after_s", [0, 0.25, 0.5])
+def test_issue_26_c_a_tv_back_just_after_a_takeover_acknowledges_no_move_before_it_knows_it_leads(back_after_s):
+    """The TV's tab closes mid-guessing; back_after_s after the successor's page has opened epoch 1's id, the
+    TV's tab comes back with its rules up at once and takes back epoch 0's id; phones not yet welcomed by the
+    successor land on it. Before, it answered its whole boot queue at once (hellos, resent moves) and only then
+    found the successor and stepped aside: those moves, acknowledged, existed only in the room it abandoned
+    (checks: stepped_aside). It now tells phones to wait until its probe has answered."""
+    def script(ev):
+        def gone(e):
+            e.note("scenario: the host's tab closes, and opens again %.2f s after the takeover" % back_after_s)
+            close_for_good(e)
+            e.when(successor_up, lambda e2: e2.world.after(int(back_after_s * 1000), reopen_tv, e2), every_ms=20)
+
+        def successor_up(e):
+            return any(isinstance(d.page, HostPage) and d.page.peer_open and d.page.epoch == 1 for d in e.devices)
+
+        def reopen_tv(e):
+            e.note("scenario: the TV's tab is opened again")
+            e.tv.person.gone = False
+            e.tv.open_host(delay=150)
+            e.tv.person.page_opened()
+        ev.when(can_close(0), gone)
+    played = scripted(dict(HINT_HUNT, players=5), script, seeds=range(4))
+    assert all(any("TV's tab is opened again" in e for e in ev.world.events) for ev in played)
+    assert any(any("TV: epoch 1 answers: steps aside" in e for e in ev.world.events) for ev in played)
+    assert sum(ev.checks.counts["held"] for ev in played) >= 1     # phones did land on the returning TV

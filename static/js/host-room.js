@@ -25,6 +25,7 @@
   const WAIT = '{"v":1,"t":"wait"}';
   const WASM_KEY = "peerparty:wasm";         // set once this browser has compiled Pyodide's wasm in a page (host.html)
   const KEEP_WASM_AFTER_MS = 2000;
+  const LEAVE_NOTICE_MS = 2500;              // how long the big screen says the room moved on before it rejoins
   const SIGNAL_DOWN = ["network", "server-error", "socket-error", "socket-closed", "disconnected"];
 
   function mark(name, value) {
@@ -137,7 +138,9 @@
   let record = null;        // the newest record not yet written
   let saveDue = false;
 
+  let leaving = false;
   worker.onmessage = (ev) => {
+    if (leaving) return;
     const out = ev.data;
     if (out.fatal) fatal(out.fatal);
     if (out.opened && out.opened.mode === "refused") {
@@ -172,7 +175,7 @@
     if (out.probe) for (const [epoch, text] of out.probe) probe(epoch, text);
     if (out.unprobe) for (const epoch of out.unprobe) unprobe(epoch);
     if (out.download) pp.download(out.download[0], out.download[1]);
-    if (out.leave) leave();
+    if (out.leave) leave(texts.moved_on);
   };
   worker.onerror = (ev) => fatal("The rules worker failed: " + (ev.message || "unknown error"));
 
@@ -235,10 +238,20 @@
   }
 
   // This tab leaves the room to another host (it stepped aside, or its takeover was refused): it rejoins the
-  // room as a player, on the phone page, with the seat its storage now names.
-  function leave() {
+  // room as a player, on the phone page, with the seat its storage now names. A room that moved on to a later
+  // host says so on the big screen first (issue 26 B: a TV reopened takeovers behind), for LEAVE_NOTICE_MS.
+  function leave(notice) {
     forget();
-    location.replace(sameSignal("join.html?room=" + room.code));
+    leaving = true;            // the rules have nothing more to say to this screen
+    const go = () => location.replace(sameSignal("join.html?room=" + room.code));
+    if (!notice) return go();
+    const header = app.querySelector("header");
+    const html = template("banner-warn").split("%TEXT%").join(escapeHtml(notice));
+    header ? header.insertAdjacentHTML("afterend", html) : app.insertAdjacentHTML("afterbegin", html);
+    const stale = app.querySelector("main");
+    if (stale) stale.inert = true;       // the old room's controls: shown faded, not pressable
+    mark("moved-on", room.epoch);
+    setTimeout(go, LEAVE_NOTICE_MS);
   }
 
   // An uncaught Python error shows as PyScript shows its own (tests fail on any .py-error).

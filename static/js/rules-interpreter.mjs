@@ -20,8 +20,10 @@ const VENDOR = new URL("../vendor/pyodide/", import.meta.url).href;
 const RULES_URL = new URL("../build/rules.zip", import.meta.url).href;
 const RULES_ZIP = "/home/pyodide/rules.zip";     // scripts/build.py's RULES_ZIP_PATH: the .pyc files name it
 const SNAPSHOT = { db: "peerparty-rules", store: "snapshot", key: "rules" };
+// the rules, and the standard modules PyScript's own package imports on every boot (its bootstrap's `import
+// pyscript`: 45 ms of a warm boot when the snapshot lacks them)
 const IMPORT_ALL = `
-import importlib, pkgutil, sys
+import importlib, pkgutil, sys, pathlib, asyncio, inspect, base64, html, io, json, functools, collections, pyodide.ffi
 sys.path.insert(0, "${RULES_ZIP}")
 import peerparty
 for module in pkgutil.walk_packages(peerparty.__path__, "peerparty."):
@@ -104,19 +106,34 @@ function snapshotOf(pyodide) {       // a speed-up only: the room boots without 
   }
 }
 
+const STARTED = performance.now();
+
+// Started as PyScript imports this module, while its worker opens its storage: the rules, the kept snapshot, and
+// Pyodide's JS module (compiled here meanwhile: 30 ms a boot, workers keep no code cache) and lock file, which
+// loadPyodide would only ask for once it runs
+const early = {
+  zip: fetch(RULES_URL).then((r) => {
+    if (!r.ok) throw new Error("rules.zip: HTTP " + r.status);
+    return r.arrayBuffer();
+  }),
+  kept: snapshotStore("readonly", (store) => store.get(SNAPSHOT.key)),
+  asm: import(VENDOR + "pyodide.asm.mjs").then((m) => m.default, () => undefined),
+  lock: fetch(VENDOR + "pyodide-lock.json").then((r) => r.json()),
+};
+early.zip.catch(() => {});
+early.lock.catch(() => {});
+
 export async function loadPyodide(options) {
-  const started = performance.now();
+  const started = STARTED;
   try {
-    const zip = fetch(RULES_URL).then((r) => {
-      if (!r.ok) throw new Error("rules.zip: HTTP " + r.status);
-      return r.arrayBuffer();
-    });
+    const zip = early.zip;
     answerRulesFetch(zip);
-    const kept = snapshotStore("readonly", (store) => store.get(SNAPSHOT.key));
+    const kept = early.kept;
     const page = await askPage();
     useModule(page.module || null);
     const bytes = await zip;
-    const { pyodide, snapshot } = await start({ ...options, indexURL: VENDOR }, bytes, await kept, !!page.takeover);
+    const { pyodide, snapshot } = await start({ ...options, indexURL: VENDOR, lockFileContents: early.lock,
+      createPyodideModule: await early.asm }, bytes, await kept, !!page.takeover);
     const pyodideMs = performance.now() - started;
     // Emscripten keeps files outside the wasm memory: the snapshot has the modules and sys.path, not the file
     pyodide.FS.writeFile(RULES_ZIP, new Uint8Array(bytes));

@@ -53,11 +53,13 @@ class Checks:
     def __init__(self, evening):
         self.ev = evening
         self.chosen = {}          # (token, move id) -> the decision the phone's view showed when it was tapped
+        self.chosen_deal = {}     # (token, move id) -> the seed of the game whose view the phone tapped on
         self.leaders = {}         # epoch -> the device whose host page first led it
+        self.led_at = {}          # epoch -> when its host page first opened the epoch's id
         self.shadows = {}         # HostPage -> [match object, its replay]
         self.views = 0
         self.counts = {"host_events": 0, "messages_out": 0, "views_checked": 0, "refused": 0, "moves_applied": 0,
-                       "stale_refused": 0}
+                       "stale_refused": 0, "held": 0}
 
     def fail(self, what):
         raise Failure(what)
@@ -94,8 +96,8 @@ class Checks:
                     self.counts["stale_refused"] += 1
                 if fingerprint(session, len(before) > 6) != before:
                     self.fail("a refused message changed the room: %s -> %s" % (text[:200], mine[0][:200]))
-            if move is not None:
-                self._move_after(session, move)
+            if move is not None and self._move_after(session, move):
+                page.applied_at.append(now)
             if len(session.lobby.seats) > seats and session.phase != "playing" and \
                     len(session.lobby.active()) > ROOM_CAP:
                 self.fail("a phone joined a room of %d people (the cap is %d)" % (len(session.lobby.active()) - 1,
@@ -133,6 +135,9 @@ class Checks:
         if session.match is not match or len(match.log) != length + 1 or match.log[-1][0] != seat.id:
             return
         self.counts["moves_applied"] += 1
+        deal = self.chosen_deal.get((seat.token, msg_id))
+        if deal is not None and deal != match.seed:        # issue 26 A: made before this deal, never part of it
+            self.fail("%s's move %r (id %s) was tapped in one game and applied in the next" % (seat.id, body, msg_id))
         if getattr(match.game, "ref", None) is not None:
             now = match.ref_in(state, seat.id)
             if sent_ref != now:
@@ -144,6 +149,7 @@ class Checks:
         if chose is not None and chose != now:
             self.fail("%s's move %r (id %s) was made for decision %s but applied to %s" % (
                 seat.id, body, msg_id, chose, now))
+        return True
 
     def sent(self, page, out):
         """Every message the host sends: no other seat's token, no seed, a replica only to the successor, and a
@@ -228,11 +234,20 @@ class Checks:
     def leads(self, page):
         """A host page opened its epoch's peer id: one device leads an epoch, ever."""
         epoch = page.epoch
+        self.led_at.setdefault(epoch, self.ev.world.now)
         first = self.leaders.setdefault(epoch, page.device)
         if first is not page.device:
             self.fail("two hosts led epoch %d: %s, then %s" % (epoch, first.name, page.device.name))
 
     # --- around the phones ----------------------------------------------------------------------
+
+    def stepped_aside(self, page, epoch):
+        """A host page leaves the room to a later epoch's host. A phone's move it applied once that host led
+        exists only in the room it abandons, though the phone saw it acknowledged (issue 26 C)."""
+        later = [at for e, at in self.led_at.items() if page.session.epoch < e <= epoch]
+        if later and any(t >= min(later) for t in page.applied_at):
+            self.fail("%s applied a phone's move after a later epoch led the room, then stepped aside to epoch %d:"
+                      " that move is lost" % (page.device.name, epoch))
 
     def chose(self, phone_page, move):
         message = phone_page.guest.view
@@ -240,6 +255,7 @@ class Checks:
         if message is None or token is None:
             return
         self.chosen[(token, phone_page.guest.next_id)] = decision(message.get("view"))
+        self.chosen_deal[(token, phone_page.guest.next_id)] = phone_page.view_deal
 
     def intruder_refused(self, page, epoch):
         """A host page refused a probed peer's answer: right only when a stranger holds that id (a real
@@ -254,6 +270,9 @@ class Checks:
             self.counts["impostors_found"] = self.counts.get("impostors_found", 0) + 1
             if not getattr(phone_page.link.host, "stranger", False):
                 self.fail("%s took its own room's host for an impostor" % device.name)
+        if text.startswith('{"t":"view"'):        # the game this view was drawn from (None: the lobby's)
+            session = phone_page.link.host.session if phone_page.link is not None else None
+            phone_page.view_deal = session.match.seed if session is not None and session.match else None
         if kind == "welcome":
             epoch = phone_page.link.host.session.epoch
             if epoch < device.max_epoch:

@@ -32,7 +32,7 @@ FAULT_MEAN_MS = 70 * 1000          # faults arrive about this often while the ev
 
 # fault -> weight: what can go wrong on a party evening
 FAULTS = {"drop": 3, "delay": 3, "duplicate": 2, "reorder": 2, "disconnect": 2, "sleep": 3, "phone_reload": 2,
-          "host_reload": 3, "host_gone": 2, "late_timers": 2}
+          "host_reload": 3, "host_gone": 2, "late_timers": 2, "tab_back": 2, "tap_then_again": 2}
 
 
 def host_boot_ms(rng):
@@ -456,10 +456,52 @@ class Evening:
                 return False
             self.note("fault: the host's tab (%s) closes for good" % leader.device.name)
             self.stats["takeovers"] += 1
+            leader.snapshot_for_reload()          # host-room.js saves the record with every change
             leader.device.person.gone = True
             leader.device.close_page()
             return True
+        if kind == "tab_back":
+            return self.tab_back()
+        if kind == "tap_then_again":
+            return self.tap_then_again(leader)
         return False
+
+    def tab_back(self):
+        """A host tab closed during a takeover is opened again (its history, a reopened tab): it restores the room
+        it saved, one, two or more takeovers behind, and must find the room's live epoch (issue 26 B) and answer no
+        phone before it knows it still leads (C)."""
+        closed = [d for d in self.devices if d.person.gone and d.page is None and d.storage.get(fence.HOST_KEY)]
+        if not closed:
+            return False
+        device = self.world.rng.choice(closed)
+        self.note("fault: %s's host tab is opened again (it saved epoch %d)" % (
+            device.name, json.loads(device.storage.get(fence.HOST_KEY))["epoch"]))
+        device.person.gone = False
+        device.open_host()
+        device.person.page_opened()
+        return True
+
+    def tap_then_again(self, leader):
+        """A phone taps its move as its link drops and sleeps; the host ends the game and presses Play again at
+        once. Its move, resent on waking, was made in the last game and must not apply in the new one (issue 26 A)."""
+        session = leader.session
+        if session.phase != "playing" or "end_game" not in session.match.game.host_moves:
+            return False
+        rng = self.world.rng
+        tapping = [p for p in self.phones() if p.link is not None and not p.link.dead and p.guest.view
+                   and people.phone_choice(p.guest.view["room"]["game"], p.guest.view.get("view"), rng)]
+        if not tapping:
+            return False
+        page = rng.choice(tapping)
+        self.note("fault: %s taps as its link drops; the host ends the game and presses Play again" % page.device.name)
+        page.tap(people.phone_choice(page.guest.view["room"]["game"], page.guest.view.get("view"), rng))
+        self.kill(page.link)
+        page.sleep()
+        self.world.after(rng.randint(5000, 40000), page.wake)
+        view = session.screen()["view"] or {}
+        if leader.act({"t": "move", "move": {"type": "end_game"}, "ref": view.get("ref")}) is None:
+            leader.act({"t": "again"})
+        return True
 
     def kill(self, link):
         """The connection's path breaks: both ends find out late, or never (the phone by the host's silence)."""

@@ -34,6 +34,7 @@ class PhonePage:
         self.rejoin = rejoin.Rejoin(evening.code, device.storage, w.now)
         self.guest = self.rejoin.guest
         self.link = None               # the open connection, if any
+        self.view_deal = None          # the seed of the game the last view was drawn from (the checks')
         self.attempt = 0
         self.born = w.now
         self.tick_at = None
@@ -226,6 +227,7 @@ class HostPage:
         self.queue = []                 # (kind, conn, text, now) the rules have not handled yet
         self.held = []                  # phones' messages the rules hold until the fence settles (app/rules.py data)
         self.step_aside_to = None       # an epoch to step aside to, asked for before the rules were up
+        self.applied_at = []            # when this page applied a phone's move (the checks' stepped_aside)
         self.last_timer = 0
         self.timer_at = None
 
@@ -362,7 +364,7 @@ class HostPage:
             return
         verdict = self.fence.answered(self.session.room_key, self.ev.code, epoch, answer, self.world.now)
         if verdict == "proved":
-            self.ev.note("%s: epoch %d proves it holds the room: steps aside" % (self.device.name, epoch))
+            self.ev.note("%s: epoch %d answers: steps aside (it proved it holds the room)" % (self.device.name, epoch))
             self.room_moved_on(epoch)
         elif verdict == "refused":
             self.ev.note("%s: epoch %d could not prove it holds the room: ignored" % (self.device.name, epoch))
@@ -378,7 +380,9 @@ class HostPage:
 
     def room_moved_on(self, epoch=None):
         self.held = []
-        fence.step_aside(self.session, self.device.storage, self.session.epoch + 1 if epoch is None else epoch)
+        epoch = self.session.epoch + 1 if epoch is None else epoch
+        self.ev.checks.stepped_aside(self, epoch)
+        fence.step_aside(self.session, self.device.storage, epoch)
         self.device.open_phone()
 
     def release(self):
@@ -464,6 +468,7 @@ class HostPage:
             return [(conn, WAIT)] if '"t":"ping"' in text else []     # host-room.js answers pings meanwhile
         if self.fence.holds(now_ms, fence.may_have_moved(self.session)):   # app/rules.py's data: not yet sure it leads
             self.held.append((conn, text, now_ms))
+            self.ev.checks.counts["held"] += 1
             return [(conn, WAIT)]
         self.answer_held(now_ms)
         out = self.ev.checks.host_event(self, "message", conn, text, now_ms)

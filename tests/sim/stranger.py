@@ -94,6 +94,10 @@ class Stranger:
         kind = message.get("t") if isinstance(message, dict) else None
         if kind == "hello" and message.get("seat"):
             self.hellos += 1
+        if kind == "hello" and not message.get("seat"):
+            # NOT handled (docs/trust.md): a new phone, with no token to prove, that looks past its epoch could
+            # be welcomed into a made-up room and stay there; the stranger here leaves new phones alone
+            return []
         if kind == "hello":
             answers = [{"t": "challenge", "nonce": _hex(rng, 32), "proof": _hex(rng, 64)},
                        {"t": "welcome", "seat": "p1", "token": "forged", "next_id": 0, "room": self.ev.code,

@@ -119,6 +119,9 @@ def host_frame(code, mode, info):
 
 SOUND_LABELS = ("Sound: off", "Sound: on")
 
+# the TV's last words in a room a later host leads (room/fence.py step_aside): it rejoins as a player
+MOVED_ON = "This room has moved on: another screen hosts it now. This screen rejoins it as a player…"
+
 
 def _host_head(screen, info):
     room = screen["room"]
