@@ -180,6 +180,9 @@ def test_a_phone_says_hello_without_its_token_and_holds_its_moves_for_the_welcom
     guest.receive(json.dumps({"t": "welcome", "seat": "p1", "next_id": 0, "room": CODE, "epoch": 0}))
     assert [json.loads(t)["t"] for t in guest.take_outbox()] == ["move"], "held moves go once welcomed"
     assert guest.token == "tok0000"
+    # the host refuses the same proof arriving twice (a duplicated message): the seated phone shows no error
+    assert guest.receive(json.dumps({"t": "error", "code": "bad_proof", "msg": "x", "id": None})) is None
+    assert guest.error is None and guest.status == "joined"
 
 
 @pytest.mark.parametrize("answer", [

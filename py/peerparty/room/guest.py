@@ -144,6 +144,8 @@ class GuestSession:
                 self._drop_replica()
         elif kind == "ack":
             self._acked(message.get("id"))
+        elif kind == "error" and message.get("code") == "bad_proof" and self.status == "joined":
+            return None              # a proof that arrived twice: the first one seated this phone
         elif kind == "error":
             self.error = message
             self._acked(message.get("id"))   # a refused move is done with, too
