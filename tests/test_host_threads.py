@@ -47,7 +47,7 @@ class ScreenThread:
         self.hung_up = []
 
     def take(self, out):
-        assert set(out) <= {"send", "hangup", "screen", "record", "storage", "probe", "leave", "download",
+        assert set(out) <= {"send", "hangup", "screen", "record", "storage", "probe", "unprobe", "leave", "download",
                             "opened"}, out
         if "screen" in out:
             # what the screen was drawn from: the room's screen() now (nothing has happened since)
@@ -64,6 +64,8 @@ class ScreenThread:
             phone = self.phones.get(conn)
             if phone is not None:
                 phone.receive(text, self.now)
+                for answer in phone.take_outbox():     # a rejoin's proof (room/proof.py)
+                    self.take(self.rules.data(conn, answer, self.now))
         return out
 
     def join(self, name):
@@ -258,18 +260,57 @@ def test_the_successor_takes_over_from_its_replica_and_a_stranger_cannot():
     assert stale["opened"]["mode"] == "refused", "the epoch the page chose must be the replica's next"
 
 
-def test_a_host_whose_room_may_have_moved_on_looks_for_its_successor_and_steps_aside():
-    rules, thread, _ = hint_hunt_with_a_successor()
+def probe_answer(prober, epoch, text, target, now, conn="probe"):
+    """What host-room.js does with a probe: connect to target's id (another page's Rules), send the text once
+    open, and pass what target answers back to the prober."""
+    prober.probe_open(epoch, now)
+    target.connect(conn, now)
+    out = target.data(conn, text, now)
+    answers = [t for c, t in out.get("send", []) if c == conn]
+    return [prober.probe_answer(epoch, answer, now) for answer in answers]
+
+
+def test_a_host_whose_room_may_have_moved_on_steps_aside_for_a_successor_that_proves_it_holds_the_room():
+    rules, thread, ann = hint_hunt_with_a_successor()
     assert "probe" not in rules.tick(thread.now), "not before the room's peer is open"
     ahead = list(range(1, 1 + LOOK_AHEAD))      # as far as phones look: a TV two takeovers behind finds epoch 2
-    assert rules.peer(True, thread.now)["probe"] == ahead
+    probes = rules.peer(True, thread.now)["probe"]
+    assert [epoch for epoch, _ in probes] == ahead
     assert "probe" not in rules.tick(thread.now + 1000), "every few seconds, not every tick"
-    assert rules.tick(thread.now + 6000)["probe"] == ahead
+    assert [epoch for epoch, _ in rules.tick(thread.now + 6000)["probe"]] == ahead
+    # Ann's phone took the room over as epoch 1 from its replica: it holds the room key, and proves it
+    successor = Rules(REGISTRY)
+    successor.open("takeover", "HHHH", 1, thread.now + 7000, storage=successor_storage(thread, ann))
+    text = rules.tick(thread.now + 12000)["probe"][0][1]
     local = [s for s in rules.session.lobby.seats if s.local][0]
-    out = rules.moved_on(1)
+    [out] = probe_answer(rules, 1, text, successor, thread.now + 12100)
     assert out["leave"] is True
     assert out["storage"] == [["set", seat_key("HHHH"), local.token], ["set", epoch_key("HHHH"), "1"],
                               ["remove", HOST_KEY]]
+
+
+def test_a_stranger_at_the_next_epochs_id_is_ignored_and_named_on_the_big_screen():
+    """Issue 31: anyone who knows the code can register peerparty-CODE-1. Opening the probe's connection,
+    answering it wrongly, replaying a proof, or proving another epoch deposes nobody."""
+    rules, thread, ann = hint_hunt_with_a_successor()
+    probes = dict(rules.peer(True, thread.now)["probe"])
+    stranger = Rules(REGISTRY)           # a room of its own, under the same code and the next epoch: another key
+    stranger.open("new", "HHHH", 1, thread.now)
+    for epoch, text in [(1, probes[1])]:
+        [out] = probe_answer(rules, epoch, text, stranger, thread.now + 100)
+        assert "leave" not in thread.take(out) and out["unprobe"] == [1]
+    assert thread.drawn()["html"].count("Someone tried to take over this room") == 1
+    assert 'data-intruder="1"' in thread.drawn()["html"]
+    assert rules.session is not None and rules.session.epoch == 0
+    # the real successor's proof for epoch 1, answered again (a replay), or sent for epoch 2's probe: refused
+    successor = Rules(REGISTRY)
+    successor.open("takeover", "HHHH", 1, thread.now + 7000, storage=successor_storage(thread, ann))
+    probes = dict(rules.tick(thread.now + 6000)["probe"])
+    successor.connect("p", thread.now)
+    right = successor.data("p", probes[1], thread.now)["send"][0][1]
+    assert "leave" not in rules.probe_answer(2, right, thread.now), "a proof for another epoch"
+    assert rules.probe_answer(1, right, thread.now)["leave"] is True
+    assert "leave" not in rules.probe_answer(1, right, thread.now), "the same proof twice"
 
 
 def test_a_room_without_a_successor_never_probes():
@@ -339,9 +380,9 @@ def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
     html = (ROOT / "host.html").read_text()
     texts = json.loads(re.search(r'<script type="application/json" id="frame-texts">(.*?)</script>', html).group(1))
     from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEMS
-    from peerparty.ui.room import SOUND_LABELS
+    from peerparty.ui.room import MOVED_ON, SOUND_LABELS
     assert texts == {"link": HOST_LINK_PROBLEMS, "problem": "Connection problem: %s", "bad_relay": BAD_RELAY,
-                     "sound": list(SOUND_LABELS)}
+                     "sound": list(SOUND_LABELS), "moved_on": MOVED_ON}
     rules, thread, _ = opened()
     drawn = draw(thread.screen(), dict(PAGE, status="signal-down", bad_relay="turn:x"))
     assert HOST_LINK_PROBLEMS["signal-down"] in drawn["html"] and (BAD_RELAY % "turn:x") in drawn["html"]
@@ -377,9 +418,15 @@ def test_a_returning_host_acknowledges_nothing_until_its_probe_has_answered():
     back, again = returning_host()
     out = again.take(back.data("c1", again.phones["c1"].hello(), again.now))
     assert out["send"] == [["c1", '{"t":"wait","v":1}']]
-    assert again.take(back.peer(True, again.now))["probe"][0] == 1
+    assert again.take(back.peer(True, again.now))["probe"][0][0] == 1
     out = again.take(back.tick(again.now + fence.ANSWER_MS - 1))
     assert "c1" not in [conn for conn, _ in out.get("send", [])], "still held while the probe may answer"
+    # a peer at epoch 1's id opened and says "wait" (a successor whose rules still boot): held until it proves
+    # itself or PROOF_MS has passed (issue 31)
+    back.probe_open(1, again.now + 100)
+    assert back.probe_answer(1, '{"v":1,"t":"wait"}', again.now + 200).get("unprobe") is None
+    out = again.take(back.tick(again.now + fence.ANSWER_MS + 1000))
+    assert "c1" not in [conn for conn, _ in out.get("send", [])], "held while the peer that opened may prove itself"
     assert again.phones["c1"].host_waiting
     assert again.take(back.moved_on(1))["leave"] is True
     assert back.held == []

@@ -78,6 +78,34 @@ def test_a_slow_host_reload_in_hint_hunt_never_splits_the_room(boot_s):
         assert not any("takes over" in e for e in ev.world.events), "a host that is back is not replaced"
 
 
+def test_a_stranger_at_the_next_epochs_id_deposes_nobody_and_learns_no_token():
+    """Issue 31: mid-guessing a stranger registers the next epoch's id and knocks on the host with hellos from
+    later epochs; then the TV reloads, so it probes the stranger and the phones look for the room there too. The
+    TV refuses the stranger's answers and leads on, the phones find it again, no token reaches the stranger
+    (Stranger.hears fails the evening), and the evening settles."""
+    hellos = impostors = 0
+    for seed in range(4):
+        seen = []
+
+        def script(ev):
+            def arrive(e):
+                e.stranger_arrives()
+                e.world.after(2000, e.tv.reload, 8000)
+            ev.when(hint_hunt_guessing, arrive)
+            seen.append(ev)
+        play(seed, dict(HINT_HUNT, stranger=False), script)
+        ev = seen[0]
+        events = ev.world.events
+        assert ev.stranger is not None and ev.stranger.probes >= 1, "the TV asked the stranger to prove itself"
+        assert ev.checks.counts.get("intruders_refused", 0) >= 1, "the TV refused the stranger's answer"
+        assert not any("steps aside" in e for e in events), "nobody steps aside for the stranger"
+        assert ev.leader().device is ev.tv and ev.leader().session.epoch == 0
+        hellos += ev.stranger.hellos
+        impostors += ev.checks.counts.get("impostors_found", 0)
+    assert hellos >= 1, "some phone looked for the room at the stranger's id, and said hello without its token"
+    assert impostors >= 1, "and found that the host there could not prove it knows the seat"
+
+
 def the_tv_comes_back_after_a_takeover(ev):
     """The TV's tab closes mid-guessing (its room saved), the successor takes over, and 40 s later the TV opens the
     host page again: it restores the room it saved, under the old epoch, and must step aside (room/fence.py)."""

@@ -172,7 +172,8 @@
         setTimeout(save, 0);    // after the screen is drawn: a tap's answer never waits for the write
       }
     }
-    if (out.probe) for (const epoch of out.probe) probe(epoch);
+    if (out.probe) for (const [epoch, text] of out.probe) probe(epoch, text);
+    if (out.unprobe) for (const epoch of out.unprobe) unprobe(epoch);
     if (out.download) pp.download(out.download[0], out.download[1]);
     if (out.leave) leave(texts.moved_on);
   };
@@ -357,14 +358,25 @@
     }, { timeout: 5000 }), KEEP_WASM_AFTER_MS);
   }
 
-  // Does a host of a later epoch run this room? (room/fence.py decides when to ask.) If one answers, this tab
-  // steps aside and rejoins the room as a player.
-  function probe(epoch) {
+  // Does a host of a later epoch run this room? (room/fence.py decides when to ask, and what.) The probe's text
+  // asks it to prove it holds the room; its answer goes to the worker unread, which steps this tab aside only
+  // for a right one (issue 31: anyone can register that id).
+  const probes = new Map();        // epoch -> the probe's connection
+  function probe(epoch, text) {
+    unprobe(epoch);
     const conn = peer.connect("peerparty-" + room.code + "-" + epoch, pp.DATA_OPTIONS);
+    probes.set(epoch, conn);
     conn.on("open", () => {
-      conn.close();
-      post({ t: "moved_on", epoch });
+      conn.send(text);
+      post({ t: "probe_open", epoch });
     });
+    conn.on("data", (data) => post({ t: "probe_answer", epoch, text: String(data) }));
+  }
+
+  function unprobe(epoch) {
+    const conn = probes.get(epoch);
+    probes.delete(epoch);
+    if (conn) conn.close();
   }
 
   // in a task of its own: the frame is painted first, and no task of the page's boot grows long

@@ -1,7 +1,8 @@
 """Fuzzing the host's message handling (issue 7, bad input): random and mutated messages from
-every seat and from strangers, for every game, over 100,000 messages per run. The host never
-raises; a refused message leaves the room and the match byte-identical; every message that can
-be answered is answered, with an error code when refused."""
+every seat and from strangers, for every game, over 100,000 messages per run, the proofs' messages
+(issue 31) included. The host never raises; a refused message leaves the whole HostSession as it was,
+but for what OUTSIDE_THE_ROOM names; every message that can be answered is answered, with an error
+code when refused."""
 import itertools
 import json
 from random import Random
@@ -9,6 +10,7 @@ from random import Random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from peerparty.engine import HOST
+from peerparty.room import proof
 from peerparty.room.host import RATE_BURST, RATE_PER_S, HostSession
 
 from ..games_under_test import GAMES
@@ -76,14 +78,76 @@ def message_texts(draw_rng, host, game, seats):
         return json.dumps({"v": draw_rng.choice([1, 1, 2]), "t": "hello", "room": draw_rng.choice(["FUZZ", "NOPE", 5]),
                            "name": draw_rng.choice([None, "Ann", "<b>x</b>", " ", "z" * 50, 9]), "token": token,
                            "epoch": draw_rng.choice([0, 0, 1, 9, -1, "9"])})
+    if roll < 0.8:
+        return issue_31_text(draw_rng, host)
     if roll < 0.85:
         return draw_rng.choice(["", "{", "null", "[]", "1e999", '{"v":1}', '{"v":1,"t":"ping","n":-1}',
                                 "x" * 9000, '{"v":1,"t":"leave"}', '{"v":1,"t":"ping","n":3}'])
     return None   # filled by Hypothesis with an arbitrary JSON value
 
 
+def issue_31_text(rng, host):
+    """The messages of the proofs (room/proof.py): rejoins by a seat's tag (a real seat's, a made-up one, broken
+    ones), proofs with no challenge or the wrong one, probes of this room and others, this epoch and others."""
+    hexes = ["0" * 32, "f" * 64, "x" * 32, "", None, 7, "A" * 24]
+    real_tag = proof.seat_tag(rng.choice(["tk00000", "tk00001", "tk00002", "tk99999"]))
+    kind = rng.choice(["hello", "prove", "probe"])
+    if kind == "hello":
+        return json.dumps({"v": 1, "t": "hello", "room": "FUZZ", "epoch": rng.choice([0, 0, 1, 9]),
+                           "name": rng.choice([None, None, "Ann", "Zed"]),
+                           "seat": rng.choice([real_tag, real_tag, "a" * 24] + hexes),
+                           "nonce": rng.choice(["1" * 32, "2" * 32] + hexes)})
+    if kind == "prove":
+        return json.dumps({"v": 1, "t": "prove", "proof": rng.choice(["e" * 64, proof.mac("tk00000", "x")] + hexes)})
+    return json.dumps({"v": 1, "t": "probe", "room": rng.choice(["FUZZ", "NOPE", 3]), "epoch": rng.choice([0, 1, -1, "0"]),
+                       "nonce": rng.choice(["3" * 32] + hexes)})
+
+
 def fingerprint(host):
     return json.dumps(host.snapshot(), sort_keys=True)
+
+
+# What a refused message may change outside the room (issue 31: the check covers the whole HostSession, not only
+# its snapshot). Each is named, with why it is not the room:
+OUTSIDE_THE_ROOM = {
+    "games": "the game registry, never written",
+    "_token": "the token source (a function)",
+    "_nonce": "the nonce source (a function)",
+    "_now": "the clock each message brings",
+    "_conns": "each connection's rate budget: spending it on refused messages is what the limit is for",
+    "last_seen_ms": "presence: a connection that sends anything is there",
+    # What each connection was last sent (views identical to it are skipped) and the presence those views
+    # carried. A `stale` refusal resends the view the phone missed (HostSession._move), with any presence news
+    # for the others, and these record that; the room is untouched. sent_bookkeeping() checks that they change
+    # only for connections that were sent a view by that very message.
+    "_sent": "the last view sent to each connection",
+    "_last_presence": "the presence the last views carried",
+}
+
+
+def sent_bookkeeping(host, sent_before, presence_before, out):
+    viewed = set(c for c, t in out if json.loads(t)["t"] == "view")
+    changed = set(c for c in set(sent_before) | set(host._sent) if sent_before.get(c) != host._sent.get(c))
+    assert changed <= viewed, changed - viewed
+    assert presence_before == host._last_presence or viewed
+
+
+def whole_state(value, seen=None):
+    """Every attribute of the host and what it holds, as plain data, but OUTSIDE_THE_ROOM."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, dict):
+        return dict((repr(k), whole_state(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return [whole_state(v) for v in value]
+    if callable(value) and not hasattr(value, "__dict__") and not hasattr(value, "__slots__"):
+        return "<function>"
+    names = list(getattr(value, "__dict__", {})) + list(getattr(type(value), "__slots__", ()))
+    return dict((n, whole_state(getattr(value, n, None))) for n in sorted(names) if n not in OUTSIDE_THE_ROOM)
+
+
+def host_state(host):
+    return json.dumps(whole_state(host), sort_keys=True, default=repr)
 
 
 def run_batch(game_id, seed, extra_values):
@@ -100,6 +164,8 @@ def run_batch(game_id, seed, extra_values):
         conn = rng.choice(conns)
         now += rng.choice([0, 10, 100, 1000])
         before = fingerprint(host)
+        whole = host_state(host)
+        sent_before, presence_before = dict(host._sent), host._last_presence
         out = host.on_message(conn, text, now)     # must never raise
         mine = [json.loads(t) for c, t in out if c == conn]
         kinds = [m["t"] for m in mine]
@@ -107,11 +173,13 @@ def run_batch(game_id, seed, extra_values):
             error = [m for m in mine if m["t"] == "error"][0]
             assert error["code"] and error["msg"]
             assert fingerprint(host) == before, (text, error)
+            assert host_state(host) == whole, (text, error)
+            sent_bookkeeping(host, sent_before, presence_before, out)
         elif not mine:
             # silence only when this connection has spent its rate budget
             assert host._conns[conn].tokens < 1, text
         else:
-            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye"}, (text, kinds)
+            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye", "challenge", "proof"}, (text, kinds)
     return host
 
 

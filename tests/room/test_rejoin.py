@@ -4,7 +4,7 @@ whole evenings; here each rule on its own, with a dict for localStorage."""
 import json
 
 from peerparty.games import REGISTRY
-from peerparty.room import fence, rejoin
+from peerparty.room import fence, proof, rejoin
 from peerparty.room.lobby import peer_id
 from tests.sim.world import Storage
 
@@ -13,6 +13,14 @@ CODE = "WXYZ"
 
 def phone(store=None, now=0):
     return rejoin.Rejoin(CODE, store if store is not None else Storage(), now)
+
+
+def proved(r, phone_nonce, now, token="tok"):
+    """The real host's challenge for a rejoin (it knows the token), as HostSession answers a hello."""
+    host_nonce = "ab" * 16
+    r.received(json.dumps({"t": "challenge", "nonce": host_nonce,
+                           "proof": proof.host_seat_proof(token, CODE, phone_nonce, host_nonce)}), now)
+    assert [json.loads(t)["t"] for t in r.outbox()] == ["prove"]
 
 
 def gone(r, now):
@@ -53,8 +61,10 @@ def test_a_phone_that_slept_through_two_takeovers_finds_the_third_host():
             r.unavailable(now + 100)
         now += 4000
     assert tried == [1, 0, 1, 0, 2]
-    r.opened(now)
-    r.received(json.dumps({"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE,
+    hello = json.loads(r.opened(now)[0])
+    assert "token" not in hello            # the token never crosses the link (issue 31)
+    proved(r, hello["nonce"], now + 50)
+    r.received(json.dumps({"t": "welcome", "seat": "p2", "next_id": 0, "room": CODE,
                            "epoch": 2, "successor": False}), now + 100)
     assert r.epoch == 2 and store[rejoin.epoch_key(CODE)] == "2"
     # the look wraps at LOOK_AHEAD and starts again from the phone's own epoch

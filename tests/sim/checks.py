@@ -5,7 +5,7 @@ import json
 
 from peerparty.engine import Match
 from peerparty.games import REGISTRY
-from peerparty.room.lobby import ROOM_CAP
+from peerparty.room.lobby import ROOM_CAP, peer_id
 from tests.test_leaks import canonical, count_problems
 
 from .world import Failure
@@ -257,8 +257,19 @@ class Checks:
         self.chosen[(token, phone_page.guest.next_id)] = decision(message.get("view"))
         self.chosen_deal[(token, phone_page.guest.next_id)] = phone_page.view_deal
 
+    def intruder_refused(self, page, epoch):
+        """A host page refused a probed peer's answer: right only when a stranger holds that id (a real
+        successor always proves itself, issue 31)."""
+        self.counts["intruders_refused"] = self.counts.get("intruders_refused", 0) + 1
+        if peer_id(self.ev.code, epoch) not in self.ev.stranger_ids:
+            self.fail("%s refused epoch %d's answer, and no stranger holds that id" % (page.device.name, epoch))
+
     def phone_received(self, phone_page, text, kind):
         device = phone_page.device
+        if kind == "impostor":     # the host it reached could not prove it knows the seat: only a stranger may
+            self.counts["impostors_found"] = self.counts.get("impostors_found", 0) + 1
+            if not getattr(phone_page.link.host, "stranger", False):
+                self.fail("%s took its own room's host for an impostor" % device.name)
         if text.startswith('{"t":"view"'):        # the game this view was drawn from (None: the lobby's)
             session = phone_page.link.host.session if phone_page.link is not None else None
             phone_page.view_deal = session.match.seed if session is not None and session.match else None

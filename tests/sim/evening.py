@@ -8,14 +8,16 @@ events that led to it.
 """
 import json
 from itertools import count
+from random import Random
 
 from peerparty.games import REGISTRY
 from peerparty.room import fence, rejoin
-from peerparty.room.lobby import ROOM_CAP, new_room_code
+from peerparty.room.lobby import ROOM_CAP, new_room_code, peer_id
 
 from . import people
 from .checks import Checks, expected_view
 from .pages import HostPage, PhonePage
+from .stranger import Stranger
 from .world import Failure, Storage, World
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lee", "Max", "Ned", "Ola",
@@ -24,6 +26,7 @@ HEAL_LIMIT_MS = 60 * 60 * 1000     # after the network heals, the game in play m
 SETTLE_MS = 120 * 1000             # and then every phone must show the host's view within this
 STALLED_S = 180                    # a host removes a player whose phone has been gone this long while the table waits
 EVENING_LIMIT_MS = 4 * 3600 * 1000
+STRANGER_EVENINGS = 0.3           # how often a stranger squats the next epoch's id for a while (issue 31)
 DOUBLE_TAP = 0.03                  # how often a tap is doubled before the screen changes
 FAULT_MEAN_MS = 70 * 1000          # faults arrive about this often while the evening runs
 
@@ -202,6 +205,12 @@ class Evening:
         self.devices.append(self.tv)
         self.first_start_by = None
         self.w = w
+        # a stranger in some of the random evenings, chosen apart from the world's rng (which evenings have one
+        # does not change the others); scripted evenings have one only when their plan says so
+        self.stranger_due = self.plan.get("stranger", not self.plan and
+                                          Random("stranger:%s" % seed).random() < STRANGER_EVENINGS)
+        self.stranger = None
+        self.stranger_ids = set()         # the peer ids a stranger has held: only their answers may be refused
 
     def token(self):
         """Every seat token and match seed of the evening: distinct, and all starting with secret_marker."""
@@ -226,6 +235,21 @@ class Evening:
         self.first_start_by = 70000
         if self.faults:
             w.after(int(rng.expovariate(1.0 / FAULT_MEAN_MS)), self.fault)
+        if self.stranger_due:
+            w.after(rng.randint(20000, 150000), self.stranger_arrives)
+
+    def stranger_arrives(self):
+        """The stranger registers the next epoch's id for a while and knocks on the host as a phone."""
+        w, rng = self.world, self.world.rng
+        leader = self.leader()
+        if self.healed or self.stranger is not None:
+            return
+        if leader is None or w.signal.get(peer_id(self.code, leader.session.epoch + 1)) is not None:
+            w.after(10000, self.stranger_arrives)      # a takeover is under way: it comes a little later
+            return
+        self.stats["stranger"] = leader.session.epoch + 1
+        self.stranger = Stranger(self, leader.session.epoch + 1, rng.randint(20000, 120000))
+        w.after(rng.randint(200, 3000), self.stranger.knock, leader)
 
     def when(self, test, action, every_ms=250):
         """Run action(self) once, at the first moment test(self) holds (checked every every_ms)."""
@@ -419,6 +443,9 @@ class Evening:
             leader.stall_until = w.now + ms
             return True
         if kind == "host_gone":
+            if self.stranger is not None and self.stranger.alive:
+                # NOT handled (docs/trust.md): a successor whose id a stranger holds cannot take the room over
+                return False
             session = leader.session
             if session.game_id != "hint_hunt" or session.phase != "playing":
                 return False

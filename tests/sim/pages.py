@@ -118,8 +118,10 @@ class PhonePage:
         before = guest.status
         kind = self.rejoin.received(text, self.world.now)
         self.ev.checks.phone_received(self, text, kind)
-        if kind == "bye":
-            self.hang_up()                 # removed or left: app/phone.py closes its link
+        for answer in self.rejoin.outbox():    # the seat's proof to a host that proved itself, held moves
+            self.send(answer)
+        if kind in ("bye", "impostor"):
+            self.hang_up()                 # removed or left, or not its host: app/phone.py closes its link
         if kind == "welcome" or guest.status != before:
             self.ev.note("%s: %s (%s)" % (self.device.name, kind, guest.status))
         self.device.person.saw(self, kind)
@@ -323,18 +325,50 @@ class HostPage:
             return              # the rules worker decides when to probe, once it is up
         if self.peer_open and self.fence.probe_due(self.world.now, fence.may_have_moved(self.session)):
             for epoch in fence.later_epochs(self.session):
-                target = peer_id(self.ev.code, epoch)
-                self.world.after(self.world.rng.randint(20, 300), self._probe_answer, target, epoch)
+                text = self.fence.ask(self.ev.code, epoch, self.world.now)
+                if text is not None:
+                    target = peer_id(self.ev.code, epoch)
+                    self.world.after(self.world.rng.randint(20, 300), self._probe_answer, target, epoch, text)
 
-    def _probe_answer(self, target, epoch):
+    def _probe_answer(self, target, epoch, text):
         other = self.world.signal.get(target)
         if self.alive and other is not None and other.peer_open and other.alive:
-            self.world.after(self.world.rng.randint(80, 900), self._probe_opened, other, epoch)
+            self.world.after(self.world.rng.randint(80, 900), self._probe_opened, other, epoch, text)
 
-    def _probe_opened(self, other, epoch):
-        if self.alive and other.alive:
-            self.ev.note("%s: epoch %d answers: steps aside" % (self.device.name, epoch))
+    def _probe_opened(self, other, epoch, text):
+        """host-room.js's probe: the connection opened, the probe goes out, and what the other page answers
+        comes back (app/rules.py's probe_open and probe_answer)."""
+        if not (self.alive and other.alive):
+            return
+        self.fence.opened(epoch, self.world.now)
+        conn = "probe-%s-%d" % (self.device.name, self.world.now)
+        other.probed(conn, text, lambda answer: self.world.after(
+            self.world.rng.randint(5, 80), self._probe_said, other, epoch, answer))
+
+    def probed(self, conn, text, reply, first=True):
+        """Another page's probe reached this one: "wait" while its rules boot or its fence holds, and the answer
+        once they are up (the boot's queue and app/rules.py's held messages are answered in order)."""
+        if not self.alive:
+            return
+        if self.session is None or self.fence.holds(self.world.now, fence.may_have_moved(self.session)):
+            if first:
+                reply(WAIT)
+            self.world.after(500, self.probed, conn, text, reply, False)
+            return
+        for c, answer in self.session.on_message(conn, text, self.world.now):
+            if c == conn:
+                reply(answer)
+
+    def _probe_said(self, other, epoch, answer):
+        if not self.alive or self.session is None:
+            return
+        verdict = self.fence.answered(self.session.room_key, self.ev.code, epoch, answer, self.world.now)
+        if verdict == "proved":
+            self.ev.note("%s: epoch %d answers: steps aside (it proved it holds the room)" % (self.device.name, epoch))
             self.room_moved_on(epoch)
+        elif verdict == "refused":
+            self.ev.note("%s: epoch %d could not prove it holds the room: ignored" % (self.device.name, epoch))
+            self.ev.checks.intruder_refused(self, epoch)
 
     def answer_held(self, now):
         """app/rules.py's _answer_held: once the fence settles, the held messages in order."""

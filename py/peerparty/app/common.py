@@ -22,6 +22,12 @@ def same_signal(url, query):
     return url
 
 
+def nonce():
+    """16 random bytes from the browser's crypto, as hex (MicroPython has no os.urandom): room/proof.py's nonces."""
+    values = js.crypto.getRandomValues(js.Uint8Array.new(16))
+    return "".join("%02x" % int(values[i]) for i in range(16))
+
+
 def now_ms():
     return int(js.Date.now())
 

@@ -24,7 +24,7 @@ class PhoneApp:
         self.query = common.query()
         self.code = self.query.get("room", "").strip().upper()
         # the retry, epoch and takeover rules live in room/rejoin.py, which the simulator runs too
-        self.rejoin = rejoin.Rejoin(self.code, common.STORAGE, common.now_ms())
+        self.rejoin = rejoin.Rejoin(self.code, common.STORAGE, common.now_ms(), common.nonce)
         self.guest = self.rejoin.guest
         self.root = js.document.getElementById("app")
         self.link_state = "connecting"
@@ -75,6 +75,10 @@ class PhoneApp:
             js.pp.received.push(text)
         waiting = self.guest.host_waiting
         kind = self.rejoin.received(text, common.now_ms())
+        for answer in self.rejoin.outbox():     # the seat's proof to a host that proved itself, held moves
+            self.link.send(answer)
+        if kind == "impostor":
+            self.link.close()               # it could not prove it knows this seat: the tick looks further
         if kind == "bye":
             self.link.close()               # removed or left: nothing more to say to this room
         if kind in ("welcome", "view", "error", "bye") or waiting != self.guest.host_waiting:

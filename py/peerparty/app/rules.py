@@ -16,7 +16,10 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
   "record"   text (JSON)           the room to persist for a reload; the screen thread stores it unread
   "storage"  [["set", key, value] | ["remove", key], ...]   localStorage writes fence.py made (a takeover,
                                    stepping aside), for the screen thread to make
-  "probe"    [epoch, ...]          look for a host of these epochs (room/fence.py): found, say moved_on(epoch)
+  "probe"    [[epoch, text], ...]  look for a host of these epochs (room/fence.py): connect to its id, send the
+                                   text once open (say probe_open(epoch)), and pass on what it answers
+                                   (probe_answer(epoch, text))
+  "unprobe"  [epoch, ...]          close the probe's connection to that epoch's id: it has answered
   "leave"    True                  this tab leaves the room (stepped aside): rejoin it on the phone page
   "download" [name, text]          the Save button's game record
   "opened"   {"mode", "code", "epoch"}   the answer to open(): how the room was opened ("refused": a takeover
@@ -197,10 +200,39 @@ class Rules:
 
     def _probe(self, now):
         """If a successor runs the room under a later epoch (it took over while this tab was away or booting),
-        this tab steps aside: checked when the peer opens and every few seconds (issue 20)."""
-        if self.peer_open and self.fence.probe_due(now, fence.may_have_moved(self.session)):
-            return fence.later_epochs(self.session)
-        return []
+        this tab steps aside once it proves it holds the room: asked when the peer opens and every few seconds
+        (issue 20, issue 31)."""
+        if not (self.peer_open and self.fence.probe_due(now, fence.may_have_moved(self.session))):
+            return []
+        intruder = self.fence.intruder
+        probes = []
+        for epoch in fence.later_epochs(self.session):
+            text = self.fence.ask(self.session.code, epoch, now)
+            if text is not None:
+                probes.append([epoch, text])
+        if self.fence.intruder != intruder:
+            self.session.dirty = True
+        return probes
+
+    @_with_room
+    def probe_open(self, epoch, now):
+        """A peer at a later epoch's id opened the probe's connection (and was sent the probe)."""
+        self.fence.opened(epoch, now)
+        return {}
+
+    @_with_room
+    def probe_answer(self, epoch, text, now):
+        """What that peer answered: a proof of the room key steps this tab aside; "wait" waits; anything else
+        is ignored, and the big screen warns that someone tried to take the room over."""
+        verdict = self.fence.answered(self.session.room_key, self.session.code, epoch, text, now)
+        if verdict == "proved":
+            return self.moved_on(epoch)
+        if verdict == "refused":
+            self.session.dirty = True
+        out = self._out([])
+        if verdict == "refused":
+            out["unprobe"] = [epoch]
+        return out
 
     @_with_room
     def action(self, text, now, ref=None):
@@ -277,6 +309,7 @@ class Rules:
         screen = self.session.screen()
         info = self.session.screen_info()
         self.shown_knocking = info["knocking"] = self.knocking.labels()
+        info["intruder"] = bool(self.fence and self.fence.intruder)
         screen["info"] = info
         screen["error"] = self.error
         return screen

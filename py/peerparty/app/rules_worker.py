@@ -35,9 +35,11 @@ CALLS = {
     "tick": lambda r, m: r.tick(m["now"]),
     "action": lambda r, m: r.action(m["text"], m["now"], _arg(m.get("ref"))),
     "moved_on": lambda r, m: r.moved_on(m["epoch"]),
+    "probe_open": lambda r, m: r.probe_open(m["epoch"], m["now"]),
+    "probe_answer": lambda r, m: r.probe_answer(m["epoch"], m["text"], m["now"]),
 }
 
-LISTS = ("send", "hangup", "probe", "storage")              # answers merged: lists add up,
+LISTS = ("send", "hangup", "probe", "unprobe", "storage")              # answers merged: lists add up,
 LATEST = ("screen", "record", "opened", "leave", "download", "fatal")    # the latest of the rest wins
 
 

@@ -31,12 +31,9 @@ class MemoryNetwork:
         return conn
 
     def connect(self, phone):
-        """open(), then the phone's greeting: hello and every move not yet acknowledged."""
+        """open(), then the phone's greeting: hello and every move not yet acknowledged (GuestSession.greeting)."""
         conn = self.open(phone)
-        hello = phone.session.hello()
-        if hello:
-            self.to_host.append((conn, hello))
-        for text in phone.session.resend():
+        for text in phone.session.greeting():
             self.to_host.append((conn, text))
         return conn
 
@@ -134,6 +131,8 @@ class Phone:
     def receive(self, text, now_ms):
         self.received.append(text)
         self.session.receive(text, now_ms)
+        for answer in self.session.take_outbox():     # the seat's proof, moves held for the welcome
+            self.network.send(self, answer)
 
     def send_move(self, move):
         self.network.send(self, self.session.move(move))

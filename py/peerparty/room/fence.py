@@ -1,16 +1,24 @@
-"""Who leads the room: a host leads its epoch until the next epoch's host answers, then steps aside.
+"""Who leads the room: a host leads its epoch until a later epoch's host proves it holds the room, then steps aside.
 
 The host page's side of the terms rejoin.py describes, pure so the simulator (tests/sim) runs it too. Epoch e's
 host holds peer_id(code, e); a Hint Hunt successor takes over as e + 1 from the replica its phone kept. A host
 that reloads slowly can boot just as its successor takes over: both run for a moment, and the fence settles it.
+
+Anyone who knows the room's code can register a later epoch's id (issue 31). So a host steps aside only for an
+answer that proves the room key (proof.room_proof of the fresh nonce it sent, for that epoch): only the room's
+hosts and the successor's replica hold the key. A peer that answers anything else, or opens and never proves
+itself in PROOF_MS, is ignored, and the big screen says someone tried to take the room over.
 """
 import json
 
+from . import proof, protocol
 from .host import HostSession
 from .rejoin import HOST_KEY, LOOK_AHEAD, epoch_key, replica_key, seat_key
 
 PROBE_MS = 5000          # a host whose room may have moved on looks for the next epoch's host this often
 ANSWER_MS = 3000         # how long its first probe may take to find one (a data channel opens in well under 1 s)
+PROOF_MS = 30000         # how long a peer that opened may take to prove itself (a successor's rules boot in <= 25 s)
+KEPT_NONCES = 4          # a proof may answer any of an epoch's last few probes (their answers can cross)
 
 
 class Fence:
@@ -28,6 +36,9 @@ class Fence:
         # newest epoch there is: a later one would be its own successor's)
         self.settled = took_over
         self.answer_by = None          # when its first probe counts as unanswered
+        self.asked = {}                # epoch -> [nonces of the probes not yet answered, newest last]
+        self.opened_at = {}            # epoch -> when a peer at that id opened and has not yet proved itself
+        self.intruder = False          # a peer at a later epoch's id failed to prove it holds the room
 
     def probe_due(self, now_ms, may_have_moved):
         """Call on peer open and every tick: True when the page should probe peer_id(code, epoch + 1)."""
@@ -40,6 +51,51 @@ class Fence:
         if not self.settled and self.answer_by is None:
             self.answer_by = now_ms + ANSWER_MS
         return True
+
+    def ask(self, code, epoch, now_ms):
+        """The probe to send to epoch's id: a fresh nonce for it to prove the room key with. None while a peer
+        there has opened and has had less than PROOF_MS to answer; one that had longer was no successor."""
+        since = self.opened_at.get(epoch)
+        if since is not None and now_ms - since < PROOF_MS:
+            return None
+        if since is not None:
+            del self.opened_at[epoch]
+            self.intruder = True
+        nonce = proof.fresh_nonce()
+        self.asked[epoch] = (self.asked.get(epoch, []) + [nonce])[-KEPT_NONCES:]
+        return protocol.encode({"t": "probe", "room": code, "epoch": epoch, "nonce": nonce})
+
+    def opened(self, epoch, now_ms):
+        """A peer at epoch's id opened the probe's connection: it may be a successor whose rules still boot, so a
+        host not yet settled keeps holding phones' messages until it proves itself or PROOF_MS has passed."""
+        self.opened_at.setdefault(epoch, now_ms)
+        self._hold_for(now_ms)
+
+    def answered(self, room_key, code, epoch, text, now_ms):
+        """What a probed peer said: "proved" (step aside for it), "wait" (its rules are loading) or "refused"
+        (it is not the room's host: ignored, and the screen says so)."""
+        try:
+            message = json.loads(text)
+        except Exception:
+            message = None
+        kind = message.get("t") if isinstance(message, dict) else None
+        if kind == "wait":
+            self.opened_at.setdefault(epoch, now_ms)
+            self._hold_for(now_ms)
+            return "wait"
+        self.opened_at.pop(epoch, None)
+        nonces = self.asked.get(epoch, [])
+        answer = message.get("proof") if kind == "proof" and message.get("epoch") == epoch else None
+        for nonce in nonces:
+            if proof.same(answer, proof.room_proof(room_key, code, epoch, nonce)):
+                nonces.remove(nonce)        # spent: the same answer is never accepted twice
+                return "proved"
+        self.intruder = True
+        return "refused"
+
+    def _hold_for(self, now_ms):
+        if not self.settled and self.answer_by is not None:
+            self.answer_by = max(self.answer_by, now_ms + PROOF_MS)
 
     def holds(self, now_ms, may_have_moved):
         """True while this page must not answer a phone's move or hello (issue 26 C): its room may have moved
@@ -65,8 +121,9 @@ def may_have_moved(session):
 
 def later_epochs(session):
     """The epochs to look for: as far ahead as the phones look (rejoin.LOOK_AHEAD: a TV whose tab reopens after
-    two takeovers finds the room at epoch + 2, where epoch + 1's host is long gone). Only a host that answers at
-    such an epoch's id can depose this one; a phone's word that a later host welcomed it is no evidence."""
+    two takeovers finds the room at epoch + 2, where epoch + 1's host is long gone). Only a host that proves the
+    room key at such an epoch's id can depose this one; a phone's word that a later host welcomed it is no
+    evidence."""
     return list(range(session.epoch + 1, session.epoch + 1 + LOOK_AHEAD))
 
 

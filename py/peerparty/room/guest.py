@@ -6,14 +6,23 @@ moves not yet acknowledged, and keeps only the last view it was sent (and, on th
 the last replica of the room). Each move names the decision it answers (the ref of the view it was
 made from). Sequence numbers count within one host's epoch: a welcome starts the count afresh, and a
 view from an earlier epoch is ignored.
+
+A phone with a token never sends it (issue 31): its hello names the seat by a tag and a fresh nonce, and it
+proves the token only to a host that proved it first (proof.py). Until then it heeds nothing from that host
+but its challenge, "wait", and refusals that cost it nothing; it resends its moves only once welcomed.
 """
 import json
 
-from . import protocol
+from . import proof, protocol
+
+# what a host that has not proved itself may tell a rejoining phone (a "removed" or "bye" would cost it its seat)
+_UNPROVEN = ("challenge", "wait", "pong", "error")
+_UNPROVEN_ERRORS = ("old_host", "wrong_room", "rate_limited", "bad_message", "bad_json", "too_large", "bad_proof",
+                    "internal", "not_joined")
 
 
 class GuestSession:
-    def __init__(self, room, token=None, name=None, epoch=0):
+    def __init__(self, room, token=None, name=None, epoch=0, nonce_source=None):
         self.room = room
         self.epoch = epoch        # the latest host term this phone has been welcomed by
         self.token = token
@@ -29,16 +38,42 @@ class GuestSession:
         self.replica = None       # the room, if this phone is the host's successor (host migration)
         self.replica_dropped = False   # set when a kept replica must be erased (the shell clears storage)
         self.host_waiting = False  # the host said "wait" (its rules are loading) and nothing else since
+        self.nonce_source = nonce_source or proof.fresh_nonce   # 16 random bytes as hex (the page's crypto)
+        # whether this connection reached the id of the epoch that welcomed this phone: only there may a
+        # host that has not proved itself say the token is unknown (rejoin.py sets it; elsewhere it is ignored)
+        self.own_host = True
+        self.asked = None         # this connection's nonce while the host has not proved the seat's token
+        self.impostor = False     # the host this connection reached failed to prove it: look for the real one
+        self.proved = False       # this connection's host proved itself: resend the moves once welcomed
+        self.outbox = []          # texts to send now, in answer to what arrived (the proof, then resent moves)
 
     # --- what to send -----------------------------------------------------------------------
 
     def hello(self):
         """The first message on every new connection; None until there is a token or a name."""
+        self.asked = None
+        self.proved = False
+        self.impostor = False
         if self.token is None and self.name is None:
             return None
         self.status = "joining"
-        return protocol.encode({"t": "hello", "room": self.room, "name": self.name, "token": self.token,
-                                "epoch": self.epoch})
+        message = {"t": "hello", "room": self.room, "name": self.name, "epoch": self.epoch}
+        if self.token is not None:
+            self.asked = self.nonce_source()
+            message["seat"] = proof.seat_tag(self.token)
+            message["nonce"] = self.asked
+        return protocol.encode(message)
+
+    def greeting(self):
+        """What a new connection starts with: the hello, and the moves not yet acknowledged unless the hello
+        asks for a proof first (they wait for the welcome: nothing goes to a host that has not proved itself)."""
+        hello = self.hello()
+        out = [hello] if hello else []
+        return out if self.asked is not None else out + self.resend()
+
+    def take_outbox(self):
+        out, self.outbox = self.outbox, []
+        return out
 
     def join(self, name):
         self.name = name
@@ -69,9 +104,15 @@ class GuestSession:
             return None
         if not isinstance(message, dict):
             return None
-        self.last_heard_ms = now_ms
         kind = message.get("t")
+        if self.asked is not None and (kind not in _UNPROVEN or (
+                kind == "error" and message.get("code") not in _UNPROVEN_ERRORS
+                and not (self.own_host and message.get("code") == "bad_token"))):
+            return None              # not from a host that has proved it knows this seat
+        self.last_heard_ms = now_ms
         self.host_waiting = kind == "wait"
+        if kind == "challenge":
+            return self._challenged(message)
         if kind == "welcome":
             epoch = message.get("epoch", 0)
             if epoch < self.epoch:
@@ -79,7 +120,7 @@ class GuestSession:
             self.epoch = epoch
             self.seq = -1            # this host counts its own views
             self.seat = message.get("seat")
-            self.token = message.get("token")
+            self.token = message.get("token") or self.token    # a rejoined seat is not sent its token again
             self.status = "joined"
             self.error = None
             next_id = message.get("next_id", 0)
@@ -87,6 +128,9 @@ class GuestSession:
             self.pending = [p for p in self.pending if p[0] >= next_id]
             if next_id > self.next_id:
                 self.next_id = next_id
+            if self.asked is None and self.proved:
+                self.proved = False
+                self.outbox.extend(self.resend())     # held back until the host proved itself (greeting)
             if not message.get("successor"):
                 self._drop_replica()
         elif kind == "view":
@@ -100,6 +144,8 @@ class GuestSession:
                 self._drop_replica()
         elif kind == "ack":
             self._acked(message.get("id"))
+        elif kind == "error" and message.get("code") == "bad_proof" and self.status == "joined":
+            return None              # a proof that arrived twice: the first one seated this phone
         elif kind == "error":
             self.error = message
             self._acked(message.get("id"))   # a refused move is done with, too
@@ -129,6 +175,21 @@ class GuestSession:
                 self.pending = []
                 self._drop_replica()
         return kind
+
+    def _challenged(self, message):
+        nonce, answer = message.get("nonce"), message.get("proof")
+        if self.asked is None or self.token is None or not proof.is_hex(nonce, proof.NONCE_HEX):
+            return None
+        if not proof.same(answer, proof.host_seat_proof(self.token, self.room, self.asked, nonce)):
+            self.asked = None
+            self.impostor = True      # it does not know this seat: say nothing more to it
+            self.status = "connecting"
+            return "impostor"
+        self.outbox.append(protocol.encode({"t": "prove", "proof": proof.phone_seat_proof(
+            self.token, self.room, self.asked, nonce)}))
+        self.asked = None
+        self.proved = True
+        return "challenge"
 
     def _drop_replica(self):
         # every seat's token must not outlive the phone's role as successor: the shell erases its copy

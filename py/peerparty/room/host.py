@@ -11,7 +11,7 @@ import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from ..engine.record import RecordRefused, final_of, fingerprint
-from . import protocol
+from . import proof, protocol
 from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
 
@@ -38,8 +38,11 @@ class _Bucket:
 
 
 class HostSession:
-    def __init__(self, code, games, epoch=0, token_source=None, seed=None):
+    def __init__(self, code, games, epoch=0, token_source=None, seed=None, room_key=None):
         self.code = code
+        # the room's secret: only this tab and the successor's replica hold it; a later epoch's host proves it
+        # holds the room by it (proof.room_proof), so a stranger at that id cannot depose this host (issue 31)
+        self.room_key = room_key or secrets.token_hex(16)
         self.epoch = epoch
         self.games = games
         self.lobby = Lobby()
@@ -59,6 +62,8 @@ class HostSession:
         self._replicated = None       # (conn, seq) of the last replica sent to the successor
         self._gone = {}               # conn -> "removed" | "left": told again whatever it sends next
         self._notices = []            # (conn, text) to send before the next views (e.g. a removal)
+        self._challenges = {}         # conn -> (seat id, phone's nonce, host's nonce): a rejoin awaiting its proof
+        self._nonce = lambda: secrets.token_hex(16)
         self._now = 0
 
     # --- transport events -------------------------------------------------------------------
@@ -73,6 +78,7 @@ class HostSession:
         self._conns.pop(conn, None)
         self._sent.pop(conn, None)
         self._gone.pop(conn, None)
+        self._challenges.pop(conn, None)
         seat = self.lobby.by_conn(conn)
         if seat is None:
             return []
@@ -208,7 +214,8 @@ class HostSession:
         history = self.history if records else [dict(h, record=None) for h in self.history]
         return {"code": self.code, "epoch": self.epoch, "lobby": self.lobby.to_record(),
                 "game_id": self.game_id, "phase": self.phase, "seq": self.seq, "seed": self.seed,
-                "match": self.match.to_record() if self.match else None, "history": history}
+                "match": self.match.to_record() if self.match else None, "history": history,
+                "room_key": self.room_key}
 
     # --- the room's history: replays and game records ---------------------------------------------
 
@@ -253,7 +260,8 @@ class HostSession:
 
     @classmethod
     def restore(cls, record, games, token_source=None):
-        session = cls(record["code"], games, record["epoch"], token_source, record.get("seed"))
+        session = cls(record["code"], games, record["epoch"], token_source, record.get("seed"),
+                      record.get("room_key"))
         session.lobby = Lobby.from_record(record["lobby"])
         session.game_id = record["game_id"]
         session.phase = record["phase"]
@@ -288,6 +296,10 @@ class HostSession:
             return [(conn, protocol.encode({"t": "pong", "n": message["n"]}))]
         if kind == "hello":
             return self._hello(conn, message, now_ms)
+        if kind == "prove":
+            return self._proved(conn, message["proof"], now_ms)
+        if kind == "probe":
+            return self._probe(conn, message)
         if seat is None:
             return [self._error(conn, "not_joined")]
         if kind == "leave":
@@ -301,15 +313,12 @@ class HostSession:
             # The phone names a later host: send it back and change nothing (issue 31: anyone can send this,
             # so it is no evidence; the shell finds a successor only by probing, fence.later_epochs).
             return [self._error(conn, "old_host")]
-        token = message["token"]
-        if token:
-            seat = self.lobby.by_token(token)
-            if seat is not None and seat.removed:
-                return self._goodbye(conn, "removed")
-            if seat is not None and not seat.local:
-                return self._bind(conn, seat, now_ms)
-            if message["name"] is None:
-                return [self._error(conn, "bad_token")]
+        if message["seat"]:
+            seat = self._by_tag(message["seat"])
+            if seat is not None:
+                return self._challenge(conn, seat, message["nonce"])
+        if message["name"] is None:
+            return [self._error(conn, "bad_token")]
         name, why = clean_name(message["name"])
         if name is None:
             return [self._error(conn, "bad_name", why)]
@@ -330,7 +339,44 @@ class HostSession:
         seat = self.lobby.add(name, self._token(), spectator=spectator)
         return self._bind(conn, seat, now_ms)
 
-    def _bind(self, conn, seat, now_ms):
+    # --- proving a seat without its token crossing the link (proof.py, docs/trust.md) -----------------------
+
+    def _by_tag(self, tag):
+        for seat in self.lobby.seats:
+            if not seat.local and proof.same(proof.seat_tag(seat.token), tag):
+                return seat
+        return None
+
+    def _challenge(self, conn, seat, phone_nonce):
+        """The host proves first (it knows the token: the phone learns it reached its own room, not someone
+        at a later epoch's id) and asks the phone to prove it in turn: one round trip more than a bare hello."""
+        host_nonce = self._nonce()
+        self._challenges[conn] = (seat.id, phone_nonce, host_nonce)
+        answer = proof.host_seat_proof(seat.token, self.code, phone_nonce, host_nonce)
+        return [(conn, protocol.encode({"t": "challenge", "nonce": host_nonce, "proof": answer}))]
+
+    def _proved(self, conn, answer, now_ms):
+        # A wrong answer changes nothing, the challenge included; a right one spends it (no replay).
+        asked = self._challenges.get(conn)
+        seat = self.lobby.by_id(asked[0]) if asked is not None else None
+        if seat is None or not proof.same(answer, proof.phone_seat_proof(seat.token, self.code, asked[1], asked[2])):
+            return [self._error(conn, "bad_proof")]
+        del self._challenges[conn]
+        if seat.removed:
+            return self._goodbye(conn, "removed")
+        return self._bind(conn, seat, now_ms, rejoined=True)
+
+    def _probe(self, conn, message):
+        """Another host page asks whether this one holds the room at an epoch: answered only for this room
+        and this epoch, with the room key's proof of its nonce (fence.py checks it)."""
+        if message["room"].upper() != self.code:
+            return [self._error(conn, "wrong_room")]
+        if message["epoch"] != self.epoch:
+            return [self._error(conn, "old_host")]
+        answer = proof.room_proof(self.room_key, self.code, self.epoch, message["nonce"])
+        return [(conn, protocol.encode({"t": "proof", "epoch": self.epoch, "proof": answer}))]
+
+    def _bind(self, conn, seat, now_ms, rejoined=False):
         out = []
         if seat.conn is not None and seat.conn != conn:
             self._sent.pop(seat.conn, None)   # the old connection is stale: it gets nothing more
@@ -338,10 +384,11 @@ class HostSession:
         seat.last_seen_ms = now_ms
         self._sent.pop(conn, None)
         successor = self.successor()
-        out.append((conn, protocol.encode({"t": "welcome", "seat": seat.id, "token": seat.token,
-                                           "next_id": seat.last_move_id + 1, "room": self.code,
-                                           "epoch": self.epoch,
-                                           "successor": successor is not None and successor.id == seat.id})))
+        welcome = {"t": "welcome", "seat": seat.id, "next_id": seat.last_move_id + 1, "room": self.code,
+                   "epoch": self.epoch, "successor": successor is not None and successor.id == seat.id}
+        if not rejoined:
+            welcome["token"] = seat.token     # a new seat's: a rejoined phone proved it has it
+        out.append((conn, protocol.encode(welcome)))
         out.extend(self._changed())
         return out
 

@@ -3,16 +3,25 @@
 Runs on the phone (MicroPython) and the host (Pyodide), so it keeps to plain Python.
 
 phone -> host
-  {"v":1,"t":"hello","room":CODE,"name":str|None,"token":str|None,"epoch":int}
-                                            join, or rejoin a seat by token; epoch: the highest host term
-                                            this phone has been welcomed by (a lower host steps aside)
+  {"v":1,"t":"hello","room":CODE,"name":str|None,"epoch":int}       join with a name
+  {"v":1,"t":"hello","room":CODE,"name":str|None,"seat":tag,"nonce":hex,"epoch":int}
+                                            rejoin a seat: the tag (proof.seat_tag) names it, the nonce asks
+                                            the host to prove it knows the seat's token (the token itself never
+                                            crosses the link: issue 31, docs/trust.md); epoch: the highest host
+                                            term this phone has been welcomed by (it refuses any lower one)
+  {"v":1,"t":"prove","proof":hex}           the phone's proof of the token, for the host's challenge nonce
+  {"v":1,"t":"probe","room":CODE,"epoch":int,"nonce":hex}
+                                            from another host page: are you this room's host at `epoch`?
   {"v":1,"t":"move","id":int,"ref":str|int|None,"move":{"type":...}}
                                             a game move; id counts up per seat; ref names the decision
                                             it answers (the view's "ref"): another one is refused, `stale`
   {"v":1,"t":"ping","n":int}                                           heartbeat (every PING_MS)
   {"v":1,"t":"leave"}                                                  give up my seat (lobby, results)
 host -> phone
-  {"v":1,"t":"welcome","seat":pid,"token":str,"next_id":int,"room":CODE,"epoch":int,"successor":bool}
+  {"v":1,"t":"challenge","nonce":hex,"proof":hex}   the host's proof of the seat's token for the phone's
+                                            nonce, and a nonce of its own for the phone to prove it with
+  {"v":1,"t":"welcome","seat":pid,"token":str|absent,"next_id":int,"room":CODE,"epoch":int,"successor":bool}
+                                            the token only to a new seat (a rejoined phone has it)
                                             seq counts afresh within an epoch; only the successor may keep
                                             a replica (host migration)
   {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...,"ref":...}|None}
@@ -21,11 +30,14 @@ host -> phone
   {"v":1,"t":"pong","n":int}
   {"v":1,"t":"bye","reason":"removed"|"left"}   the seat is gone: the phone stops and closes
   {"v":1,"t":"replica","epoch":int,"snapshot":{...}} | {"v":1,"t":"replica","drop":true}   successor only
+  {"v":1,"t":"proof","epoch":int,"proof":hex}   to a probe: the room key's proof (room/fence.py checks it)
   {"v":1,"t":"wait"}                      the host page is up but its rules are still loading: what the phone
                                           sends is kept and answered once they are (the host's screen thread
                                           says it on connect, and to pings, until its rules worker is ready)
 """
 import json
+
+from .proof import MAC_HEX, NONCE_HEX, TAG_HEX, is_hex
 
 VERSION = 1
 MAX_TEXT = 8192          # bytes of one message; anything longer is refused unread
@@ -33,7 +45,6 @@ MAX_DEPTH = 4            # nesting of a move object
 MAX_KEYS = 16            # keys per object / items per list inside a move
 MAX_STR = 200            # any string inside a move
 NAME_MAX = 20
-TOKEN_MAX = 64
 PING_MS = 2000           # phones ping this often
 AWAY_MS = 6500           # a seat silent this long shows as away
 HOST_LOST_MS = 7000      # a phone that hears nothing this long reconnects
@@ -57,6 +68,7 @@ ROOM_ERRORS = {
     "no_game": "No game is running.",
     "stale": "That was for an earlier moment of the game; here is where it stands now.",
     "old_host": "This room has moved to a new host.",
+    "bad_proof": "That seat could not be proved. Join again with your name.",
     "internal": "The host could not handle that move. Nothing changed.",
 }
 
@@ -132,9 +144,21 @@ def parse_client(text):
     kind = message.get("t")
     if kind == "hello":
         epoch = message.get("epoch", 0)
+        seat, nonce = message.get("seat"), message.get("nonce")
+        if (seat is not None or nonce is not None) and not (is_hex(seat, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
+            raise ProtocolError("bad_message", "The fields seat and nonce are not valid.")
         return {"t": "hello", "room": _opt_str(message, "room", 8) or "",
-                "name": _opt_str(message, "name", 200), "token": _opt_str(message, "token", TOKEN_MAX),
+                "name": _opt_str(message, "name", 200), "seat": seat, "nonce": nonce,
                 "epoch": _int(message, "epoch") if epoch else 0}
+    if kind == "prove":
+        if not is_hex(message.get("proof"), MAC_HEX):
+            raise ProtocolError("bad_message", "The field proof is not valid.")
+        return {"t": "prove", "proof": message["proof"]}
+    if kind == "probe":
+        if not is_hex(message.get("nonce"), NONCE_HEX):
+            raise ProtocolError("bad_message", "The field nonce is not valid.")
+        return {"t": "probe", "room": _opt_str(message, "room", 8) or "", "epoch": _int(message, "epoch"),
+                "nonce": message["nonce"]}
     if kind == "move":
         move = message.get("move")
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):

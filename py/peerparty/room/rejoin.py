@@ -59,10 +59,11 @@ class Rejoin:
 
     `store` has get(key) -> str or None, set(key, str) and remove(key) (localStorage on the page)."""
 
-    def __init__(self, code, store, now_ms):
+    def __init__(self, code, store, now_ms, nonce_source=None):
         self.code = code
         self.store = store
-        self.guest = GuestSession(code, token=store.get(seat_key(code)), epoch=_stored_int(store.get(epoch_key(code))))
+        self.guest = GuestSession(code, token=store.get(seat_key(code)), epoch=_stored_int(store.get(epoch_key(code))),
+                                  nonce_source=nonce_source)
         self.try_epoch = self.epoch      # the epoch of the host id the current attempt reaches for
         self.lost_since = None           # when the link to the host was lost, None while it is up
         self.host_gone = False           # the signalling server said no peer holds the id we tried
@@ -103,11 +104,8 @@ class Rejoin:
         self.gone_tries = {}
         self.looks = 0
         self.guest.last_heard_ms = now_ms
-        out = []
-        hello = self.guest.hello()
-        if hello:
-            out.append(hello)
-        return out + self.guest.resend()
+        self.guest.own_host = self.try_epoch == self.epoch
+        return self.guest.greeting()
 
     def received(self, text, now_ms):
         """One message from the host; keeps storage in step with it. Returns its kind (None when ignored).
@@ -122,12 +120,18 @@ class Rejoin:
             self.store.set(replica_key(self.code), text)
         elif kind in ("error", "bye") and self.guest.token is None:
             self.store.remove(seat_key(self.code))
-        if kind == "error" and (self.guest.error or {}).get("code") == "old_host":
-            self.old_host = self.host_gone = True     # look further: the next tick tries again
+        if kind == "error" and (self.guest.error or {}).get("code") == "old_host" or kind == "impostor":
+            # look further: the next tick tries again (an impostor, at a later epoch's id, could not prove it
+            # knows this phone's seat and learnt nothing of it: issue 31)
+            self.old_host = self.host_gone = True
         if self.guest.replica_dropped:        # not (or no longer) the successor: every seat's token goes
             self.guest.replica_dropped = False
             self.store.remove(replica_key(self.code))
         return kind
+
+    def outbox(self):
+        """What the page sends now in answer to what arrived (the seat's proof, moves held for the welcome)."""
+        return self.guest.take_outbox()
 
     def closed(self, now_ms):
         if self.lost_since is None:

@@ -79,7 +79,7 @@ def how_to_play(game_id, title, open_=False):
 
 def host_screen(screen, info):
     """info: games [(id, title, min, max)], join_url, join_hint, qr_svg, status_error, can_start (ok, reason),
-    error, knocking, relay."""
+    error, knocking, relay, intruder (someone failed to prove a takeover: room/fence.py)."""
     room = screen["room"]
     replay = screen.get("replay")
     # a replay takes the game's layout, its controls in the band in place of the tools
@@ -146,7 +146,13 @@ def _host_head(screen, info):
         head += banner(esc(info["status_error"]), "error")
     if info.get("error"):
         head += banner(esc(info["error"]), "warn")
+    if info.get("intruder"):     # a peer at a later epoch's id could not prove it holds the room (room/fence.py)
+        head += tag("div", INTRUDER, class_="banner error intruder", role="alert", data_intruder="1")
     return head + knocking_banner(info.get("knocking") or [], info.get("relay"))
+
+
+INTRUDER = ("Someone tried to take over this room. This screen is still the host: play on. "
+            "If it happens again, open a new room.")
 
 
 def banner(html, kind):
