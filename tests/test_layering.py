@@ -132,3 +132,17 @@ def test_phone_side_modules_avoid_what_micropython_lacks():
             if name.split(".")[0] in NOT_ON_MICROPYTHON:
                 offenders.append("%s imports %s" % (path.name, name))
     assert offenders == []
+
+
+def test_the_phone_bundle_has_every_games_screens_and_none_of_the_rules():
+    """ui/screens.py imports a game's screens by the name its package gives (GAME.screens), so the build adds
+    them to the phone's bundle with the table of names (the phone has no registry), and no rules with them."""
+    from peerparty.games import REGISTRY
+    build = build_script()
+    shipped = bundle("peerparty.app.phone")
+    for game in REGISTRY.values():
+        assert game.screens.replace("peerparty.", "", 1).replace(".", "/") + ".py" in shipped, game.id
+    assert not [rel for rel in shipped if rel.startswith(("games/", "engine/"))]
+    generated = {}
+    exec(build.screen_names_source(), generated)
+    assert generated["NAMES"] == dict((game_id, game.screens) for game_id, game in REGISTRY.items())
