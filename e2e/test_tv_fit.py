@@ -32,7 +32,7 @@ STEPS_FOR = {"hint_hunt": 1000}
 SEEDS_FOR = {"hint_hunt": (1, 3, 5)}
 # players per game (a host who plays counts): each game's tv_counts, declared in its package: its most, and the
 # most before its table takes a compact form (Bank or Bust's smaller cards from 4, Someone Else's Problem's
-# three columns from 5, Seven Rounds' totals-first reveal past ui/seven_rounds.MANY), where the roomier layout
+# three columns from 5, Seven Rounds' totals-first reveal past games/seven_rounds/screens.MANY), where the roomier layout
 # is at its fullest
 COUNTS = [(game_id, count) for game_id, game in sorted(REGISTRY.items()) for count in game.tv_counts]
 

@@ -296,8 +296,8 @@ def make_phone_pack(files: list[Path], compiler: Path | None) -> bytes:
     into MicroPython's file system before the page's Python runs. Not a zip + PyScript [files]: unpacking a
     zip there (zip.js, a worker) cost ~170 ms of every phone boot; this costs a few ms, and the fetch starts
     with the page instead of after the runtime. JSON text gzips on the wire like the rest of the site."""
-    entries = module_entries(files, compiler) + [generated("peerparty/ui/screen_names.py", screen_names_source(),
-                                                           compiler)]
+    entries = module_entries(files, compiler) + stand_ins(files) + [
+        generated("peerparty/ui/screen_names.py", screen_names_source(), compiler)]
     pack = {"files": dict((name, base64.b64encode(data).decode("ascii")) for name, data in entries)}
     return (json.dumps(pack, sort_keys=True, separators=(",", ":")) + "\n").encode("ascii")
 
@@ -411,13 +411,30 @@ def screen_names_source() -> str:
             "NAMES = %r\n" % dict(sorted(screen_names().items())))
 
 
+# The phone takes a game's screens (games/<id>/screens.py) and none of its rules: the packages they sit in get
+# empty stand-ins for their __init__.py (which import the rules), written by make_phone_pack.
+STAND_IN = "peerparty.games"
+
+
 def phone_files(entry: str = PHONE_ENTRY) -> list[Path]:
     """The modules `entry` may import, and the games' screens (imported by name: screen_names)."""
-    return closure([entry] + sorted(screen_names().values()))
+    return closure([entry] + sorted(screen_names().values()), stand_in=STAND_IN)
 
 
-def closure(roots: list[str]) -> list[Path]:
-    """The files of the modules `roots` name and of every peerparty module they may import."""
+def stand_ins(files: list[Path]) -> list[tuple[str, bytes]]:
+    """Empty __init__.py entries for the packages under STAND_IN that hold a phone file."""
+    top = PKG_SRC.joinpath(*STAND_IN.split(".")[1:])
+    out = set()
+    for p in files:
+        if top in p.parents:
+            for folder in [top] + [d for d in p.parents if top in d.parents]:
+                out.add("peerparty/" + (folder / "__init__.py").relative_to(PKG_SRC).as_posix())
+    return [(name, b"") for name in sorted(out)]
+
+
+def closure(roots: list[str], stand_in: str | None = None) -> list[Path]:
+    """The files of the modules `roots` name and of every peerparty module they may import; packages at or under
+    `stand_in` are neither shipped nor followed (their __init__.py is replaced by an empty one)."""
     if module_path(roots[0]) is None:
         return []
     seen: dict[str, Path] = {}
@@ -433,16 +450,23 @@ def closure(roots: list[str]) -> list[Path]:
             path = module_path(name)
             if path is None:
                 continue
+            if stand_in and (name == stand_in or name.startswith(stand_in + ".")) and path.name == "__init__.py":
+                continue
             seen[name] = path
             todo.extend(imports_of(name, path))
     return sorted(set(seen.values()))
 
 
+def rules_modules(entry: str = RULES_ENTRY) -> list[Path]:
+    """What `entry` imports, with the games (imported by name: games/__init__.py's GAMES) and their screens (by
+    name too: ui/screens.py)."""
+    games = ["peerparty.games." + game_id for game_id in registry()]
+    return closure([entry] + games + sorted(screen_names().values()))
+
+
 def rules_files() -> list[Path]:
     """The rules worker's modules (what app/rules.py imports) and the data files beside them (the word bank)."""
-    # the games are imported by name (games/__init__.py's GAMES), their screens too (ui/screens.py)
-    games = ["peerparty.games." + game_id for game_id in registry()]
-    modules = closure([RULES_ENTRY] + games + sorted(screen_names().values()))
+    modules = rules_modules()
     folders = {m.parent for m in modules}
     data = [p for p in package_files() if p.parent in folders and p.suffix != ".py"]
     return sorted(set(modules + data), key=lambda p: p.relative_to(PKG_SRC).as_posix())
