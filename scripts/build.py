@@ -509,6 +509,8 @@ LEAN_QR = "node_modules/lean-qr/index.js"
 HOST_SCRIPTS = (LEAN_QR, "static/js/qr-svg.js") + PHONE_SCRIPTS + ("static/js/host-room.js",)
 FRAMES_START = "<!-- build.py: frames"
 FRAMES_END = "<!-- /build.py: frames -->"
+STYLES_START = "<!-- build.py: games' stylesheets"
+STYLES_END = "<!-- /build.py: games' stylesheets -->"
 HOST_PRELOADS_START = "<!-- build.py: host preloads"
 HOST_PRELOADS_END = "<!-- /build.py: host preloads -->"
 
@@ -610,8 +612,18 @@ def rewrite_block(page: Path, start: str, end: str, make, why: str) -> int:
     return changed
 
 
+def game_styles() -> str:
+    """host.html's links to every game's stylesheet, as each game's package names it (GAME.stylesheet)."""
+    lines = ["  %s (generated from the games' packages; do not edit) -->" % STYLES_START]
+    for game in registry().values():
+        lines.append('  <link rel="stylesheet" href="./%s">' % game.stylesheet)
+    lines.append("  " + STYLES_END)
+    return "\n".join(lines)
+
+
 def build_host_head() -> int:
     changed = write_if_changed(BUILD / "host.js", make_phone_script(HOST_SCRIPTS))
+    changed += rewrite_block(HOST_HTML, STYLES_START, STYLES_END, game_styles, "games' stylesheets rewritten")
     changed += rewrite_block(HOST_HTML, HOST_PRELOADS_START, HOST_PRELOADS_END, host_preloads,
                              "preloads rewritten (the vendored PyScript changed)")
     return changed + rewrite_block(HOST_HTML, FRAMES_START, FRAMES_END, host_frames,

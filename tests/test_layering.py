@@ -170,3 +170,13 @@ def test_the_phone_bundle_has_every_games_screens_and_none_of_the_rules():
     generated = {}
     exec(build.screen_names_source(), generated)
     assert generated["NAMES"] == dict((game_id, game.screens) for game_id, game in REGISTRY.items())
+
+
+def test_host_html_links_every_games_stylesheet_as_the_build_writes_them():
+    """host.html's games' stylesheets are the build's block from GAME.stylesheet (scripts/build.py game_styles),
+    not a hand-kept list: a new game's styles reach the TV with its package."""
+    from peerparty.games import REGISTRY
+    html = (REPO / "host.html").read_text()
+    assert build_script().game_styles() in html
+    for game in REGISTRY.values():
+        assert '<link rel="stylesheet" href="./%s">' % game.stylesheet in html
