@@ -19,8 +19,9 @@ run: build
 test: build
 	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest -n 2 --dist loadfile --durations=15 tests e2e
 
+# `make test-fast K=<id>`: only that game's share of every suite (docs/add-a-game.md)
 test-fast:
-	$(PYTHON) -m pytest -n 2 tests
+	$(PYTHON) -m pytest -n 2 tests $(if $(K),-k "$(K)")
 
 dist: build
 	$(PYTHON) scripts/build.py --dist dist/

@@ -94,10 +94,14 @@ def test_precache_lists_every_served_file_with_its_hash(built):
             assert f"/{page}" in files
 
 
+# a game's secrets and simulated people are named by its GAME, never imported by the rules: they stay out
+TESTS_ONLY = ("leaks.py", "secrets.py", "autoplay.py")
+
+
 def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
     """The rules worker's Python: app/rules.py and what it imports (room, engine, games, the word bank, the screens
     it draws the big screen with), never the page's glue (nor what only tests use: a phone's GuestSession, random
-    playouts)."""
+    playouts, a game's secrets and simulated people)."""
     rules = built / "static" / "build" / "rules.zip"
     build = load_build_module()
     again = build.make_zip(build.rules_files(), bytecode=True)
@@ -113,8 +117,9 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
     src = built / "py" / "peerparty"
     expected = {"peerparty/" + p.relative_to(src).as_posix() for layer in ("engine", "games", "room", "ui")
                 for p in (src / layer).rglob("*.py")
-                if "__pycache__" not in p.parts and p.name not in ("guest.py", "rejoin.py", "playout.py")}
+                if "__pycache__" not in p.parts and p.name not in ("guest.py", "rejoin.py", "playout.py") + TESTS_ONLY}
     assert expected <= set(names)
+    assert not [n for n in names if n.rpartition("/")[2] in TESTS_ONLY]
     assert {"peerparty/app/rules.py", "peerparty/games/hint_hunt_words.txt"} <= set(names)
     assert not [n for n in names if n in ("peerparty/net/peerjs.py", "peerparty/app/phone.py",
                                           "peerparty/app/common.py")]
@@ -221,7 +226,9 @@ def test_phone_pack_ships_bytecode_for_the_vendored_micropython(built):
     assert sources and all(n.endswith("/__init__.py") for n in sources), sources
     compiled = [n for n in files if n.endswith(".mpy")]
     assert "peerparty/app/phone.mpy" in compiled and "peerparty/room/guest.mpy" in compiled
-    assert not [n for n in files if n.startswith(("peerparty/engine", "peerparty/games"))], "the host's rules stay off"
+    assert not [n for n in files if n.startswith("peerparty/engine")], "the host's rules stay off"
+    games = [n for n in files if n.startswith("peerparty/games/")]     # a game's screens, in empty packages
+    assert games and all(n.endswith("/screens.mpy") or (n.endswith("/__init__.py") and not files[n]) for n in games)
     for name in compiled:
         header = __import__("base64").b64decode(files[name])[:2]
         assert header == b"M\x06", f"{name}: not .mpy v6 ({header!r})"

@@ -2,15 +2,21 @@
 random seeded playouts (OpenSpiel's random_sim_test in spirit): legal moves apply, views are JSON-safe, replay
 is exact, games end, a refused move changes nothing. tests/test_leaks.py checks that views keep secrets."""
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from random import Random
 
 import pytest
 
 from peerparty.engine import HOST, SYSTEM, IllegalMove, Match
 from peerparty.engine.playout import random_playout
+from peerparty.games import part
 
 from .games_under_test import GAMES
 
+REPO = Path(__file__).resolve().parents[1]
 SEEDS = range(12)
 MAX_STEPS = 3000
 
@@ -66,6 +72,45 @@ def test_every_game_declares_what_the_room_needs(game_id):
     assert all(isinstance(t, str) for t in game.host_moves)
     start = getattr(game, "start_move", None)
     assert start is None or start["type"] in game.host_moves    # the room plays it as the host
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_is_one_package_that_names_what_the_hub_reads(game_id):
+    """docs/add-a-game.md's declarations: the hub and the shared suites find a game's parts only through them."""
+    game = GAMES[game_id]
+    screens = part(game, "screens")
+    assert callable(screens.table) and callable(screens.phone) and screens.RULES
+    assert game.stylesheet.endswith(".css") and (REPO / game.stylesheet).is_file()
+    assert callable(game.moment) and game.moment({"type": "no such event"}, {}) is None
+    secrets = part(game, "secrets")
+    assert callable(secrets.fragments) and callable(secrets.perturbed) and secrets.PLAYOUTS > 0
+    autoplay = part(game, "autoplay")
+    assert callable(autoplay.phone) and callable(autoplay.host)
+    assert game.tv_counts and all(game.min_players <= n <= game.max_players for n in game.tv_counts)
+    assert game.max_players in game.tv_counts, "the TV must fit the game's most players"
+    # importing the package (the rules) pulls in none of what it only names: the screens, the tests' modules
+    package = type(game).__module__.rpartition(".")[0]
+    named = [getattr(game, name) for name in ("screens", "secrets", "autoplay")]
+    code = "import sys, %s; print([n for n in %r if n in sys.modules])" % (package, named)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
+                         env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO / "py"), str(REPO)])))
+    assert run.stdout.strip() == "[]", run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_host_removal_during_play_is_the_rooms_move(game_id):
+    """The room's Remove button, during play, plays {"type": "remove", "player": pid, "confirm": True} as the
+    host when the game lists "remove" in host_moves (room/host.py), and refuses it otherwise: a game that lists
+    it takes that exact move, from a running game, and the removed seat has nothing left to do."""
+    game = GAMES[game_id]
+    if "remove" not in game.host_moves:
+        pytest.skip("%s has no removal during play: the room says so" % game_id)
+    players = ["p%d" % i for i in range(1, min(max(3, game.min_players), game.max_players) + 1)]
+    match = Match(game, players, "s", {"host": "p1"} if game.host_is_player else {})
+    if getattr(game, "start_move", None):
+        match.play(HOST, dict(game.start_move), 0)
+    match.play(HOST, {"type": "remove", "player": players[-1], "confirm": True}, 0)
+    assert game.legal_moves(match.state, players[-1]) == []
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

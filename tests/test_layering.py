@@ -36,11 +36,32 @@ def is_browser(name):
     return any(name == b or name.startswith(b + ".") for b in BROWSER)
 
 
+def screen_modules():
+    """A game's screens (games/<id>/screens.py): in its package, of the browser's layer (per module, not per
+    package, DESIGN.md)."""
+    return sorted((ROOT / "games").glob("*/screens.py"))
+
+
 def test_pure_layers_import_nothing_from_the_browser():
     offenders = []
     for layer in PURE:
         for path in (ROOT / layer).rglob("*.py"):
+            if path in screen_modules():
+                continue
             offenders += ["%s imports %s" % (path.relative_to(ROOT), n) for n in imports(path) if is_browser(n)]
+    assert offenders == []
+
+
+def test_a_games_rules_import_none_of_its_screens():
+    """The rules run in the worker and under pytest without ui/: only the screens module itself reaches for it,
+    and no module of the package imports the screens (GAME.screens names them)."""
+    assert screen_modules()
+    offenders = []
+    for path in (ROOT / "games").rglob("*.py"):
+        if path in screen_modules():
+            continue
+        offenders += ["%s imports %s" % (path.relative_to(ROOT), n) for n in imports(path)
+                      if n.endswith(".screens") or ".screens." in n]
     assert offenders == []
 
 
@@ -109,15 +130,16 @@ def test_the_screens_import_none_of_the_rules():
     """ui/ draws from the view a screen is given and imports nothing else: not the engine, the games or the room,
     so the big screen (drawn in the rules worker) shows only what screen() hands it."""
     offenders = []
-    for path in (ROOT / "ui").glob("*.py"):
-        offenders += ["ui/%s imports %s" % (path.name, n) for n in imports(path)
+    for path in sorted((ROOT / "ui").glob("*.py")) + screen_modules():
+        offenders += ["%s imports %s" % (path.relative_to(ROOT), n) for n in imports(path)
                       if n.startswith("peerparty.") and not n.startswith("peerparty.ui")]
     assert offenders == []
 
 
 def test_the_rules_worker_imports_nothing_from_the_page():
     """The worker has no DOM and no PeerJS: nothing it imports reaches for them."""
-    shipped = bundle("peerparty.app.rules")     # app/rules_worker.py, PyScript's entry, is the page's side
+    # app/rules_worker.py, PyScript's entry, is the page's side
+    shipped = sorted(p.relative_to(ROOT).as_posix() for p in build_script().rules_modules("peerparty.app.rules"))
     assert {"app/rules.py", "room/host.py", "games/__init__.py", "ui/room.py"} <= set(shipped)
     page = ("js", "jsffi", "pyodide", "pyscript", "peerparty.net.peerjs", "peerparty.app.common", "peerparty.app.phone")
     offenders = ["%s imports %s" % (rel, n) for rel in shipped for n in imports(ROOT / rel)
@@ -142,3 +164,30 @@ def test_the_phone_imports_nothing_from_pyscripts_python_package():
     assert offenders == []
     assert "sys.modules['pyscript']" in (REPO / "static" / "js" / "phone-files.js").read_text()
 
+
+def test_the_phone_bundle_has_every_games_screens_and_none_of_the_rules():
+    """ui/screens.py imports a game's screens by the name its package gives (GAME.screens), so the build adds
+    them to the phone's bundle with the table of names (the phone has no registry), and no rules with them."""
+    from peerparty.games import REGISTRY
+    build = build_script()
+    shipped = bundle("peerparty.app.phone")
+    for game in REGISTRY.values():
+        assert game.screens.replace("peerparty.", "", 1).replace(".", "/") + ".py" in shipped, game.id
+    # of games/, only the screens and the packages' empty stand-ins for __init__.py (make_phone_pack writes them)
+    assert not [rel for rel in shipped if rel.startswith("engine/") or
+                rel.startswith("games/") and not rel.endswith("/screens.py")]
+    generated = {}
+    exec(build.screen_names_source(), generated)
+    assert generated["NAMES"] == dict((game_id, game.screens) for game_id, game in REGISTRY.items())
+
+
+def test_the_pages_link_every_games_stylesheet_as_the_build_writes_them():
+    """host.html's games' stylesheets are the build's block from GAME.stylesheet (scripts/build.py game_styles),
+    not a hand-kept list: a new game's styles reach the TV with its package."""
+    from peerparty.games import REGISTRY
+    html = (REPO / "host.html").read_text()
+    assert build_script().game_styles() in html
+    for game in REGISTRY.values():
+        assert '<link rel="stylesheet" href="./%s">' % game.stylesheet in html
+    # the phone's too, fetched without holding up its first paint
+    assert build_script().game_styles(phone=True) in (REPO / "join.html").read_text()

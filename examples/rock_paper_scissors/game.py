@@ -9,10 +9,12 @@ Moves:
     player  {"type": "throw", "hand": "rock"|"paper"|"scissors"}   once a round
     HOST    {"type": "start"}      GAME.start_move: the room plays it at Start; opens round 1 and its clock
             {"type": "end_game"}   ends at once with no winner
+            {"type": "remove", "player": pid, "confirm": true}   the room's Remove button during play: the
+                                   game ends, and the other player wins it
     SYSTEM  {"type": "timeout"}    the room feeds it at deadline()
 Views (everyone): phase ("ready" | "throwing" | "over"), round, players, wins {pid: n}, target, thrown [pids
 who have thrown this round: who, never what], rounds [{round, throws {pid: hand | None}, winner}] (settled
-rounds are public), deadline_ms, winners, ended_by_host. A player's view adds me, mine (my throw this round
+rounds are public), deadline_ms, winners, ended_by_host, removed (pid | None). A player's view adds me, mine (my throw this round
 or None), act, hands (what I may throw now); the room adds ref (the round: see ref()). Secret: a throw before
 its round is settled.
 """
@@ -22,7 +24,7 @@ HANDS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 TARGET = 2               # round wins: best of three
 ROUND_MS = 20000         # the clock of each round
-HOST_MOVES = frozenset(["start", "end_game"])
+HOST_MOVES = frozenset(["start", "end_game", "remove"])
 MOVES = HOST_MOVES | frozenset(["throw", "timeout"])
 
 
@@ -52,7 +54,7 @@ class RockPaperScissors:
             raise ValueError("Rock, Paper, Scissors is for two players")
         return {"players": list(players), "phase": "ready", "round": 0, "throws": {},
                 "wins": dict((p, 0) for p in players), "rounds": [], "deadline_ms": None,
-                "ended_by_host": False}
+                "ended_by_host": False, "removed": None}
 
     def check(self, s, p, move):
         kind = move_type(move)
@@ -65,6 +67,12 @@ class RockPaperScissors:
                 raise IllegalMove("not_your_turn", "Only the host can do that.")
             if kind == "start" and s["phase"] != "ready":
                 raise IllegalMove("stale", "The game has started already.")
+            if kind == "remove":
+                # check who before using the field as a key: an id may arrive as a list
+                if not isinstance(move.get("player"), str) or move["player"] not in s["players"]:
+                    raise IllegalMove("invalid_move", "That player is not in this game.")
+                if move.get("confirm") is not True:
+                    raise IllegalMove("invalid_move", "Removing a player ends the game: confirm it.")
             return
         if kind == "timeout":
             if p != SYSTEM:
@@ -84,7 +92,8 @@ class RockPaperScissors:
 
     def legal_moves(self, s, p):
         if p == HOST:
-            candidates = [{"type": "start"}, {"type": "end_game"}]
+            candidates = [{"type": "start"}, {"type": "end_game"}] + [
+                {"type": "remove", "player": q, "confirm": True} for q in s["players"]]
         elif p == SYSTEM:
             candidates = [{"type": "timeout"}]
         else:
@@ -98,6 +107,9 @@ class RockPaperScissors:
         if kind == "end_game":
             s.update(phase="over", ended_by_host=True, deadline_ms=None)
             return [{"type": "ended", "by": "host"}]
+        if kind == "remove":
+            s.update(phase="over", removed=move["player"], deadline_ms=None, throws={})
+            return [{"type": "removed", "player": move["player"]}]
         events = []
         if kind == "throw":
             s["throws"][p] = move["hand"]
@@ -129,7 +141,7 @@ class RockPaperScissors:
                "target": TARGET, "thrown": [q for q in s["players"] if q in s["throws"]],
                "rounds": [dict(r, throws=dict(r["throws"])) for r in s["rounds"]],
                "deadline_ms": s["deadline_ms"], "winners": result["winners"] if result else [],
-               "ended_by_host": s["ended_by_host"]}
+               "ended_by_host": s["ended_by_host"], "removed": s["removed"]}
         if isinstance(viewer, str) and viewer in s["players"]:
             hands = [m["hand"] for m in self.legal_moves(s, viewer)]
             out.update(me=viewer, mine=s["throws"].get(viewer), act=bool(hands), hands=hands)
@@ -140,6 +152,9 @@ class RockPaperScissors:
             return None
         if s["ended_by_host"]:
             return standings(s["wins"], s["players"], winners=[], note="Ended by the host.")
+        if s["removed"] is not None:
+            return standings(s["wins"], s["players"], winners=[q for q in s["players"] if q != s["removed"]],
+                             note="A player was removed: the other wins.")
         return standings(s["wins"], s["players"], note="First to %d round wins." % TARGET)
 
     def deadline(self, s):

@@ -69,7 +69,11 @@ def table(view, ctx):
     if view["phase"] != "over":
         end = button("End game", {"type": "end_game"}, cls="btn danger",
                      confirm="End the game for everyone now? Nobody wins it.")
-    return tag("section", head + _clock(view, ctx) + players + _rounds(view, ctx) + end, class_="rps rps-table")
+    gone = ""
+    if view["removed"] is not None:
+        gone = tag("p", name_of(ctx, view["removed"]) + " was removed from the game.", class_="hint")
+    return tag("section", head + _clock(view, ctx) + players + gone + _rounds(view, ctx) + end,
+               class_="rps rps-table")
 
 
 def phone(view, ctx):

@@ -40,7 +40,7 @@ def story(data, steps):
     for n, step in enumerate(steps[1:], 1):
         player, move, now_ms = step.entry
         lines.append("%5d  %s  %-20s %s" % (n, clock(now_ms - start), who(player, names), describe(move, names)))
-        for text in moments(data["game"], step.events, names):
+        for text in moments(REGISTRY[data["game"]], step.events, names):
             lines.append("%5s  * %s" % ("", text))
     return lines
 

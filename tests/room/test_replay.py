@@ -18,6 +18,7 @@ from peerparty.replay import main as verifier
 from peerparty.room.host import HostSession
 from peerparty.room.replay import RECORDS_KEPT, STEP_MS, Replay
 
+from ..games_under_test import GAMES
 from .helpers import play_through_room
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,12 +31,12 @@ def played_with_table_views(game_id, seed):
     def seen(host):
         table[len(host.match.log)] = host.match.view(None)
 
-    host, phones = play_through_room(REGISTRY[game_id], seed, seen=seen, fixed_deal=True)
+    host, phones = play_through_room(GAMES[game_id], seed, seen=seen, fixed_deal=True)
     table[len(host.match.log)] = host.match.view(None)
     return host, phones, table
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_replay_shows_the_tables_views_step_by_step_and_reaches_the_result(game_id):
     host, phones, table = played_with_table_views(game_id, 7)
     assert host.host_action({"t": "watch", "game": 0}, 0) == ([], None)
@@ -45,10 +46,12 @@ def test_the_replay_shows_the_tables_views_step_by_step_and_reaches_the_result(g
     for n, shown in sorted(table.items()):
         host.host_action({"t": "replay", "do": "seek", "at": n}, 0)
         assert host.screen()["replay"]["view"] == shown, "step %d of the replay is not what the table showed" % n
-    assert REGISTRY[game_id].result(replay.steps[-1].state) == host.history[0]["result"]
+    assert GAMES[game_id].result(replay.steps[-1].state) == host.history[0]["result"]
     assert host.screen()["replay"]["result"] == host.history[0]["result"]
-    # the moments a secret became public are marked, each at a step whose events made it
+    # the moments a secret became public are marked (the game's own moment()), each at a step whose events made it
     assert replay.marks, "a whole game has at least one reveal"
+    for n, text in replay.marks:
+        assert text in [GAMES[game_id].moment(e, replay.names) for e in replay.steps[n].events]
 
 
 def test_the_moments_are_the_games_reveals():

@@ -5,7 +5,7 @@ import re
 from peerparty.engine.core import HOST
 from peerparty.engine.match import Match
 from peerparty.games.bank_or_bust import GAME
-from peerparty.ui import bank_or_bust as ui
+from peerparty.games.bank_or_bust import screens as ui
 
 from .helpers import assert_micropython_subset, data_moves
 

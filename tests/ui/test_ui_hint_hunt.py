@@ -5,7 +5,7 @@ import pytest
 
 from peerparty.engine import HOST, Match
 from peerparty.games.hint_hunt import GAME
-from peerparty.ui import hint_hunt as ui
+from peerparty.games.hint_hunt import screens as ui
 
 from .helpers import assert_micropython_subset, data_moves, without_pictures
 
@@ -372,7 +372,7 @@ def test_every_screen_renders_through_random_games():
 
 
 def test_phone_scoreboard_titles_its_list_without_repeating_the_rooms_headline():
-    from peerparty.ui import hint_hunt as screens
+    from peerparty.games.hint_hunt import screens
     view = {"phase": "scoreboard", "players": ["a", "b"],
             "standings": {"winners": ["a"], "ranking": ["a", "b"], "scores": {"a": 3, "b": -1}, "note": ""}}
     c = {"names": {"a": "Ann", "b": "Ben"}, "me": "b", "is_host": False, "now_ms": 0, "connected": {}}

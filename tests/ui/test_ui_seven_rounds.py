@@ -4,7 +4,7 @@ import re
 from peerparty.engine.core import HOST, SYSTEM
 from peerparty.engine.match import Match
 from peerparty.games.seven_rounds import GAME
-from peerparty.ui import seven_rounds as ui
+from peerparty.games.seven_rounds import screens as ui
 
 from .helpers import assert_micropython_subset, data_moves as moves
 

@@ -4,7 +4,7 @@ import re
 
 from peerparty.engine import HOST, Match
 from peerparty.games.someone_elses_problem import GAME
-from peerparty.ui import someone_elses_problem as ui
+from peerparty.games.someone_elses_problem import screens as ui
 
 from .helpers import assert_micropython_subset, data_moves, host_over_screen, without_pictures
 

@@ -18,6 +18,10 @@ A game is a plain object with these members (see games/ for four of them, docs/a
                                             # turn); a move made for another is refused as stale
     copy_state(s) -> S                      # optional: a cheaper copy than deepcopy for step()
 
+A game's package declares beside its GAME what the hub reads besides the rules (docs/add-a-game.md): screens
+(a module name), stylesheet, moment(event, names), secrets and autoplay (module names, read by the tests only)
+and tv_counts.
+
 Players are opaque ids in seat order. Host controls arrive from the pseudo-player HOST, clock
 expiries from SYSTEM. Rules never read the clock: ctx.now_ms is an input, and randomness comes
 only from ctx.rng, which Match derives from the seed and the step number.

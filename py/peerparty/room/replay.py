@@ -2,8 +2,8 @@
 
 A replay shows only what the table saw: the table's view (game.view(state, None)) after every step, never a
 seat's, and the moves themselves stay out of it (a Seven Rounds lock is secret until its reveal). It marks the
-steps where a secret became public: MOMENTS below, per game. It is a screen state of the host, not a room
-phase: phones keep their own screens, and starting a game closes it (HostSession).
+steps where a secret became public, in each game's words (its `moment`, games/<id>/moments.py). It is a screen
+state of the host, not a room phase: phones keep their own screens, and starting a game closes it (HostSession).
 """
 from ..engine.record import dumps, play_back, write
 
@@ -11,45 +11,10 @@ SPEEDS = (1, 2, 4, 8)
 STEP_MS = 1600          # one step at 1x; at 8x, 200 ms (the host page ticks every 250 ms, so about that)
 
 
-def _name(names, pid):
-    return names.get(pid, "?")
-
-
-def _seven_rounds(event, names):
-    if event["type"] == "revealed":
-        return "Round %d revealed: every choice" % event["round"]
-    if event["type"] == "mission_completed":
-        return "%s's Secret Mission revealed: %s" % (_name(names, event["player"]), event["name"])
-    return None
-
-
-def _hint_hunt(event, names):
-    if event["type"] == "board_ended":
-        return "%s's board: every role revealed" % _name(names, event["writer"])
-    return None
-
-
-def _bank_or_bust(event, names):
-    if event["type"] == "bust":
-        return "%s went bust" % _name(names, event["player"])
-    return None
-
-
-def _someone_elses_problem(event, names):
-    # a hand is private: an answer to a gift shows a card its holder had kept
-    if event.get("kind") in ("deny", "redirect"):
-        return "%s played a %s card" % (_name(names, event["by"]), event["kind"].upper())
-    return None
-
-
-# game id -> event -> the sentence for the moment a secret became public, or None
-MOMENTS = {"seven_rounds": _seven_rounds, "hint_hunt": _hint_hunt, "bank_or_bust": _bank_or_bust,
-           "someone_elses_problem": _someone_elses_problem}
-
-
-def moments(game_id, events, names):
-    """The sentences for what a step's events made public (an empty list for most steps)."""
-    caption = MOMENTS.get(game_id)
+def moments(game, events, names):
+    """The sentences for what a step's events made public (an empty list for most steps), in the words of the
+    game's own `moment` (games/<id>/moments.py); a game without one marks nothing."""
+    caption = getattr(game, "moment", None)
     if caption is None:
         return []
     out = []
@@ -74,7 +39,7 @@ class Replay:
                                record["log"])
         self.marks = []          # [[step, sentence]] in step order
         for n, step in enumerate(self.steps):
-            for text in moments(self.game.id, step.events, self.names):
+            for text in moments(self.game, step.events, self.names):
                 self.marks.append([n, text])
         self.at = 0
         self.playing = False

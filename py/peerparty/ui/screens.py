@@ -1,27 +1,35 @@
-"""Which screen module draws which game; both pages import this, so the phone bundle follows it.
+"""Which screen module draws which game: the one the game's package names (its `screens`, a module path).
 
 A game's screens are imported the first time that game is drawn: a phone joining a lobby does not load four
-games' screens (66 KB of bytecode) before its Join form works. The imports are written out one by one so the
-build (scripts/build.py, which follows imports in any scope) still bundles every game for the phone.
+games' screens (66 KB of bytecode) before its Join form works. The names come from the registry on the host and
+under pytest; the phone (MicroPython) carries no rules, so the build writes the registry's names into the
+phone's bundle as ui/screen_names.py (scripts/build.py: screen_names_source), and bundles the modules they name.
 """
-GAME_IDS = ("seven_rounds", "bank_or_bust", "hint_hunt", "someone_elses_problem")
+import sys
+
+_names = None
 
 
-def _import(game_id):
-    if game_id == "seven_rounds":
-        from . import seven_rounds as module
-    elif game_id == "bank_or_bust":
-        from . import bank_or_bust as module
-    elif game_id == "hint_hunt":
-        from . import hint_hunt as module
-    else:
-        from . import someone_elses_problem as module
-    return module
+def names():
+    """{game id: its screens module's dotted name}, from the phone's bundle or else the registry."""
+    global _names
+    if _names is None:
+        try:
+            from .screen_names import NAMES      # the phone's bundle only
+        except ImportError:
+            # __import__, not an import statement: the build's import follower must not pull the rules into the
+            # phone's bundle through this line (only the host and pytest come here)
+            registry = __import__("peerparty.games", None, None, ["REGISTRY"]).REGISTRY
+            NAMES = dict((game_id, game.screens) for game_id, game in registry.items())
+        _names = NAMES
+    return _names
 
 
 def screens_for(game_id):
     """The screen module of a game id, or None for an unknown one (after its first time, the import is a
     lookup in sys.modules)."""
-    if game_id not in GAME_IDS:
+    name = names().get(game_id) if isinstance(game_id, str) else None
+    if name is None:
         return None
-    return _import(game_id)
+    __import__(name)
+    return sys.modules[name]

@@ -61,7 +61,17 @@ on an already claimed word or on an ended board is "stale"; the host cannot remo
 ("remove another player"); a remove during writing deletes the board, and its words stay used.
 """
 from .rules import HintHunt
+from .moments import moment
 
 GAME = HintHunt()
+
+# What the hub reads besides the rules (docs/add-a-game.md). What the rules must not import is named, not
+# imported: the screens (drawn from views, on the TV and the phones) and what only the tests read.
+GAME.screens = __name__ + ".screens"        # table(), phone(), RULES
+GAME.stylesheet = "static/css/games/hint_hunt.css"  # its styles, from the site's root
+GAME.moment = moment                        # the replay's marks: (event, names) -> a sentence or None
+GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
+GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
+GAME.tv_counts = (4, 12)                    # players at which its table is fullest (e2e/test_tv_fit.py)
 
 __all__ = ["GAME", "HintHunt"]

@@ -4,8 +4,8 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Display names of cards live
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
-from .html import esc, tag, button, name_of, move_json
-from .illustrations import arrow, chip, column, person, row, rules_box, steps
+from ...ui.html import esc, tag, button, name_of, move_json
+from ...ui.illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
 OBJECT_NAMES = {"secret_photo": "Secret Photo", "spare_key": "Spare Key", "love_letter": "Love Letter",

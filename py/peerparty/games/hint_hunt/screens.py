@@ -5,8 +5,8 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Words and hints are escaped
 too: boards can come from options, and hints are typed by players.
 """
-from .html import esc, tag, button, name_of, move_json, signed
-from .illustrations import chip, column, grid, row, rules_box, steps, tile
+from ...ui.html import esc, tag, button, name_of, move_json, signed
+from ...ui.illustrations import chip, column, grid, row, rules_box, steps, tile
 
 ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}
 ROLE_POINTS = {"target": "+3", "civilian": "&minus;1", "assassin": "&minus;5"}

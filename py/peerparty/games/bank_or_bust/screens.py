@@ -4,8 +4,8 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id; names come from ctx["names"] through name_of() (escaped). Buttons come only from the
 moves the engine lists as legal (view["moves"]), so a button is never shown that would be refused.
 """
-from .html import esc, tag, button, name_of
-from .illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
+from ...ui.html import esc, tag, button, name_of
+from ...ui.illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
 
 POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
 POWER_ORDER = ("mod10", "mod20", "cover", "double")

@@ -3,8 +3,8 @@
 Pure functions view -> HTML string, in the Python subset MicroPython runs. Names come from
 ctx["names"] through name_of() (escaped); the view refers to players by id only.
 """
-from .html import esc, tag, button, countdown, name_of, signed
-from .illustrations import chip, column, lock, mini_card, person, rules_box, steps
+from ...ui.html import esc, tag, button, countdown, name_of, signed
+from ...ui.illustrations import chip, column, lock, mini_card, person, rules_box, steps
 
 ACTION_LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT",
                  "double_down": "DOUBLE DOWN"}
