@@ -205,7 +205,8 @@ LONG_NAMES = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=
 
 NOTHING_RAN = """() => ({
   pwned: typeof window.__pwned, p: typeof window._p,
-  made: Array.from(document.querySelectorAll('img[src="x"], [onerror], [onload], [onclick], b, i, svg'))
+  // in the page's body, where names and hints are drawn (join.html's head has its own stylesheets' onload)
+  made: Array.from(document.body.querySelectorAll('img[src="x"], [onerror], [onload], [onclick], b, i, svg'))
     .filter(e => !['B', 'I', 'svg'].includes(e.tagName) || e.textContent === 'bold' || e.outerHTML.includes('_p'))
     .map(e => e.outerHTML.slice(0, 80)),
   scripts: Array.from(document.scripts).filter(s => s.textContent.includes('_p=1')).length,
