@@ -297,8 +297,13 @@
     if (SIGNAL_DOWN.includes(kind)) {
       post({ t: "peer", open: false });
       setStatus("signal-down");
-      // back to the signalling server; open data channels keep working meanwhile
-      later(2000, () => { if (peer && !peer.destroyed && peer.disconnected) peer.reconnect(); });
+      // back to the signalling server; open data channels keep working meanwhile. A peer PeerJS destroyed
+      // meanwhile (it aborts on a taken id, and its socket's close can come after that error and replace the
+      // id-held retry here) is made again, never left for good
+      later(2000, () => {
+        if (!peer || peer.destroyed) startPeer();
+        else if (peer.disconnected) peer.reconnect();
+      });
     } else if (kind === "unavailable-id" && room.mode === "takeover") {
       // room/fence.py's Fence.id_taken: a page that took over lost the race to another successor: join it
       post({ t: "moved_on", epoch: room.epoch });
