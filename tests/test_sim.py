@@ -440,6 +440,14 @@ def close_for_good(ev):
     assert ev.inject("host_gone")
 
 
+def reopen_tv(ev, boot_ms):
+    """The TV's tab, closed for good, is opened again: it restores the room it saved; its rules are up boot_ms on."""
+    ev.note("scenario: the TV's tab is opened again")
+    ev.tv.person.gone = False
+    ev.tv.open_host(delay=boot_ms)
+    ev.tv.person.page_opened()
+
+
 def can_close(epoch):
     def test(ev):
         leader = ev.leader()
@@ -458,15 +466,10 @@ def test_issue_26_b_a_tv_reopened_takeovers_behind_finds_the_live_room(takeovers
     def script(ev):
         def chain(k):
             if k == takeovers:
-                ev.world.after(20000, reopen_tv, ev)
+                ev.world.after(20000, reopen_tv, ev, 3000)
                 return
             ev.when(can_close(k), lambda e: (close_for_good(e), chain(k + 1)))
 
-        def reopen_tv(e):
-            e.note("scenario: the TV's tab is opened again")
-            e.tv.person.gone = False
-            e.tv.open_host(delay=3000)
-            e.tv.person.page_opened()
         chain(0)
     played = scripted(dict(HINT_HUNT, players=6), script, seeds=range(2))
     for ev in played:
@@ -486,16 +489,11 @@ def test_issue_26_c_a_tv_back_just_after_a_takeover_acknowledges_no_move_before_
         def gone(e):
             e.note("scenario: the host's tab closes, and opens again %.2f s after the takeover" % back_after_s)
             close_for_good(e)
-            e.when(successor_up, lambda e2: e2.world.after(int(back_after_s * 1000), reopen_tv, e2), every_ms=20)
+            e.when(successor_up, lambda e2: e2.world.after(int(back_after_s * 1000), reopen_tv, e2, 150), every_ms=20)
 
         def successor_up(e):
             return any(isinstance(d.page, HostPage) and d.page.peer_open and d.page.epoch == 1 for d in e.devices)
 
-        def reopen_tv(e):
-            e.note("scenario: the TV's tab is opened again")
-            e.tv.person.gone = False
-            e.tv.open_host(delay=150)
-            e.tv.person.page_opened()
         ev.when(can_close(0), gone)
     played = scripted(dict(HINT_HUNT, players=5), script, seeds=range(4))
     assert all(any("TV's tab is opened again" in e for e in ev.world.events) for ev in played)

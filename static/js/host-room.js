@@ -106,6 +106,7 @@
   const app = document.getElementById("app");
   const template = (id) => (document.getElementById(id) || { innerHTML: "" }).innerHTML;
   const texts = JSON.parse(template("frame-texts") || "{}");      // net/reach.py's and ui/room.py's words
+  const bannerHtml = (kind, text) => template("banner-" + kind).split("%TEXT%").join(escapeHtml(text));
   function drawFrame() {
     if (host.screen) return;
     pp.render(app, template("frame-" + room.mode).split("%CODE%").join(room.code).split("%QR%").join(qrSvg)
@@ -116,7 +117,7 @@
     if (page.bad_relay) banners.push(["warn", String(texts.bad_relay).replace("%s", page.bad_relay)]);
     const header = app.querySelector("header");
     for (const [kind, text] of banners.reverse()) {
-      if (header) header.insertAdjacentHTML("afterend", template("banner-" + kind).split("%TEXT%").join(escapeHtml(text)));
+      if (header) header.insertAdjacentHTML("afterend", bannerHtml(kind, text));
     }
     const sound = app.querySelector("[data-move='{\"room\":\"sound\"}']");
     if (sound && texts.sound) {
@@ -246,7 +247,7 @@
     const go = () => location.replace(sameSignal("join.html?room=" + room.code));
     if (!notice) return go();
     const header = app.querySelector("header");
-    const html = template("banner-warn").split("%TEXT%").join(escapeHtml(notice));
+    const html = bannerHtml("warn", notice);
     header ? header.insertAdjacentHTML("afterend", html) : app.insertAdjacentHTML("afterbegin", html);
     const stale = app.querySelector("main");
     if (stale) stale.inert = true;       // the old room's controls: shown faded, not pressable

@@ -52,8 +52,8 @@ def fingerprint(session, seats=True):
 class Checks:
     def __init__(self, evening):
         self.ev = evening
-        self.chosen = {}          # (token, move id) -> the decision the phone's view showed when it was tapped
-        self.chosen_deal = {}     # (token, move id) -> the seed of the game whose view the phone tapped on
+        # (token, move id) -> (the decision the phone's view showed when it was tapped, the seed of its game)
+        self.chosen = {}
         self.leaders = {}         # epoch -> the device whose host page first led it
         self.led_at = {}          # epoch -> when its host page first opened the epoch's id
         self.shadows = {}         # HostPage -> [match object, its replay]
@@ -135,7 +135,7 @@ class Checks:
         if session.match is not match or len(match.log) != length + 1 or match.log[-1][0] != seat.id:
             return
         self.counts["moves_applied"] += 1
-        deal = self.chosen_deal.get((seat.token, msg_id))
+        chose, deal = self.chosen.get((seat.token, msg_id), (None, None))
         if deal is not None and deal != match.seed:        # issue 26 A: made before this deal, never part of it
             self.fail("%s's move %r (id %s) was tapped in one game and applied in the next" % (seat.id, body, msg_id))
         if getattr(match.game, "ref", None) is not None:
@@ -145,7 +145,6 @@ class Checks:
                     seat.id, body, msg_id, sent_ref, now))
         else:
             now = decision(match.game.view(state, seat.id))
-        chose = self.chosen.get((seat.token, msg_id))
         if chose is not None and chose != now:
             self.fail("%s's move %r (id %s) was made for decision %s but applied to %s" % (
                 seat.id, body, msg_id, chose, now))
@@ -254,8 +253,7 @@ class Checks:
         token = phone_page.guest.token
         if message is None or token is None:
             return
-        self.chosen[(token, phone_page.guest.next_id)] = decision(message.get("view"))
-        self.chosen_deal[(token, phone_page.guest.next_id)] = phone_page.view_deal
+        self.chosen[(token, phone_page.guest.next_id)] = (decision(message.get("view")), phone_page.view_deal)
 
     def intruder_refused(self, page, epoch):
         """A host page refused a probed peer's answer: right only when a stranger holds that id (a real
