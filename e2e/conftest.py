@@ -36,6 +36,8 @@ import pytest
 
 from scripts import coturn
 
+from people import laid_out
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = os.environ.get("PEERPARTY_CHROMIUM", "/usr/bin/chromium")
@@ -200,6 +202,7 @@ def _py_errors(page) -> list[str]:
 def take_shot(page, name: str) -> Path:
     out = ARTIFACTS / "screens" / f"{_safe(name)}.png"
     out.parent.mkdir(parents=True, exist_ok=True)
+    laid_out(page)      # its game's stylesheet in place, as a person would see the screen
     page.screenshot(path=str(out), full_page=True)
     return out
 

@@ -6,6 +6,16 @@ HOST_VIEW = (1280, 720)
 PHONE_VIEW = (390, 844)
 WAIT_MS = 60_000
 
+# a screen links its game's stylesheet (ui/room.py game_style); glue.js sets body[data-styled] to "1" once it has
+# loaded. A page that has drawn no screen through glue.js (join.html's first frame) has no such attribute.
+STYLED = "() => !document.body.dataset.styled || document.body.dataset.styled === '1'"
+
+
+def laid_out(page, timeout=WAIT_MS):
+    """Wait until the screen's stylesheets have loaded: before measuring or looking at a layout."""
+    page.wait_for_function(STYLED, timeout=timeout)
+    return page
+
 
 RULES_MS = 240_000      # the host's rules worker boots Pyodide: ~3 s idle here; beside the 12-phone load test on
                         # the other core, a worker thread's share of the CPU is small (90 s was seen to run out)

@@ -7,7 +7,7 @@ from urllib.parse import urljoin, urlsplit
 
 from peerparty.room.protocol import ROOM_ERRORS
 
-from people import (host_record, join, join_phones, open_host, open_phone, people_names, wait_players,
+from people import (host_record, join, join_phones, laid_out, open_host, open_phone, people_names, wait_players,
                     WAIT_MS)
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -16,6 +16,7 @@ AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "ax
 def axe_problems(page):
     """Serious and critical axe-core violations on the page as it is now. Motion is off (as people who ask for
     reduced motion get it), so axe never judges a colour halfway through a reveal's fade-in."""
+    laid_out(page)
     page.emulate_media(reduced_motion="reduce")
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("""async () => {

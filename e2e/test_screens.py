@@ -16,7 +16,7 @@ import bank_or_bust_play as bob
 import hint_hunt_play as hh
 import seven_rounds_play as sr
 import someone_elses_problem_play as sep
-from people import HOST_VIEW, WAIT_MS, join_phones, open_host
+from people import HOST_VIEW, WAIT_MS, join_phones, laid_out, open_host
 
 TV = {"width": 1920, "height": 1080}
 SMALL_TV = {"width": HOST_VIEW[0], "height": HOST_VIEW[1]}
@@ -99,6 +99,7 @@ def calm(*pages):
 
 def assert_in_view(out, page, *selectors):
     problems = []
+    laid_out(page)
     for sel in selectors:
         if isinstance(sel, tuple):
             sel, least = sel
@@ -118,7 +119,7 @@ OVERFLOW = """() => Array.from(document.querySelectorAll('body *')).map((el) => 
 
 
 def assert_no_scroll(out, page):
-    width, height = page.evaluate(PAGE_SIZE)
+    width, height = laid_out(page).evaluate(PAGE_SIZE)
     size = page.viewport_size
     ok = width <= size["width"] and height <= size["height"]
     out.check(ok, "the TV would scroll: page %dx%d in a %dx%d viewport (%s)" % (
@@ -126,13 +127,13 @@ def assert_no_scroll(out, page):
 
 
 def assert_phone_targets(out, phone):
-    small = phone.evaluate(SMALL_TARGETS)
+    small = laid_out(phone).evaluate(SMALL_TARGETS)
     out.check(not small, "tap targets under 44 px on the phone:\n" + "\n".join(small))
 
 
 def assert_motion(out, page, sel):
     """A reveal moves a little, and not at all for someone who asked for reduced motion."""
-    page.emulate_media(reduced_motion="no-preference")
+    laid_out(page).emulate_media(reduced_motion="no-preference")
     moving = page.evaluate(ANIMATION, sel)
     page.emulate_media(reduced_motion="reduce")
     still = page.evaluate(ANIMATION, sel)
@@ -142,7 +143,7 @@ def assert_motion(out, page, sel):
 
 def how_to_play_shot(out, page, sel, name):
     """Open a how-to-play as a person does (tap its summary), check its pictures, save it, fold it again."""
-    page.click(sel + " > summary")
+    laid_out(page).click(sel + " > summary")
     page.wait_for_selector(sel + "[open] .ill", timeout=WAIT_MS)
     page.locator(sel).scroll_into_view_if_needed()
     out.extend(page.evaluate(PICTURES, sel))

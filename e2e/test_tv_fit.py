@@ -135,9 +135,20 @@ def test_every_step_of_a_replay_fits_the_tv(tv_page, site, shot, game_id, count)
     assert_fits(tv_page, site, shot, screens, "tv-fit-replay-%s-%d" % (game_id, count))
 
 
+# a screen links its game's stylesheet (ui/room.py game_style), which a page fetches as the game is picked; FITS
+# lays screens out one after another at once, so the page holds every game's stylesheet, loaded, first
+GAME_STYLES = """(paths) => Promise.all(paths.map((path) => new Promise((loaded, failed) => {
+  const link = Object.assign(document.createElement('link'), {rel: 'stylesheet', href: './' + path});
+  link.onload = loaded;
+  link.onerror = () => failed(new Error(path + ' did not load'));
+  document.head.appendChild(link);
+})))"""
+
+
 def assert_fits(tv_page, site, shot, screens, name):
     tv_page.goto(site + "/host.html?signal=127.0.0.1:9/peerjs")
     tv_page.wait_for_function("() => window.pp && window.pp.qrSvg && document.getElementById('app')")
+    tv_page.evaluate(GAME_STYLES, [game.stylesheet for game in REGISTRY.values()])
     problems = []
     for size in (HOST_VIEW, TV):
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})

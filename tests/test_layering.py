@@ -181,13 +181,18 @@ def test_the_phone_bundle_has_every_games_screens_and_none_of_the_rules():
     assert generated["NAMES"] == dict((game_id, game.screens) for game_id, game in REGISTRY.items())
 
 
-def test_the_pages_link_every_games_stylesheet_as_the_build_writes_them():
-    """host.html's games' stylesheets are the build's block from GAME.stylesheet (scripts/build.py game_styles),
-    not a hand-kept list: a new game's styles reach the TV with its package."""
+def test_a_games_stylesheet_comes_with_its_screens_not_with_the_pages():
+    """No page links a game's stylesheet up front (a phone's first visit fetched all four, 55 KB): the host's and
+    the phone's screens link the picked game's, from its package's GAME.stylesheet, in the lobby once it is picked,
+    through the game and in its replay; the phone's bundle carries the same table (scripts/build.py)."""
     from peerparty.games import REGISTRY
-    html = (REPO / "host.html").read_text()
-    assert build_script().game_styles() in html
+    from peerparty.ui.room import game_style
+    for page in ("host.html", "join.html", "index.html"):
+        assert not re.search(r"css/games/\w+\.css", (REPO / page).read_text()), page
     for game in REGISTRY.values():
-        assert '<link rel="stylesheet" href="./%s">' % game.stylesheet in html
-    # the phone's too, fetched without holding up its first paint
-    assert build_script().game_styles(phone=True) in (REPO / "join.html").read_text()
+        assert game_style(game.id) == ('<link rel="stylesheet" href="./%s" data-game-style="%s">'
+                                       % (game.stylesheet, game.id))
+    assert game_style(None) == "" and game_style("no_such_game") == ""
+    generated = {}
+    exec(build_script().screen_names_source(), generated)
+    assert generated["STYLESHEETS"] == dict((game.id, game.stylesheet) for game in REGISTRY.values())

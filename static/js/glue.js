@@ -29,8 +29,24 @@
         return true;
       },
     });
+    styled(root);
     pp.tick();
   };
+
+  // A screen links its game's stylesheet (ui/room.py game_style), fetched when the game is picked.
+  // body[data-styled] is "1" once every stylesheet the screen links has loaded (or failed: the page still
+  // works), "0" meanwhile: what a test waits for before it measures the layout.
+  const settled = new WeakSet();
+  function styled(root) {
+    const links = Array.from(root.querySelectorAll("link[rel=stylesheet]"));
+    const pending = links.filter((link) => !link.sheet && !settled.has(link));
+    document.body.dataset.styled = pending.length ? "0" : "1";
+    for (const link of pending) {
+      const done = () => { settled.add(link); styled(root); };
+      link.addEventListener("load", done, { once: true });
+      link.addEventListener("error", done, { once: true });
+    }
+  }
 
   function formMove(form) {
     const move = JSON.parse(form.dataset.move || "{}");
@@ -97,6 +113,14 @@
       const submitter = ev.submitter;
       send(JSON.stringify(formMove(form)), (submitter && submitter.dataset.confirm) || form.dataset.confirm);
     });
+  };
+
+  // A promise that settles in a later task: long boot work awaits it between its steps, so no one task holds
+  // the phone's main thread for long (Lighthouse's Total Blocking Time counts each task's time past 50 ms).
+  // scheduler.yield() keeps the page's place in the queue where there is one; elsewhere a timer.
+  pp.nextTask = function () {
+    if (window.scheduler && typeof window.scheduler.yield === "function") return window.scheduler.yield();
+    return new Promise((resolve) => setTimeout(resolve, 0));
   };
 
   // Countdowns tick locally from the time left when the view was rendered.

@@ -26,6 +26,7 @@ function bytes(base64) {
 
 hooks.main.onReady.add(async (wrap) => {
   const [{ files }] = await Promise.all([pack, scripts]);
+  await window.pp.nextTask();     // MicroPython's start was one task; the files are the next (glue.js)
   const FS = wrap.interpreter.FS;
   const made = new Set();
   for (const [path, data] of Object.entries(files)) {
@@ -44,4 +45,5 @@ hooks.main.onReady.add(async (wrap) => {
   // proxies from jsffi, MicroPython's own module; tests/test_layering.py keeps it so): an empty module stands in.
   FS.writeFile("_no_pyscript.py", "");
   wrap.interpreter.runPython("import sys, _no_pyscript\nsys.modules['pyscript'] = _no_pyscript\ndel sys, _no_pyscript");
+  await window.pp.nextTask();     // and the page's script a third
 });

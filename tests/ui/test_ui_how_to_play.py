@@ -60,7 +60,8 @@ def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id, monkey
     module = SCREENS[game_id]
     expected = pictures(module.RULES)
     # the room's screens find every game under test (an example is in no hub's lobby, but would be in one)
-    monkeypatch.setattr(screen_names, "_names", dict((g, game.screens) for g, game in GAMES.items()))
+    monkeypatch.setattr(screen_names, "_tables", (dict((g, game.screens) for g, game in GAMES.items()),
+                                                 dict((g, game.stylesheet) for g, game in GAMES.items())))
     lobby = room.how_to_play(game_id, "A game")
     assert pictures(lobby) == expected and "How to play A game" in lobby
     # the phone's lobby, once the host has picked the game

@@ -1,8 +1,8 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
-from .html import button, esc, tag
+from .html import attrs, button, esc, tag
 from .illustrations import rules_box
-from .screens import screens_for
+from .screens import screens_for, stylesheet_for
 
 
 def ui_ctx(room, me, now_ms, is_host):
@@ -77,6 +77,15 @@ def how_to_play(game_id, title, open_=False):
     return rules_box(rules, "How to play " + esc(title), "how-" + game_id, open_)
 
 
+def game_style(game_id):
+    """The picked game's stylesheet, linked from the screen itself: a page fetches a game's styles when the game
+    is picked (in the lobby, so they are there when it starts), not every game's up front, and any page that
+    shows this HTML (the TV, a phone, a second screen, a replay) brings them along. static/js/glue.js sets
+    body[data-styled] once every stylesheet the screen links has loaded."""
+    path = stylesheet_for(game_id)
+    return "<link%s>" % attrs({"rel": "stylesheet", "href": "./" + path, "data-game-style": game_id}) if path else ""
+
+
 def host_screen(screen, info):
     """info: games [(id, title, min, max)], join_url, join_hint, qr_svg, status_error, can_start (ok, reason),
     error, knocking, relay, intruder (someone failed to prove a takeover: room/fence.py)."""
@@ -93,8 +102,9 @@ def host_screen(screen, info):
         body = _host_game(screen, info)
     else:
         body = _host_over(screen, info)
-    return _host_head(screen, info) + tag("main", body, class_="host-main phase-" + look +
-                                          (" replaying" if replay else ""))
+    style = game_style(replay["game"] if replay else room["game"])
+    return style + _host_head(screen, info) + tag("main", body, class_="host-main phase-" + look +
+                                                  (" replaying" if replay else ""))
 
 
 # What the big screen says while the rules worker boots, by how the room was opened (static/js/host-room.js).
@@ -393,7 +403,7 @@ def phone_screen(state):
                 next_line = "You're in! You play in the next game."
             body = tag("h1", winners_line(room["result"], names), class_="winners") + table + body + \
                 tag("p", next_line, class_="hint", aria_live="polite") + final_line(room)
-    return top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
+    return game_style(room["game"]) + top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 
 
 # While the link to the host is still opening the form works: a Join tapped then is kept and sent the moment the
