@@ -24,3 +24,11 @@ GAMES.update(EXTRA)
 def screens(game_id):
     """The screens module of a game under test (the hub's through ui/screens.py's own lookup)."""
     return part(GAMES[game_id], "screens")
+
+
+def draw_every_game(monkeypatch):
+    """Let the room's screens (ui/screens.py) find every game under test, as they find the hub's: an example is
+    in no hub's lobby, but would be in one."""
+    from peerparty.ui import screens as lookup
+    monkeypatch.setattr(lookup, "_tables", (dict((g, game.screens) for g, game in GAMES.items()),
+                                            dict((g, game.stylesheet) for g, game in GAMES.items())))

@@ -38,11 +38,18 @@ def round_line(record, ctx):
     return "Round %d: %s. %s" % (record["round"], throws, outcome)
 
 
+RECENT = 2      # rounds listed: a long game's list would push the table off the TV (e2e/test_tv_fit.py found it)
+
+
 def _rounds(view, ctx):
     if not view["rounds"]:
         return ""
-    items = "".join([tag("li", round_line(r, ctx)) for r in reversed(view["rounds"])])
-    return tag("ol", items, class_="rps-rounds", aria_label="rounds so far, latest first")
+    latest = list(reversed(view["rounds"]))
+    items = "".join([tag("li", round_line(r, ctx)) for r in latest[:RECENT]])
+    earlier = len(latest) - RECENT
+    more = tag("p", "and %d earlier round%s" % (earlier, "" if earlier == 1 else "s"), class_="hint") \
+        if earlier > 0 else ""
+    return tag("ol", items, class_="rps-rounds", aria_label="latest rounds, latest first") + more
 
 
 def _clock(view, ctx):

@@ -7,10 +7,9 @@ import pytest
 
 from peerparty.engine import HOST, Match
 from peerparty.ui import illustrations, room
-from peerparty.ui import screens as screen_names
 from peerparty.ui.screens import screens_for
 
-from ..games_under_test import GAMES, screens
+from ..games_under_test import GAMES, draw_every_game, screens
 from .helpers import assert_micropython_subset, pictures
 
 NAMES = {"p1": "<b>Ann</b>", "p2": "Ben", "p3": "Cat"}
@@ -59,9 +58,7 @@ def test_every_game_explains_itself_in_labelled_pictures_with_captions(game_id):
 def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id, monkeypatch):
     module = SCREENS[game_id]
     expected = pictures(module.RULES)
-    # the room's screens find every game under test (an example is in no hub's lobby, but would be in one)
-    monkeypatch.setattr(screen_names, "_tables", (dict((g, game.screens) for g, game in GAMES.items()),
-                                                 dict((g, game.stylesheet) for g, game in GAMES.items())))
+    draw_every_game(monkeypatch)
     lobby = room.how_to_play(game_id, "A game")
     assert pictures(lobby) == expected and "How to play A game" in lobby
     # the phone's lobby, once the host has picked the game
