@@ -314,14 +314,24 @@ def phone_join(lab, phone, host, code, name):
             "longtasks_ms": sum(d for _, d in pb["longtasks"])}
 
 
-def typed_join(lab, phone, name, after_ms=3000):
+def typed_join(lab, phone, name, after_ms=3000, throttle=None):
     """A guest who types a name for the first `after_ms` of the page's life, then taps Join: ms from the tap to
-    "You're in" on the phone (body[data-status=joined]). By then the phone's Python and link are up, or not."""
+    "You're in" on the phone (body[data-status=joined]). By then the phone's Python and link are up, or not.
+
+    The tap's answer is one round trip on the data channel. Chromium's emulated `latency` is one round trip for an
+    HTTP request but is added to each direction of the data channel's packets (measured: an idle round trip of the
+    link is 90 ms at latency 40, 310 ms at 150). So the page loads at the throttle's latency (its files, and the
+    link's setup at twice the round trip, which is pessimistic), and from the tap on the data channel gets half
+    of it each way: the round trip the throttle names, as a phone on that network has it."""
     phone.wait_for_selector("#join button:not([disabled]), .py-error", timeout=WAIT_MS)
     phone.wait_for_function("ms => performance.now() >= ms", arg=after_ms, timeout=WAIT_MS, polling=20)
+    if throttle:
+        phone.bench_cdp.send("Network.emulateNetworkConditions", dict(throttle, latency=throttle["latency"] / 2))
     phone.fill("#name", name)
     phone.click("#join button")
     phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
+    if throttle:
+        phone.bench_cdp.send("Network.emulateNetworkConditions", throttle)
     pb = lab.bench(phone)
     tap = [c["at"] for c in pb["clicks"]][-1]
     return next(c["at"] for c in pb["changes"] if c["n"] == "status" and c["v"] == "joined" and c["at"] >= tap) - tap
@@ -535,7 +545,7 @@ def phone_pairs(lab, reps, log, throttle=None, label="phone"):
                 phone = lab.page(ctx, throttle)
             n += 1
             lab.goto(phone, join_url(lab.s.signal, code))
-            out["typed_" + mode].append(typed_join(lab, phone, "P%d" % n))
+            out["typed_" + mode].append(typed_join(lab, phone, "P%d" % n, throttle=throttle))
             leave(phone)
             phone.wait_for_selector("body[data-status=left], body[data-status=removed]", timeout=WAIT_MS)
             phone.evaluate("() => localStorage.clear()")
