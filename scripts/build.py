@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build the static site's generated parts (all git-ignored).
 
-    python3 scripts/build.py              # static/vendor/, static/build/ (rules.zip, phone.json, phone.js, host.js),
-                                          # precache.js, and the generated blocks of join.html and host.html
+    python3 scripts/build.py              # static/vendor/, static/build/ (rules.zip, phone.json, phone.js, host.js,
+                                          # screen.js), precache.js, and the generated blocks of the pages
     python3 scripts/build.py --dist dist/ # the same, then copy exactly the served files (+ sw.js) into dist/
 
 Idempotent and fast when nothing changed: a file is only rewritten when its bytes differ.
@@ -38,6 +38,8 @@ The phone page's head (join.html) is built for a cold first visit, where every s
   static/build/phone.js  morphdom + PeerJS + static/js/glue.js + static/js/link.js in one file, loaded `async`
                          (it no longer holds up the parser, DOMContentLoaded or PyScript's start; phone-files.js
                          makes Python wait for it)
+  screen.html            a remote screen (no Python): static/build/screen.js is phone.js's scripts with
+                         static/js/mac.js and static/js/screen.js; its sentences come from ui/room.py
   join.html's preloads   the block between the `build.py: preloads` comments is rewritten by this script: the
                          PyScript chunks the phone boots through (their names carry content hashes, so they
                          follow package-lock.json), MicroPython's .mjs and .wasm and phone.json, all requested
@@ -508,6 +510,11 @@ HOST_HTML = ROOT / "host.html"
 # lean-qr (a CommonJS module: make_phone_script wraps it) and qr-svg.js need only window.pp; phones draw no QR code
 LEAN_QR = "node_modules/lean-qr/index.js"
 HOST_SCRIPTS = (LEAN_QR, "static/js/qr-svg.js") + PHONE_SCRIPTS + ("static/js/host-room.js",)
+# the remote screen (issue 29): the phone's scripts, proof.py's HMAC and the page's own
+SCREEN_HTML = ROOT / "screen.html"
+SCREEN_SCRIPTS = PHONE_SCRIPTS + ("static/js/mac.js", "static/js/screen.js")
+SCREEN_TEXTS_START = "<!-- build.py: screen texts"
+SCREEN_TEXTS_END = "<!-- /build.py: screen texts -->"
 FRAMES_START = "<!-- build.py: frames"
 FRAMES_END = "<!-- /build.py: frames -->"
 HOST_PRELOADS_START = "<!-- build.py: host preloads"
@@ -678,10 +685,31 @@ def build_phone_head() -> int:
                                    "preloads rewritten (the vendored PyScript or MicroPython changed)")
 
 
+def screen_texts() -> str:
+    """What the remote screen says of its link (ui/room.py's SCREEN_NOTICES) and the Sound button's words."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from peerparty.ui.room import SCREEN_NOTICES, SOUND_LABELS
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    texts = dict(SCREEN_NOTICES, sound=SOUND_LABELS)
+    texts = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return ('  %s (generated from ui/room.py; do not edit) -->\n  <script type="application/json" id="screen-texts">'
+            '%s</script>\n  %s' % (SCREEN_TEXTS_START, texts, SCREEN_TEXTS_END))
+
+
+def build_screen_head() -> int:
+    changed = write_if_changed(BUILD / "screen.js", make_phone_script(SCREEN_SCRIPTS))
+    changed += rewrite_block(SCREEN_HTML, STYLE_START, STYLE_END, critical_style,
+                             "critical style rewritten (static/css/base.css changed)")
+    return changed + rewrite_block(SCREEN_HTML, SCREEN_TEXTS_START, SCREEN_TEXTS_END, screen_texts,
+                                   "texts rewritten (ui/room.py changed)")
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # precache manifest
 
-ROOT_FILES = ("index.html", "join.html", "host.html", "pyscript.toml", "player.toml", "manifest.webmanifest", "favicon.ico")
+ROOT_FILES = ("index.html", "join.html", "host.html", "screen.html", "pyscript.toml", "player.toml", "manifest.webmanifest", "favicon.ico")
 STATIC_DIRS = ("static/img", "static/css", "static/js", "static/vendor")
 SKIP_SUFFIXES = (".map", ".tmp", "~", ".swp")
 
@@ -704,7 +732,7 @@ def served_files() -> list[str]:
                 continue
             out.append(rel.as_posix())
     out += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD.glob("*.zip") if BUILD.is_dir() else []))
-    for name in ("phone.json", "phone.js", "host.js"):
+    for name in ("phone.json", "phone.js", "host.js", "screen.js"):
         if (BUILD / name).is_file():
             out.append("static/build/" + name)
     return sorted(set(out))
@@ -754,6 +782,7 @@ def main(argv: list[str] | None = None) -> int:
     n_zip = build_zips(install=not args.no_npm)
     n_zip += build_phone_head()
     n_zip += build_host_head()
+    n_zip += build_screen_head()
     n_pre, manifest = build_precache()
     total = sum((ROOT / p.lstrip("/")).stat().st_size for p in manifest["files"])
     log(f"vendor {n_vendor} changed, build {n_zip} changed, precache {'rewritten' if n_pre else 'unchanged'}: "

@@ -29,7 +29,7 @@ SCREEN_KEYS = {"room", "view", "me", "now_ms", "seq", "seed", "replay", "info", 
 
 
 PAGE = {"join_url": "http://tv.local/join.html?room=WXYZ", "join_hint": "tv.local/join.html", "qr_svg": "<svg/>",
-        "status": None, "sound": False, "relay": False, "bad_relay": ""}
+        "status": None, "sound": False, "relay": False, "bad_relay": "", "screen_url": "", "screen_qr": ""}
 
 
 class ScreenThread:

@@ -99,7 +99,8 @@
   // the page's own part of the big screen, which the rules worker draws in: the join link, the link's state
   // ("signal-down", "id-held", "no-webrtc", "bad-signal" or another PeerJS error type, as net/reach.py words it)
   const page = { join_url: joinUrl, join_hint: location.host + "/join.html", qr_svg: qrSvg, status: null,
-                 sound: false, relay: !!options && pp.hasRelay(options), bad_relay: (options && options.badRelay) || "" };
+                 sound: false, relay: !!options && pp.hasRelay(options), bad_relay: (options && options.badRelay) || "",
+                 screen_url: "", screen_qr: "" };
 
   // --- the first frame: ui/room.py's host_frame and banners, rendered by the build with placeholders; drawn again
   // as the page's own part changes, until the rules worker's first screen ----------------------------------------
@@ -166,6 +167,7 @@
     if (out.screen) draw(out.screen);      // the big screen first: the room watches the TV
     if (out.send) for (const [cid, text] of out.send) send(cid, text);
     if (out.hangup) for (const cid of out.hangup) hangUp(cid);
+    if (out.watchers) watch(out.watchers);
     if (out.record) {
       record = out.record;
       if (!saveDue) {
@@ -186,11 +188,56 @@
 
   function draw(screen) {
     host.screen = screen;
+    host.frame += 1;
+    for (const cid of watchers.keys()) showOn(cid);      // the remote screens first: they are further away
     pp.render(app, screen.html);
     drawnRef = screen.ref;
     if (page.sound && screen.moment !== moment) pp.chime();    // a new phase, round or game: a soft cue
     moment = screen.moment;
     for (const name in screen.marks) mark(name, screen.marks[name]);
+    mark("frame", host.frame);
+  }
+
+  // --- remote screens (screen.html, room/screens.py): the rules say which connections watch; each is sent what
+  // this thread draws, and nothing else. A frame past PATCH_OVER characters goes as the changed middle of the
+  // last one that screen was sent (the rest of a step's frame is the same: the header, the people, the table).
+  const PATCH_OVER = 8192;
+  const watchers = new Map();      // cid -> [frame number, html] last sent to it
+  host.frame = 0;
+  host.screenBytes = 0;            // every frame's bytes sent to the screens, for the bench
+
+  function watch(cids) {
+    const now = new Set(cids);
+    for (const cid of watchers.keys()) if (!now.has(cid)) watchers.delete(cid);
+    for (const cid of cids) {
+      if (!watchers.has(cid)) {
+        watchers.set(cid, null);
+        if (host.screen) showOn(cid);
+      }
+    }
+  }
+
+  function showOn(cid) {
+    const screen = host.screen;
+    const last = watchers.get(cid);
+    const html = screen.html;
+    const message = { v: 1, t: "frame", n: host.frame, moment: screen.moment, marks: screen.marks };
+    if (last && html.length > PATCH_OVER) {
+      const before = last[1];
+      let at = 0;
+      const most = Math.min(before.length, html.length);
+      while (at < most && before.charCodeAt(at) === html.charCodeAt(at)) at++;
+      let end = 0;
+      while (end < most - at && before.charCodeAt(before.length - 1 - end) === html.charCodeAt(html.length - 1 - end)) end++;
+      Object.assign(message, { t: "patch", base: last[0], at, cut: before.length - at - end,
+                               text: html.slice(at, html.length - end) });
+    } else {
+      message.html = html;
+    }
+    const text = JSON.stringify(message);
+    watchers.set(cid, [host.frame, html]);
+    host.screenBytes += text.length;
+    send(cid, text);
   }
 
   // the page's own part of the big screen changed: the worker draws it in (and this thread, until it is up)
@@ -206,6 +253,9 @@
       const on = !!pp.sound(!page.sound);
       store.set("peerparty:sound", on ? "1" : "0");
       pageChanged({ sound: on });
+    } else if (action.room === "add_screen") {     // the screen link and its QR code, over the big screen
+      const url = page.screen_qr ? "" : sameSignal("screen.html?room=" + room.code);
+      pageChanged({ screen_url: url, screen_qr: url ? pp.qrSvg(url) : "" });
     } else if (action.room === "new_room") {
       forget();
       location.reload();

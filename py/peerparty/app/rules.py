@@ -8,6 +8,8 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
 (room/fence.py). What leaves it, per call, is one dict with any of:
   "send"     [[conn, text], ...]   protocol messages for the screen thread to send to phones
   "hangup"   [conn, ...]           connections to close (a phone's abandoned or stuck attempts)
+  "watchers" [conn, ...]            the remote screens watching (room/screens.py), whenever that changes: the
+                                   screen thread sends each of them the big screen it draws, and nothing else
   "screen"   {"html", "ref", "moment", "marks"}   the big screen, drawn here by ui/room.py's host_screen from
                                    screen() alone (the room summary, the table's view or the host's own seat's, a
                                    replay's step) and the page's own part (the QR code, the link's state, sound);
@@ -79,6 +81,7 @@ class Rules:
         self.fence = None
         self.knocking = Knocking()     # phones whose connections come in but never open
         self.shown_knocking = []
+        self.watchers = []             # the remote screens' connections the page was last told of
         self.peer_open = False
         self.error = None              # the sentence refusing the host's last action, shown on the big screen
         self.persisted_seq = None
@@ -86,7 +89,7 @@ class Rules:
         # the page's own part of the big screen (host-room.js sends it: page()): the join link and its QR code,
         # the link's state, sound, whether a relay is set up (and a ?turn= entry that is not one)
         self.page_info = {"join_url": "", "join_hint": "", "qr_svg": "", "status": None, "sound": False,
-                          "relay": False, "bad_relay": ""}
+                          "relay": False, "bad_relay": "", "screen_url": "", "screen_qr": ""}
 
     # --- opening the room ---------------------------------------------------------------------------
 
@@ -293,6 +296,9 @@ class Rules:
             # with the same message as the views it goes with: a reload never resumes a room behind its phones
             self.persisted_seq = session.seq
             out["record"] = json.dumps(session.snapshot(), separators=(",", ":"))
+        watchers = session.screens.conns()
+        if watchers != self.watchers:
+            self.watchers = out["watchers"] = watchers
         writes = self._writes()
         if writes:
             out["storage"] = writes
@@ -325,6 +331,7 @@ def draw(screen, page_info):
     info = dict(screen["info"])
     info.update({"join_url": page_info["join_url"], "join_hint": page_info["join_hint"],
                  "qr_svg": page_info["qr_svg"], "sound": page_info["sound"], "relay": page_info["relay"],
+                 "screen_url": page_info["screen_url"], "screen_qr": page_info["screen_qr"],
                  "status_error": host_link_problem(page_info["status"]),
                  "error": screen["error"] or (BAD_RELAY % page_info["bad_relay"] if page_info["bad_relay"] else None)})
     room, view = screen["room"], screen["view"] or {}

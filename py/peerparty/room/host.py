@@ -14,6 +14,7 @@ from ..engine.record import RecordRefused, final_of, fingerprint
 from . import proof, protocol
 from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
+from .screens import Screens
 
 _ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
 RATE_PER_S = 15        # sustained messages per second per connection
@@ -51,6 +52,7 @@ class HostSession:
         self.match = None
         self.history = []             # [{"game", "result", "names", "record"}] of finished games (keep_records)
         self.replay = None            # the TV's replay of a game of the history: a screen state, not a phase
+        self.screens = Screens()      # remote screens (screen.html): not seats, they watch the big screen
         self.seq = 0
         self.dirty = True
         self._token = token_source or (lambda: secrets.token_urlsafe(18))
@@ -79,6 +81,8 @@ class HostSession:
         self._sent.pop(conn, None)
         self._gone.pop(conn, None)
         self._challenges.pop(conn, None)
+        if self.screens.disconnected(conn):
+            self.dirty = True         # the TV lists the screens watching
         seat = self.lobby.by_conn(conn)
         if seat is None:
             return []
@@ -132,6 +136,13 @@ class HostSession:
         kind = action.get("t")
         if kind in ("watch", "replay", "close_replay"):
             return [], self._replay_action(kind, action, now_ms)
+        if kind == "drop_screen":
+            try:
+                out = self.screens.drop(action.get("screen"))
+            except protocol.ProtocolError as refused:
+                return [], refused.detail
+            self.dirty = True
+            return out, None
         try:
             if kind == "pick":
                 self._pick(action.get("game"))
@@ -183,6 +194,7 @@ class HostSession:
             "can_start": self.can_start(),
             "host_plays": bool(game and game.host_is_player),
             "spectators": bool(game and game.spectators and self.phase == "playing"),
+            "screens": self.screens.watching(),
         }
 
     def can_start(self):
@@ -215,7 +227,7 @@ class HostSession:
         return {"code": self.code, "epoch": self.epoch, "lobby": self.lobby.to_record(),
                 "game_id": self.game_id, "phase": self.phase, "seq": self.seq, "seed": self.seed,
                 "match": self.match.to_record() if self.match else None, "history": history,
-                "room_key": self.room_key}
+                "room_key": self.room_key, "screens": self.screens.to_record()}
 
     # --- the room's history: replays and game records ---------------------------------------------
 
@@ -267,6 +279,7 @@ class HostSession:
         session.phase = record["phase"]
         session.seq = record["seq"]
         session.history = record["history"]
+        session.screens = Screens.from_record(record.get("screens"))
         if record["match"] is not None:
             session.match = Match.from_record(games, record["match"])
         return session
@@ -288,14 +301,23 @@ class HostSession:
             return [self._error(conn, bad.code, bad.detail)]
         if conn in self._gone:    # removed or left: it hears that again, whatever it sends, until it closes
             return self._goodbye(conn, self._gone[conn])
+        if conn in self.screens.gone:
+            return [self.screens.bye(conn)]
         seat = self.lobby.by_conn(conn)
         if seat is not None:
             seat.last_seen_ms = now_ms
         kind = message["t"]
         if kind == "ping":
             return [(conn, protocol.encode({"t": "pong", "n": message["n"]}))]
+        if kind == "watch":
+            return self._watch(conn, message)
+        if self.screens.is_screen(conn) and kind not in ("prove", "ping"):
+            return [self._error(conn, "bad_message", "A screen watches: it cannot join or move.")]
         if kind == "hello":
             return self._hello(conn, message, now_ms)
+        if kind == "prove" and self.screens.challenged(conn):
+            self.dirty = True
+            return self.screens.proved(conn, message["proof"], self.code, self.epoch)
         if kind == "prove":
             return self._proved(conn, message["proof"], now_ms)
         if kind == "probe":
@@ -338,6 +360,17 @@ class HostSession:
             return [self._error(conn, "room_full")]
         seat = self.lobby.add(name, self._token(), spectator=spectator)
         return self._bind(conn, seat, now_ms)
+
+    def _watch(self, conn, message):
+        """A remote screen (room/screens.py): this room and this host's term only, as for a phone's hello."""
+        if message["room"] and message["room"].upper() != self.code:
+            return [self._error(conn, "wrong_room")]
+        if message["epoch"] > self.epoch:
+            return [self._error(conn, "old_host")]
+        if self.lobby.by_conn(conn) is not None:
+            return [self._error(conn, "bad_message", "A player's phone cannot be a screen too.")]
+        self.dirty = True
+        return self.screens.watch(conn, message, self.code, self.epoch, self._token, self._nonce)
 
     # --- proving a seat without its token crossing the link (proof.py, docs/trust.md) -----------------------
 

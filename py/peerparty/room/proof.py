@@ -1,9 +1,10 @@
 """Proving a secret without sending it (issue 31): HMAC-SHA256 over fresh nonces.
 
-Two secrets are proved this way, and neither ever crosses a link:
+Three secrets are proved this way, and none ever crosses a link:
 - the room key (HostSession.room_key): only the room's host and its successor's replica hold it. A host that
   finds a later epoch's id taken asks it for the key's proof of its fresh nonce (`probe`) and steps aside only
   for the right answer (fence.py).
+- a remote screen's key (room/screens.py): proved both ways as a seat's token is, under labels of its own.
 - a seat's token: a phone rejoining names its seat by a tag derived from the token, with its own nonce; the host
   answers with the token's proof of that nonce and a nonce of its own (`challenge`); only a host that knows the
   token gets the phone's proof (`prove`). docs/trust.md.
@@ -82,3 +83,17 @@ def host_seat_proof(token, code, phone_nonce, host_nonce):
 
 def phone_seat_proof(token, code, phone_nonce, host_nonce):
     return mac(token, "phone", code, phone_nonce, host_nonce)
+
+
+# --- a remote screen's key (room/screens.py): the same handshake, under its own labels ---------------------------
+
+def screen_tag(key):
+    return mac(key, "screen")[:TAG_HEX]
+
+
+def host_screen_proof(key, code, screen_nonce, host_nonce):
+    return mac(key, "screen-host", code, screen_nonce, host_nonce)
+
+
+def screen_proof(key, code, screen_nonce, host_nonce):
+    return mac(key, "screen-self", code, screen_nonce, host_nonce)

@@ -17,6 +17,8 @@ phone -> host
                                             it answers (the view's "ref"): another one is refused, `stale`
   {"v":1,"t":"ping","n":int}                                           heartbeat (every PING_MS)
   {"v":1,"t":"leave"}                                                  give up my seat (lobby, results)
+  {"v":1,"t":"watch","room":CODE,"epoch":int[,"screen":tag,"nonce":hex]}
+                                            a remote screen (screen.html), not a seat: room/screens.py
 host -> phone
   {"v":1,"t":"challenge","nonce":hex,"proof":hex}   the host's proof of the seat's token for the phone's
                                             nonce, and a nonce of its own for the phone to prove it with
@@ -48,6 +50,7 @@ NAME_MAX = 20
 PING_MS = 2000           # phones ping this often
 AWAY_MS = 6500           # a seat silent this long shows as away
 HOST_LOST_MS = 7000      # a phone that hears nothing this long reconnects
+MAX_SCREENS = 4          # remote screens watching a room at once (room/screens.py)
 
 # Sentences a player understands, one per error code the room itself produces.
 ROOM_ERRORS = {
@@ -70,6 +73,7 @@ ROOM_ERRORS = {
     "old_host": "This room has moved to a new host.",
     "bad_proof": "That seat could not be proved. Join again with your name.",
     "internal": "The host could not handle that move. Nothing changed.",
+    "screens_full": "This room already has %d screens. The host can drop one on the TV (People)." % MAX_SCREENS,
 }
 
 
@@ -169,6 +173,12 @@ def parse_client(text):
                                 (isinstance(ref, str) and len(ref) > 64)):
             raise ProtocolError("bad_message", "The field ref is not valid.")
         return {"t": "move", "id": _int(message, "id"), "ref": ref, "move": move}
+    if kind == "watch":
+        screen, nonce = message.get("screen"), message.get("nonce")
+        if (screen is not None or nonce is not None) and not (is_hex(screen, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
+            raise ProtocolError("bad_message", "The fields screen and nonce are not valid.")
+        return {"t": "watch", "room": _opt_str(message, "room", 8) or "", "screen": screen, "nonce": nonce,
+                "epoch": _int(message, "epoch") if message.get("epoch", 0) else 0}
     if kind == "ping":
         return {"t": "ping", "n": _int(message, "n")}
     if kind == "leave":

@@ -104,7 +104,7 @@ def host_screen(screen, info):
         body = _host_over(screen, info)
     style = game_style(replay["game"] if replay else room["game"])
     return style + _host_head(screen, info) + tag("main", body, class_="host-main phase-" + look +
-                                                  (" replaying" if replay else ""))
+                                                  (" replaying" if replay else "")) + _add_screen(info)
 
 
 # What the big screen says while the rules worker boots, by how the room was opened (static/js/host-room.js).
@@ -139,6 +139,8 @@ def _host_head(screen, info):
     tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
                            title="Fullscreen (F)") +
                 button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false") +
+                button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
+                       aria_expanded="true" if info.get("screen_qr") else "false") +
                 button("New room", {"room": "new_room"}, cls="btn small ghost",
                        confirm="Close this room and open a new one? Everyone will need the new code."),
                 class_="host-tools")
@@ -246,7 +248,7 @@ def _host_lobby(room, info):
                     tag("button", "Take a seat", type="submit", class_="btn"),
                     data_move='{"room":"join_local"}', id="host-seat", class_="inline-form")
     return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) +
-                _history(room, info), class_="panel people-panel" + (" many" if len(room["people"]) > 6 else "")) +
+                screens_list(info) + _history(room, info), class_="panel people-panel" + (" many" if len(room["people"]) > 6 else "")) +
             tag("section", tag("h2", "Pick a game") + tag("div", "".join(picker), class_="picker") +
                 local + tag("div", start + tag("p", esc(reason) if not ok else "Ready when you are.",
                                                class_="start-reason", aria_live="polite"), class_="start-row") +
@@ -254,6 +256,55 @@ def _host_lobby(room, info):
 
 
 HISTORY_SHOWN = 3
+
+# --- remote screens (room/screens.py): the TV offers a link to one, and lists those watching -----------------
+
+ADD_SCREEN = "Add a screen"
+ADD_SCREEN_TEXT = ("Open this link on a laptop or a smart TV in another room: it shows this screen, live. "
+                   "Players there scan the code on it and join as anyone else does.")
+
+
+# What a remote screen (screen.html, static/js/screen.js) says of its link, in place of the big screen until the
+# first frame, and in a line over it after (scripts/build.py writes them into the page)
+SCREEN_NOTICES = {
+    "connecting": "Connecting to the room…",
+    "reconnecting": "Reconnecting to the room…",
+    "waiting": "The host is getting ready…",
+    "full": "%s This screen asks again every few seconds.",      # the host's words: room/protocol.py
+    "dropped": "The host closed this screen. Open the link again to watch the room.",
+    "wrong_room": "That is a different room. Check the link.",
+    "no_code": "This link has no room code. Open the screen link the TV shows (Add a screen).",
+    "bad_signal": "The signalling address in this page's link (?signal=) is not host:port/path.",
+    "no_webrtc": "This browser cannot make the direct connections a screen needs (WebRTC is off or missing).",
+}
+
+
+def screens_list(info):
+    """The screens watching, under the people: each can be dropped (it is told so and stops)."""
+    screens = info.get("screens") or []
+    if not screens:
+        return ""
+    items = [tag("li", tag("span", "Screen %d" % n, class_="screen-name") +
+                 button("Drop", {"room": "drop_screen", "screen": n}, cls="btn tiny ghost",
+                        aria_label="Drop screen %d" % n,
+                        confirm="Drop screen %d? It stops showing this room until it is opened again." % n),
+                 class_="screen-item", data_screen=str(n)) for n in screens]
+    return tag("section", tag("h2", "Screens (%d)" % len(screens)) + tag("ul", "".join(items), class_="screens"),
+               class_="screens-box")
+
+
+def _add_screen(info):
+    """"Add a screen": the screen page's link and QR code, over the big screen until closed (host-room.js makes
+    them when the host asks)."""
+    if not info.get("screen_qr"):
+        return ""
+    url = info.get("screen_url") or ""
+    return tag("section", tag("h2", ADD_SCREEN) + tag("p", ADD_SCREEN_TEXT) +
+               tag("div", info["screen_qr"], class_="qr", aria_label="QR code of the screen link",
+                   data_screen_link=url) +
+               tag("p", tag("a", esc(url), href=url, class_="screen-link")) +
+               button("Close", {"room": "add_screen"}, cls="btn"),
+               class_="panel add-screen", role="dialog", aria_label=ADD_SCREEN)
 
 
 def _history(room, info):
@@ -297,7 +348,8 @@ def _host_game(screen, info):
     extra = ""
     if not info.get("host_plays") and getattr(module, "table_side", None) is not None:
         extra = module.table_side(screen["view"], ctx)
-    side = tag("aside", tag("h2", "Players") + people_list(room, False, screen["me"]) + extra, class_="panel side")
+    side = tag("aside", tag("h2", "Players") + people_list(room, False, screen["me"]) + screens_list(info) + extra,
+               class_="panel side")
     return tag("div", board, class_="game-area") + side
 
 
