@@ -189,6 +189,7 @@
   function draw(screen) {
     host.screen = screen;
     host.frame += 1;
+    if (host.drawn) host.drawn.push(screen.html);
     for (const cid of watchers.keys()) showOn(cid);      // the remote screens first: they are further away
     pp.render(app, screen.html);
     drawnRef = screen.ref;
@@ -205,6 +206,7 @@
   const watchers = new Map();      // cid -> [frame number, html] last sent to it
   host.frame = 0;
   host.screenBytes = 0;            // every frame's bytes sent to the screens, for the bench
+  if (query.get("record") === "1") host.drawn = [];      // tests: every frame this thread drew
 
   function watch(cids) {
     const now = new Set(cids);

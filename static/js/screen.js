@@ -42,6 +42,10 @@
   let sound = false;
   let pings = 0;
   const screen = (pp.screen = { code, bytes: 0, frames: 0 });   // for tests and the bench
+  if (query.get("record") === "1") {     // tests: every text received, every frame shown
+    screen.received = [];
+    screen.shown = [];
+  }
 
   function mark(name, value) {
     document.body.setAttribute("data-" + name, String(value));
@@ -118,6 +122,8 @@
 
   // --- what the host says ---------------------------------------------------------------------------------------
   function receive(text) {
+    screen.bytes += text.length;
+    if (screen.received) screen.received.push(text);
     let m;
     try { m = JSON.parse(text); } catch (e) { return; }
     if (!m || typeof m !== "object") return;
@@ -206,6 +212,7 @@
     }
     frame = m.n;
     screen.frames += 1;
+    if (screen.shown) screen.shown.push(html);
     pp.render(app, html);
     for (const el of app.querySelectorAll("[data-move]")) {
       if (el.dataset.move === SOUND) continue;
@@ -235,6 +242,7 @@
     if (ev.key === "f") pp.fullscreen();
   });
   screen.html = () => html;
+  screen.conn = () => conn;
   screen.frame = () => frame;
 
   // --- start ------------------------------------------------------------------------------------------------------

@@ -1,0 +1,219 @@
+"""A second big screen anywhere (issue 29): screen.html pages watch the room over real PeerJS.
+
+A host, three phones and two screens play a whole Seven Rounds game: at every step each screen shows exactly the
+HTML the TV drew (its controls disabled); one screen opens mid-game, one reloads and takes its own place back; the
+TV lists them and drops one. What a screen received holds no seat's token, no seed before the end, no view of a
+seat, and no frame the TV's own screen thread did not draw. A fifth screen is told the room has its four. A screen
+forced onto the e2e coturn relay keeps up. The JS HMAC the screen proves its key with is proof.py's.
+"""
+import json
+from urllib.parse import quote
+
+import pytest
+
+from peerparty.room import proof
+from peerparty.ui.room import SCREEN_NOTICES
+
+from people import HOST_VIEW, WAIT_MS, host_record, join, open_host, open_phone, wait_players, wait_present
+from seven_rounds_play import (host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results,
+                               wait_phone_result, wait_round_open)
+
+NAMES = ["Ann", "Ben", "Cat"]
+# a whole game, round by round: name -> (action, target, guess)
+PLAN = [{"Ann": ("bank",), "Ben": ("team_up", "Cat"), "Cat": ("team_up", "Ben")},
+        {"Ann": ("swipe", "Ben"), "Ben": ("double_down",), "Cat": ("predict", None, "swipe")},
+        {"Ann": ("double_down",), "Ben": ("bank",), "Cat": ("swipe", "Ann")},
+        {"Ann": ("predict", None, "bank"), "Ben": ("predict", None, "bank"), "Cat": ("bank",)},
+        {"Ann": ("team_up", "Cat"), "Ben": ("swipe", "Cat"), "Cat": ("team_up", "Ann")},
+        {"Ann": ("bank",), "Ben": ("bank",), "Cat": ("double_down",)},
+        {"Ann": ("swipe", "Cat"), "Ben": ("team_up", "Ann"), "Cat": ("bank",)}]
+OPEN_SECOND_AT, RELOAD_FIRST_AT = 2, 4
+# what a screen may be sent: never a seat's view, welcome or replica
+SCREEN_KINDS = {"watching", "challenge", "wait", "pong", "frame", "patch", "bye", "error"}
+
+
+def open_screen(open_page, url, name, extra="&record=1"):
+    page = open_page(_path(url) + extra, viewport=HOST_VIEW, name=name)
+    page.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
+    return page
+
+
+def _path(url):
+    """The site-relative part of the screen link the TV shows (open_page takes a path)."""
+    return "/" + url.split("://", 1)[1].split("/", 1)[1]
+
+
+def screen_link(host):
+    """Add a screen, as the host does: the link (and QR code) over the TV, then Close."""
+    host.click("button:text-is('Add a screen')")
+    link = host.get_attribute(".add-screen [data-screen-link]", "data-screen-link")
+    assert host.locator(".add-screen .qr svg").count() == 1
+    host.click(".add-screen button:text-is('Close')")
+    host.wait_for_selector(".add-screen", state="detached", timeout=WAIT_MS)
+    return link
+
+
+def same_frame(host, screen):
+    """The screen shows the frame the TV shows now: the same HTML, received whole or patched. The TV may draw
+    again meanwhile (presence, a timer): then look again at its newer frame."""
+    for _ in range(20):
+        number, html = host.evaluate("() => [pp.host.frame, pp.host.screen.html]")
+        screen.wait_for_function("n => Number(document.body.dataset.frame) >= n", arg=number, timeout=WAIT_MS)
+        shown_number, shown = screen.evaluate("() => [pp.screen.frame(), pp.screen.html()]")
+        if shown_number == number:
+            assert shown == html, "the screen's frame %d is not the TV's" % number
+            # and on the page: the same markup but for the host's controls, disabled there
+            tv = host.evaluate("() => document.getElementById('app').innerHTML")
+            there = screen.evaluate("() => document.getElementById('app').innerHTML")
+            assert there.replace(' disabled=""', "") == tv.replace(' disabled=""', "") or \
+                host.evaluate("() => pp.host.frame") != number
+            return number
+    raise AssertionError("the screen never caught up with the TV")
+
+
+def controls_disabled(screen):
+    """Every host control on a screen is disabled but Sound; Fullscreen is no move."""
+    moves = screen.eval_on_selector_all("#app [data-move]", "els => els.map(e => [e.dataset.move, e.disabled, "
+                                        "e.tagName === 'FORM' ? e.inert : null])")
+    for move, disabled, inert in moves:
+        if move == '{"room":"sound"}':
+            assert not disabled
+        else:
+            assert disabled or inert, move
+    return len(moves)
+
+
+@pytest.mark.timeout(900)
+def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wait_ready, signal, shot):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1&record=1")
+    link = screen_link(host)
+    assert link.endswith("/screen.html?room=%s&signal=%s" % (code, quote(signal, safe="")))
+    first = open_screen(open_page, link, "screen-1")
+    assert first.get_attribute("body", "data-screen-no") == "1"
+    same_frame(host, first)
+    assert host.locator(".people-panel .screens [data-screen]").all_inner_texts() == ["Screen 1\nDrop"]
+
+    phones = {}
+    for name in NAMES:
+        phones[name] = open_phone(open_page, wait_ready, signal, code, name)
+        join(phones[name], name)
+    wait_players(host, 3)
+    wait_present(host, 3)
+    assert host.text_content(".people-panel h2") == "Players (3)"      # a screen is not a seat
+    same_frame(host, first)
+    start_seven_rounds(host)
+    same_frame(host, first)
+    screens = [first]
+    second = None
+    for rnd, plan in enumerate(PLAN, start=1):
+        for phone in phones.values():
+            wait_round_open(phone, rnd)
+        if rnd == OPEN_SECOND_AT:        # a screen opened mid-game shows the current frame
+            second = open_screen(open_page, link, "screen-2")
+            screens.append(second)
+        if rnd == RELOAD_FIRST_AT:       # a reload takes its own place again, with the key it kept
+            first.reload()
+            first.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
+            assert first.get_attribute("body", "data-screen-no") == "1"
+        for screen in screens:
+            same_frame(host, screen)
+        for name, choice in plan.items():
+            lock_in(phones[name], *(list(choice) + [None] * (3 - len(choice))))
+            for screen in screens:
+                same_frame(host, screen)
+        wait_host_locked(host, 3)
+        if rnd == 1:
+            assert controls_disabled(first) > 0
+            assert first.locator("nav.sr-controls button:text-is('Reveal')").is_disabled()
+        host_click(host, "Reveal")
+        wait_host_results(host, rnd)
+        for screen in screens:
+            same_frame(host, screen)
+        if rnd == 3:
+            shot(host, "second-screen-tv-reveal")
+            shot(second, "second-screen-screen-reveal")
+        for phone in phones.values():
+            wait_phone_result(phone, rnd)
+        if rnd < len(PLAN):
+            host_click(host, "Start round %d" % (rnd + 1))
+    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+    for screen in screens:
+        same_frame(host, screen)
+        assert screen.locator("button:text-is('Play again')").is_disabled()
+    assert host.inner_text(".host-head .deal") == first.inner_text(".host-head .deal")    # the seed, at the end
+
+    _nothing_leaked(host, screens)
+
+    # back in the lobby, the TV lists both screens and drops the second: it says so and stops
+    host.click("button:text-is('Choose another game')")
+    host.wait_for_selector(".people-panel .screens [data-screen='2']", timeout=WAIT_MS)
+    host.click("[data-screen='2'] button:text-is('Drop')")
+    host.click("#pp-confirm [data-answer=yes]")
+    second.wait_for_selector("body[data-screen=dropped]", timeout=WAIT_MS)
+    assert second.inner_text("#app") == SCREEN_NOTICES["dropped"]
+    host.wait_for_selector("[data-screen='2']", state="detached", timeout=WAIT_MS)
+    assert host.locator(".screens [data-screen]").all_inner_texts() == ["Screen 1\nDrop"]
+    same_frame(host, first)
+
+
+def _nothing_leaked(host, screens):
+    record = host_record(host)
+    tokens = [seat["token"] for seat in record["lobby"]["seats"]]
+    seed = record["history"][-1]["record"]["seed"]
+    drawn = set(host.evaluate("() => pp.host.drawn"))
+    for screen in screens:
+        texts = screen.evaluate("() => pp.screen.received")
+        shown = screen.evaluate("() => pp.screen.shown")
+        assert texts and shown
+        assert set(shown) <= drawn, "a screen showed a frame the TV never drew"
+        for text in texts:
+            message = json.loads(text)
+            assert message["t"] in SCREEN_KINDS, message["t"]
+            for token in tokens:
+                assert token not in text, "a screen received a seat's token"
+            if seed in text:
+                assert message.get("marks", {}).get("phase") == "over", "a screen received the seed before the end"
+        for html in shown:
+            if seed in html:
+                assert 'data-move="{&quot;room&quot;:&quot;again&quot;}"' in html      # the results screen
+
+
+def test_a_fifth_screen_is_told_the_room_has_four_and_a_freed_place_is_taken(open_page, wait_ready, signal):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    link = screen_link(host)
+    four = [open_screen(open_page, link, "screen-%d" % n, extra="") for n in range(1, 5)]
+    host.wait_for_function("() => document.querySelectorAll('.screens [data-screen]').length === 4", timeout=WAIT_MS)
+    fifth = open_page(_path(link), viewport=HOST_VIEW, name="screen-5")
+    fifth.wait_for_selector("body[data-screen=full]", timeout=WAIT_MS)
+    text = fifth.inner_text("#app")
+    assert "already has 4 screens" in text and "asks again" in text
+    assert host.locator(".screens [data-screen]").count() == 4
+    four[0].close()                  # one closes: the fifth gets its place at its next ask
+    fifth.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
+    same_frame(host, fifth)
+
+
+def test_a_screen_forced_onto_the_relay_keeps_up(open_page, wait_ready, signal, turn_server):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1&turn=" + quote(turn_server, safe=""))
+    link = screen_link(host)
+    assert "turn=" + quote(turn_server, safe="") in link          # the host's relay travels with the link
+    relayed = open_screen(open_page, link, "screen-relayed", extra="&force_relay=1")
+    same_frame(host, relayed)
+    phone = open_phone(open_page, wait_ready, signal, code, "Ann")
+    join(phone, "Ann")
+    wait_players(host, 1)
+    same_frame(host, relayed)
+    assert "Ann" in relayed.inner_text(".people-panel")
+    path = relayed.evaluate("() => pp.linkPath(pp.screen.conn())")
+    assert path["local"] == "relay", path
+
+
+def test_the_screens_hmac_is_proof_pys(open_page, wait_ready, signal):
+    page = open_page("/screen.html?room=ABCD&signal=" + signal, viewport=HOST_VIEW, name="screen-mac")
+    page.wait_for_function("() => !!(window.pp && pp.mac)", timeout=WAIT_MS)
+    cases = [("k", ["screen"]), ("a" * 100, ["screen-host", "ABCD", "ab" * 16, "cd" * 16]),
+             ("tok-é", ["x", "", "y" * 200])]
+    for key, parts in cases:
+        assert page.evaluate("([k, p]) => pp.mac(k, ...p)", [key, parts]) == proof.mac(key, *parts)
+    assert page.evaluate("() => pp.sha256Hex('')") == \
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
