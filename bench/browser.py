@@ -195,13 +195,22 @@ class Lab:
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         self.playwright = playwright
         self.others = None
+        self.third = None
         self.s = servers
         self.problems = []
 
     def close(self):
         self.browser.close()
-        if self.others:
-            self.others.close()
+        for other in (self.others, self.third):
+            if other:
+                other.close()
+
+    def screen_device(self):
+        """A third Chromium, at the TV's priority, for remote screens: a screen is a device of its own (a laptop,
+        a smart TV), and in the phones' idle Chromium it would wait behind twelve phones drawing the same step."""
+        if self.third is None:
+            self.third = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        return self.third
 
     def other_devices(self):
         """A second Chromium at the lowest CPU priority, for the phones of a room whose TV is measured: in a real
@@ -221,8 +230,9 @@ class Lab:
                                                           headless=True)
         return self.others
 
-    def context(self, viewport=HOST_VIEW, other_device=False):
-        ctx = (self.other_devices() if other_device else self.browser).new_context(viewport=viewport)
+    def context(self, viewport=HOST_VIEW, other_device=False, screen_device=False):
+        browser = self.screen_device() if screen_device else self.other_devices() if other_device else self.browser
+        ctx = browser.new_context(viewport=viewport)
         ctx.add_init_script(INIT)
 
         def guard(route):
@@ -627,26 +637,54 @@ def latency(lab, phones_n, rounds, log):
         page = lab.page(ctx)
         phone_join(lab, page, host, code, "N%02d" % (i + 1))
         phones.append((ctx, page))
+    screens = [open_screen(lab, code)] if phones_n == 12 else []     # a remote screen watches the 12 phones' game
     start_seven_rounds(host, phones_n)
     # the TV's Chromium traced from here (the phones are in the other one): each main-thread task's wall and CPU time
     lab.browser.start_tracing(categories=["toplevel"])
     out = {"tap_to_host": [], "host_to_phone": [], "host_to_all": []}
     with driver_aside() as aside:
         out["driver_aside"] = aside
-        play_rounds(lab, host, phones, rounds, out, log)
+        play_rounds(lab, host, phones, rounds, out, log, screens)
     hb = lab.bench(host)
+    if screens:
+        out.update(screen_figures(lab, host, screens))
     started = next((c["pn"] for c in hb["changes"] if c["n"] == "phase" and c["v"] == "playing"), 0)
     tasks = [d for t, d in hb["longtasks"] if t >= started]
     out["host_longtasks"] = tasks        # main-thread tasks > 50 ms on the host during the game
     out["host_long_frames"] = [f for f in hb["frames"] if f["at"] >= started]   # and what ran in them
     out["host_main_tasks"] = main_thread_tasks(lab.browser.stop_tracing())
-    for ctx, _ in phones:
+    for ctx, _ in phones + screens:
         ctx.close()
     hctx.close()
     return out
 
 
-def play_rounds(lab, host, phones, rounds, out, log):
+def open_screen(lab, code):
+    """A remote screen (screen.html, issue 29) in a Chromium of its own (Lab.screen_device): (context, page), once
+    it shows a frame. page.opened_ms: from its navigation to its first frame."""
+    ctx = lab.context(HOST_VIEW, screen_device=True)
+    page = lab.page(ctx)
+    lab.goto(page, "/screen.html?room=%s&signal=%s" % (code, lab.s.signal))
+    page.opened_ms = lab.wait_mark(page, "frame")["pn"]
+    return ctx, page
+
+
+def screen_figures(lab, host, screens):
+    """What the remote screens showed: each frame's arrival after the TV's own (both marks set once drawn; one
+    clock), the bytes of each frame message and of the whole frames, and the screen opened mid-game's first frame."""
+    tv = dict((c["v"], c["at"]) for c in lab.bench(host)["changes"] if c["n"] == "frame")
+    out = {"screen_after_tv": [], "screen_message_bytes": [], "screen_frame_bytes": [],
+           "screen_open_midgame": [page.opened_ms for _, page in screens[1:]]}
+    for _, page in screens:
+        shown = [c for c in lab.bench(page)["changes"] if c["n"] == "frame" and c["v"] in tv]
+        out["screen_after_tv"] += [c["at"] - tv[c["v"]] for c in shown[1:]]     # the first: the screen's opening
+        sizes = page.evaluate("() => pp.screen.sizes")
+        out["screen_message_bytes"] += [n for n, _ in sizes[1:]]
+        out["screen_frame_bytes"] += [whole for _, whole in sizes if whole >= 0]
+    return out
+
+
+def play_rounds(lab, host, phones, rounds, out, log, screens=()):
     """The rounds of latency(): every phone locks in, the host reveals, then the next round."""
     phones_n = len(phones)
 
@@ -666,6 +704,8 @@ def play_rounds(lab, host, phones, rounds, out, log):
         out["host_to_all"].append(max(arrivals))
 
     for rnd in range(1, rounds + 1):
+        if rnd == 2 and screens:         # a second screen opened mid-game, cold
+            screens.append(open_screen(lab, host.get_attribute("body", "data-room-ready")))
         if rnd > 1:
             host_change("nav.sr-controls [data-move*='\"next_round\"']")
         out["tap_to_host"].extend(lock_all(lab, host, [page for _, page in phones], rnd))

@@ -129,6 +129,12 @@ def summarize(raw):
         if "host_main_tasks" in lat:
             add("Latency", "%d phones: those tasks' own CPU time (trace)" % n,
                 [cpu for wall, cpu in lat["host_main_tasks"] if wall > 50] or [0], "ms")
+        if lat.get("screen_after_tv"):
+            add("Screen", "%d phones: a frame on the remote screen after the TV drew it" % n, lat["screen_after_tv"], "ms")
+            add("Screen", "%d phones: bytes per frame sent to a screen (whole, or its changed middle)" % n,
+                lat["screen_message_bytes"], "B")
+            add("Screen", "%d phones: a whole frame's HTML" % n, lat["screen_frame_bytes"], "B")
+            add("Screen", "screen opened mid-game → its first frame, cold", lat["screen_open_midgame"], "ms")
     relay = raw.get("relay")
     if relay:
         for kind, name in (("direct", "direct path"), ("relay", "through the relay (coturn, 127.0.0.1)")):
@@ -220,6 +226,15 @@ def budgets(raw, d):
         out.append(("Lighthouse join.html CLS 0 (median)", "met: 0" if cls == 0 else "**missed**: %.3f" % (cls / 1000)))
         out.append(("join.html first visit ≤ 450 KB gzip (median)",
                     _verdict(d["join.html first visit, gzip"]["median"], 450_000, "B")))
+    after = d.get("12 phones: a frame on the remote screen after the TV drew it")
+    if after:
+        out.append(("Remote screen, 12 phones: a frame ≤ 30 ms after the TV's (median)", _verdict(after["median"], 30)))
+        out.append(("Remote screen, 12 phones: a frame ≤ 100 ms after the TV's (p95)", _verdict(after["p95"], 100)))
+        joined = d.get("phone → joined on host, cold")
+        opened = d.get("screen opened mid-game → its first frame, cold")
+        if joined and opened:
+            out.append(("Screen opened mid-game ≤ 1.5× the phone's join, cold (medians)",
+                        _verdict(opened["median"] / joined["median"], 1.5, "x")))
     lat = d.get("12 phones: tap → host screen updated")
     if lat:
         out.append(("Tap → host, 12 phones: median < 30 ms", _verdict(lat["median"], 30)))

@@ -13,6 +13,7 @@ from hint_hunt_play import (LONG_MS, claim, done_guessing, host_record, next_boa
                             read_standings, read_write_form, replica_seq, seat_host_and_join, seq, submit, tick_and_type,
                             wait_seq_above, wait_seq_at_least)
 from people import WAIT_MS, join, open_host, open_phone, received, save_and_verify, wait_players, wait_present
+from remote_screen import open_screen, same_frame, screen_link
 
 from peerparty.engine import HOST, Match
 from peerparty.games import REGISTRY
@@ -81,6 +82,8 @@ def play(open_page, wait_ready, signal, shot, migrate):
     hana.click("#start")
     hana.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     t_lobby = time.monotonic()
+    # a remote screen watches the migrating game: it must follow the successor, as the phones do (issue 29)
+    screen = open_screen(open_page, screen_link(hana), "screen", extra="") if migrate else None
 
     # --- hint writing: everyone ticks targets, types a hint, submits --------------------------------
     boards = {}
@@ -187,6 +190,10 @@ def play(open_page, wait_ready, signal, shot, migrate):
     times = {"lobby_s": round(t_lobby - t_start, 1)}
     if migrate:
         migrate_host(table, code, old, old_seq, wait_ready, shot, times)
+        # the screen found the successor at the next epoch's id, which proved its key: its own place, the new TV
+        screen.wait_for_selector("body[data-screen=watching][data-screen-epoch='1']", timeout=LONG_MS)
+        assert screen.get_attribute("body", "data-screen-no") == "1"
+        same_frame(table.host, screen)
     host = table.host
     on_board("Ann", 2)
 

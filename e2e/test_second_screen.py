@@ -15,6 +15,7 @@ from peerparty.room import proof
 from peerparty.ui.room import SCREEN_NOTICES
 
 from people import HOST_VIEW, WAIT_MS, host_record, join, open_host, open_phone, wait_players, wait_present
+from remote_screen import site_path, open_screen, same_frame, screen_link
 from seven_rounds_play import (host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results,
                                wait_phone_result, wait_round_open)
 
@@ -30,45 +31,6 @@ PLAN = [{"Ann": ("bank",), "Ben": ("team_up", "Cat"), "Cat": ("team_up", "Ben")}
 OPEN_SECOND_AT, RELOAD_FIRST_AT = 2, 4
 # what a screen may be sent: never a seat's view, welcome or replica
 SCREEN_KINDS = {"watching", "challenge", "wait", "pong", "frame", "patch", "bye", "error"}
-
-
-def open_screen(open_page, url, name, extra="&record=1"):
-    page = open_page(_path(url) + extra, viewport=HOST_VIEW, name=name)
-    page.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
-    return page
-
-
-def _path(url):
-    """The site-relative part of the screen link the TV shows (open_page takes a path)."""
-    return "/" + url.split("://", 1)[1].split("/", 1)[1]
-
-
-def screen_link(host):
-    """Add a screen, as the host does: the link (and QR code) over the TV, then Close."""
-    host.click("button:text-is('Add a screen')")
-    link = host.get_attribute(".add-screen [data-screen-link]", "data-screen-link")
-    assert host.locator(".add-screen .qr svg").count() == 1
-    host.click(".add-screen button:text-is('Close')")
-    host.wait_for_selector(".add-screen", state="detached", timeout=WAIT_MS)
-    return link
-
-
-def same_frame(host, screen):
-    """The screen shows the frame the TV shows now: the same HTML, received whole or patched. The TV may draw
-    again meanwhile (presence, a timer): then look again at its newer frame."""
-    for _ in range(20):
-        number, html = host.evaluate("() => [pp.host.frame, pp.host.screen.html]")
-        screen.wait_for_function("n => Number(document.body.dataset.frame) >= n", arg=number, timeout=WAIT_MS)
-        shown_number, shown = screen.evaluate("() => [pp.screen.frame(), pp.screen.html()]")
-        if shown_number == number:
-            assert shown == html, "the screen's frame %d is not the TV's" % number
-            # and on the page: the same markup but for the host's controls, disabled there
-            tv = host.evaluate("() => document.getElementById('app').innerHTML")
-            there = screen.evaluate("() => document.getElementById('app').innerHTML")
-            assert there.replace(' disabled=""', "") == tv.replace(' disabled=""', "") or \
-                host.evaluate("() => pp.host.frame") != number
-            return number
-    raise AssertionError("the screen never caught up with the TV")
 
 
 def controls_disabled(screen):
@@ -183,7 +145,7 @@ def test_a_fifth_screen_is_told_the_room_has_four_and_a_freed_place_is_taken(ope
     link = screen_link(host)
     four = [open_screen(open_page, link, "screen-%d" % n, extra="") for n in range(1, 5)]
     host.wait_for_function("() => document.querySelectorAll('.screens [data-screen]').length === 4", timeout=WAIT_MS)
-    fifth = open_page(_path(link), viewport=HOST_VIEW, name="screen-5")
+    fifth = open_page(site_path(link), viewport=HOST_VIEW, name="screen-5")
     fifth.wait_for_selector("body[data-screen=full]", timeout=WAIT_MS)
     text = fifth.inner_text("#app")
     assert "already has 4 screens" in text and "asks again" in text
@@ -217,3 +179,19 @@ def test_the_screens_hmac_is_proof_pys(open_page, wait_ready, signal):
         assert page.evaluate("([k, p]) => pp.mac(k, ...p)", [key, parts]) == proof.mac(key, *parts)
     assert page.evaluate("() => pp.sha256Hex('')") == \
         "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
+
+def test_a_screen_opens_offline_after_its_first_visit_and_watches_once_back_online(open_page, wait_ready, signal):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    screen = open_screen(open_page, screen_link(host), "screen-offline", extra="")
+    worker = screen.evaluate("() => navigator.serviceWorker.ready.then((r) => r.active.scriptURL)")
+    assert worker.endswith("/sw.js?role=phone"), worker      # a phone's cache: the screen's page, no Pyodide
+    screen.context.set_offline(True)
+    screen.reload()
+    screen.wait_for_selector("body[data-screen=connecting]", timeout=WAIT_MS)
+    assert screen.evaluate("() => !!navigator.serviceWorker.controller")
+    assert screen.inner_text("#app") == SCREEN_NOTICES["connecting"]
+    screen.context.set_offline(False)
+    screen.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
+    assert screen.get_attribute("body", "data-screen-no") == "1"       # its own place, by its key
+    same_frame(host, screen)

@@ -41,7 +41,8 @@
   let moment = null;
   let sound = false;
   let pings = 0;
-  const screen = (pp.screen = { code, bytes: 0, frames: 0 });   // for tests and the bench
+  // for tests and the bench: bytes received, frames shown, each frame message's size and its whole frame's
+  const screen = (pp.screen = { code, bytes: 0, frames: 0, sizes: [] });
   if (query.get("record") === "1") {     // tests: every text received, every frame shown
     screen.received = [];
     screen.shown = [];
@@ -74,6 +75,11 @@
     if (old) old.close();
     watching = false;
     asked = null;
+    ensurePeer();
+    if (!peer.open) {            // PeerJS drops an offer made before its socket is open: connect once it is
+      timer = setTimeout(attempt, RETRY_MS);
+      return;
+    }
     const c = (conn = peer.connect("peerparty-" + code + "-" + tryEpoch, pp.DATA_OPTIONS));
     c.on("open", () => {
       if (conn !== c) return;
@@ -137,6 +143,7 @@
     } else if (m.t === "watching") {
       watched(m);
     } else if (m.t === "frame" || m.t === "patch") {
+      if (screen.sizes.length < 2000) screen.sizes.push([text.length, m.t === "frame" ? m.html.length : -1]);
       if (watching) drawn(m);
     } else if (m.t === "bye") {
       dropped();
@@ -165,6 +172,7 @@
     save();
     say("");
     mark("screen-no", m.screen);
+    mark("screen-epoch", epoch);
   }
 
   function refused(m, own) {
@@ -255,16 +263,25 @@
     return say("bad_signal");
   }
   if (!pp.hasWebRTC()) return say("no_webrtc");
+  // this page's own peer, made again if PeerJS gave it up (the signalling server was out of reach)
+  function ensurePeer() {
+    if (peer && !peer.destroyed) {
+      if (peer.disconnected) peer.reconnect();
+      return;
+    }
+    const mine = (peer = new window.Peer(pp.peerId(), options));
+    mine.on("open", () => {
+      if (peer === mine && !conn && !stopped) attempt();
+    });
+    mine.on("error", (err) => {
+      if (peer !== mine) return;
+      const kind = String((err && err.type) || "");
+      if (kind === "peer-unavailable") again(AGAIN_MS, true);     // nobody holds that term's id: the next one
+      else if (!watching) again(AGAIN_MS);
+    });
+  }
+
   say("connecting");
-  peer = new window.Peer(pp.peerId(), options);
-  peer.on("error", (err) => {
-    const kind = String((err && err.type) || "");
-    if (kind === "peer-unavailable") again(AGAIN_MS, true);     // nobody holds that term's id: the next one
-    else if (!watching) again(AGAIN_MS);
-  });
-  peer.on("disconnected", () => {
-    setTimeout(() => { if (!peer.destroyed && peer.disconnected) peer.reconnect(); }, AGAIN_MS);
-  });
   attempt();
   setInterval(() => {
     if (stopped || !conn || !conn.open) return;

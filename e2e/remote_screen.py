@@ -1,0 +1,43 @@
+"""Remote screens in e2e tests (screen.html, issue 29): add one from the TV, open it, and check it shows the TV's
+frame."""
+from people import HOST_VIEW, WAIT_MS
+
+
+def open_screen(open_page, url, name, extra="&record=1", viewport=HOST_VIEW):
+    """A screen page from the TV's screen link, once it shows a frame."""
+    page = open_page(site_path(url) + extra, viewport=viewport, name=name)
+    page.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
+    return page
+
+
+def site_path(url):
+    """The site-relative part of the screen link the TV shows (open_page takes a path)."""
+    return "/" + url.split("://", 1)[1].split("/", 1)[1]
+
+
+def screen_link(host):
+    """Add a screen, as the host does: the link (and QR code) over the TV, then Close."""
+    host.click("button:text-is('Add a screen')")
+    link = host.get_attribute(".add-screen [data-screen-link]", "data-screen-link")
+    assert host.locator(".add-screen .qr svg").count() == 1
+    host.click(".add-screen button:text-is('Close')")
+    host.wait_for_selector(".add-screen", state="detached", timeout=WAIT_MS)
+    return link
+
+
+def same_frame(host, screen):
+    """The screen shows the frame the TV shows now: the same HTML, received whole or patched. The TV may draw
+    again meanwhile (presence, a timer): then look again at its newer frame."""
+    for _ in range(20):
+        number, html = host.evaluate("() => [pp.host.frame, pp.host.screen.html]")
+        screen.wait_for_function("n => Number(document.body.dataset.frame) >= n", arg=number, timeout=WAIT_MS)
+        shown_number, shown = screen.evaluate("() => [pp.screen.frame(), pp.screen.html()]")
+        if shown_number == number:
+            assert shown == html, "the screen's frame %d is not the TV's" % number
+            # and on the page: the same markup but for the host's controls, disabled there
+            tv = host.evaluate("() => document.getElementById('app').innerHTML")
+            there = screen.evaluate("() => document.getElementById('app').innerHTML")
+            assert there.replace(' disabled=""', "") == tv.replace(' disabled=""', "") or \
+                host.evaluate("() => pp.host.frame") != number
+            return number
+    raise AssertionError("the screen never caught up with the TV")
