@@ -32,10 +32,13 @@ clean:
 bench: build
 	$(PYTHON) -m bench
 
-# The README's two pictures, from the e2e run of Seven Rounds' screens, made small (pngquant: apt-get install
+# The README's pictures, from the e2e run of Seven Rounds' screens, made small (pngquant: apt-get install
 # pngquant). They are committed so the README shows them wherever it is read; rerun when the screens change.
 SHOTS = artifacts/screens/screens-seven_rounds
 docs-img: build
 	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest e2e/test_screens.py -q -k seven_rounds_screens
 	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/tv.png $(SHOTS)-host-1280-reveal.png
 	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/phone.png $(SHOTS)-phone-reveal.png
+	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest e2e/test_second_screen.py -q -k whole_seven_rounds
+	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/screen-tv.png artifacts/screens/second-screen-tv-reveal.png
+	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/screen-remote.png artifacts/screens/second-screen-screen-reveal.png

@@ -15,11 +15,13 @@ def site_path(url):
     return "/" + url.split("://", 1)[1].split("/", 1)[1]
 
 
-def screen_link(host):
+def screen_link(host, shot=None):
     """Add a screen, as the host does: the link (and QR code) over the TV, then Close."""
     host.click("button:text-is('Add a screen')")
     link = host.get_attribute(".add-screen [data-screen-link]", "data-screen-link")
     assert host.locator(".add-screen .qr svg").count() == 1
+    if shot:
+        shot(host, "second-screen-add")
     host.click(".add-screen button:text-is('Close')")
     host.wait_for_selector(".add-screen", state="detached", timeout=WAIT_MS)
     return link

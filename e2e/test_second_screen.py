@@ -30,6 +30,7 @@ PLAN = [{"Ann": ("bank",), "Ben": ("team_up", "Cat"), "Cat": ("team_up", "Ben")}
         {"Ann": ("swipe", "Cat"), "Ben": ("team_up", "Ann"), "Cat": ("bank",)}]
 OPEN_SECOND_AT, RELOAD_FIRST_AT = 2, 4
 # what a screen may be sent: never a seat's view, welcome or replica
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
 SCREEN_KINDS = {"watching", "challenge", "wait", "pong", "frame", "patch", "bye", "error"}
 
 
@@ -48,7 +49,7 @@ def controls_disabled(screen):
 @pytest.mark.timeout(900)
 def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1&record=1")
-    link = screen_link(host)
+    link = screen_link(host, shot)
     assert link.endswith("/screen.html?room=%s&signal=%s" % (code, quote(signal, safe="")))
     first = open_screen(open_page, link, "screen-1")
     assert first.get_attribute("body", "data-screen-no") == "1"
@@ -91,9 +92,10 @@ def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wa
         wait_host_results(host, rnd)
         for screen in screens:
             same_frame(host, screen)
-        if rnd == 3:
-            shot(host, "second-screen-tv-reveal")
-            shot(second, "second-screen-screen-reveal")
+        if rnd == 3:            # the README's pictures (make docs-img), once the reveal has played
+            for page, name in ((host, "second-screen-tv-reveal"), (second, "second-screen-screen-reveal")):
+                page.wait_for_function(SETTLED, timeout=WAIT_MS)
+                shot(page, name)
         for phone in phones.values():
             wait_phone_result(phone, rnd)
         if rnd < len(PLAN):
