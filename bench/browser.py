@@ -592,6 +592,7 @@ def bytes_visits(lab, reps, log):
     hctx, host, code = open_host(lab)
     pages = [("host", host_url(lab.s.signal), "room-ready", HOST_VIEW),
              ("phone", join_url(lab.s.signal, code), "ready", PHONE_VIEW),
+             ("screen", "/screen.html?room=%s&signal=%s" % (code, lab.s.signal), "frame", HOST_VIEW),
              ("bare_pyodide", "/bench/pages/bare_pyodide.html", "ready", HOST_VIEW),
              ("bare_micropython", "/bench/pages/bare_micropython.html", "ready", PHONE_VIEW)]
     for name, path, mark, viewport in pages:
@@ -671,10 +672,9 @@ def open_screen(lab, code):
 
 def screen_figures(lab, host, screens):
     """What the remote screens showed: each frame's arrival after the TV's own (both marks set once drawn; one
-    clock), the bytes of each frame message and of the whole frames, and the screen opened mid-game's first frame."""
+    clock), and the bytes of each frame message and of the whole frames."""
     tv = dict((c["v"], c["at"]) for c in lab.bench(host)["changes"] if c["n"] == "frame")
-    out = {"screen_after_tv": [], "screen_message_bytes": [], "screen_frame_bytes": [],
-           "screen_open_midgame": [page.opened_ms for _, page in screens[1:]]}
+    out = {"screen_after_tv": [], "screen_message_bytes": [], "screen_frame_bytes": []}
     for _, page in screens:
         shown = [c for c in lab.bench(page)["changes"] if c["n"] == "frame" and c["v"] in tv]
         out["screen_after_tv"] += [c["at"] - tv[c["v"]] for c in shown[1:]]     # the first: the screen's opening
@@ -704,8 +704,10 @@ def play_rounds(lab, host, phones, rounds, out, log, screens=()):
         out["host_to_all"].append(max(arrivals))
 
     for rnd in range(1, rounds + 1):
-        if rnd == 2 and screens:         # a second screen opened mid-game, cold
-            screens.append(open_screen(lab, host.get_attribute("body", "data-room-ready")))
+        if rnd > 1 and screens:          # a screen opened mid-game, cold, each round (then closed)
+            ctx, page = open_screen(lab, host.get_attribute("body", "data-room-ready"))
+            out.setdefault("screen_open_midgame", []).append(page.opened_ms)
+            ctx.close()
         if rnd > 1:
             host_change("nav.sr-controls [data-move*='\"next_round\"']")
         out["tap_to_host"].extend(lock_all(lab, host, [page for _, page in phones], rnd))

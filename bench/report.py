@@ -112,7 +112,8 @@ def summarize(raw):
         add("Join", "%s: Join tap → host shows player" % name, ph["tap_to_host"], "ms")
     by = raw.get("bytes")
     if by:
-        for page in ("host", "phone", "bare_pyodide", "bare_micropython"):
+        for page in [p for p in ("host", "phone", "screen", "bare_pyodide", "bare_micropython")
+                     if "%s_first_page" % p in by]:
             for visit in ("first", "second"):
                 add("Bytes", "%s, %s visit: page (CDP)" % (page, visit), by["%s_%s_page" % (page, visit)], "B")
                 add("Bytes", "%s, %s visit: wire incl. service worker" % (page, visit),
@@ -134,7 +135,7 @@ def summarize(raw):
             add("Screen", "%d phones: bytes per frame sent to a screen (whole, or its changed middle)" % n,
                 lat["screen_message_bytes"], "B")
             add("Screen", "%d phones: a whole frame's HTML" % n, lat["screen_frame_bytes"], "B")
-            add("Screen", "screen opened mid-game → its first frame, cold", lat["screen_open_midgame"], "ms")
+            add("Screen", "screen opened mid-game → its first frame, cold", lat.get("screen_open_midgame", []), "ms")
     relay = raw.get("relay")
     if relay:
         for kind, name in (("direct", "direct path"), ("relay", "through the relay (coturn, 127.0.0.1)")):
