@@ -106,6 +106,22 @@ def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wa
         assert screen.locator("button:text-is('Play again')").is_disabled()
     assert host.inner_text(".host-head .deal") == first.inner_text(".host-head .deal")    # the seed, at the end
 
+    # the replay is the TV's too: a step of it on the screens, and its controls are the host's
+    host.locator(".deal-row").get_by_role("button", name="Watch it again").click()
+    host.wait_for_selector(".replay-bar[data-replay-at]", timeout=WAIT_MS)
+    host.locator(".replay-bar").get_by_role("button", name="One step forward", exact=True).click()
+    host.wait_for_selector(".replay-bar[data-replay-at='1']", timeout=WAIT_MS)
+    for screen in screens:
+        same_frame(host, screen)
+        assert screen.locator(".replay-bar [data-move]").first.is_disabled()
+    host.locator(".replay-bar").get_by_role("button", name="Close the replay", exact=True).click()
+    host.wait_for_selector(".replay-bar", state="detached", timeout=WAIT_MS)
+
+    # Sound is the screen's own: it turns on there, not on the TV
+    first.click("button:text-is('Sound: off')")
+    first.wait_for_selector("button[aria-pressed=true]:text-is('Sound: on')", timeout=WAIT_MS)
+    assert host.locator("button:text-is('Sound: off')").count() == 1
+
     _nothing_leaked(host, screens)
 
     # back in the lobby, the TV lists both screens and drops the second: it says so and stops
