@@ -110,6 +110,9 @@ def summarize(raw):
             add("Join", "%s joined / bare MicroPython, %s (paired)" % (name, mode),
                 paired(ph[mode], ph["mpy_" + mode]), "x")
         add("Join", "%s: Join tap → host shows player" % name, ph["tap_to_host"], "ms")
+        if ph.get("warm_half"):
+            add("Join", "%s → joined on host, warm, the data channel at the profile's round trip (half latency)" % name,
+                ph["warm_half"], "ms")
     by = raw.get("bytes")
     if by:
         for page in [p for p in ("host", "phone", "screen", "bare_pyodide", "bare_micropython")
