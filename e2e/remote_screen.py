@@ -3,11 +3,16 @@ frame."""
 from people import HOST_VIEW, WAIT_MS
 
 
-# #app's markup, but for what a screen changes: disabled controls, and Sound (the screen's own)
+# #app's markup, but for what a screen changes: disabled controls, Sound (the screen's own), and a countdown's
+# text (each page counts down from when it drew)
 DRAWN = """() => {
   const app = document.getElementById('app').cloneNode(true);
   for (const el of app.querySelectorAll('[disabled], [inert]')) { el.removeAttribute('disabled'); el.removeAttribute('inert'); }
   for (const el of app.querySelectorAll(`[data-move='{"room":"sound"}']`)) el.remove();
+  for (const el of app.querySelectorAll('[data-countdown]')) {      // each page counts down from its own render
+    el.textContent = '';
+    el.classList.remove('low', 'expired');
+  }
   return app.innerHTML;
 }"""
 
