@@ -1,7 +1,9 @@
 """The big screen fits, in every state a game passes through: whole random games of each game, at its most
 players and at the most it seats before its table takes a compact form, with 20-letter names (the longest a
 phone may type), are played through a real HostSession in CPython; the host screen the room draws after each step is laid out by Chromium in host.html's own stylesheets
-at 1280x720 and 1920x1080, and the page must not scroll either way. So must every step of the TV's replay of
+at 1280x720, 1920x1080 and 3840x2160 (the games are played once; only the viewport changes), and at each the
+page must not scroll, its smallest drawn text must be at least 2.2 % of the height (24 px at 1080p: read from a
+sofa), and its content must reach 85 % of the height unless the screen centres it by design. So must every step of the TV's replay of
 one of those games (Watch it again: its controls in the band, the game's table under them).
 
 test_screens.py plays real phones to one moment of each game and looks at it; this test looks at all the
@@ -18,10 +20,14 @@ from peerparty.ui.room import host_screen
 from tests.games_under_test import GAMES, draw_every_game
 from tests.room.helpers import play_through_room
 
-from people import HOST_VIEW
+from people import HOST_VIEW, laid_out
 
 REPO = Path(__file__).resolve().parent.parent
-TV = (1920, 1080)
+# the TVs: 720p, 1080p and 4K, all laid out from the one scale (the host's root font size, static/css/app.css)
+TV_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+SMALLEST_TEXT = 0.022   # of the height: 24 px at 1080p, body text for a TV across a room (issue 30)
+USED_HEIGHT = 0.85      # of the height the content reaches, unless the screen centres it
+FIGURES = REPO / "artifacts" / "tv-fit"
 QR = "<!--qr-->"
 
 # names as long as NAME_MAX allows; a host who plays takes the last
@@ -40,23 +46,67 @@ SEEDS_FOR = {"hint_hunt": (1, 3, 5)}
 # is at its fullest
 # (the games under test: the hub's and the guide's example)
 COUNTS = [(game_id, count) for game_id, game in sorted(GAMES.items()) for count in game.tv_counts]
+# Issue 30 (open): at the TV's text floor (1rem, 2.25 % of the height) these tables are still taller than the
+# screen at their most players: Bank or Bust's six-seat results (~14 % past the bottom), Hint Hunt's twelve-seat
+# guessing (up to ~4 %), Someone Else's Problem's six-seat side column (~5 %), and their replays. Known, measured
+# on every run (strict: the day one fits, the mark must go), and the next step of issue 30's first point.
+TOO_TALL = {("bank_or_bust", 6), ("hint_hunt", 12), ("someone_elses_problem", 6)}
+CASES = [pytest.param(game_id, count, marks=pytest.mark.xfail(
+             strict=True, reason="issue 30: taller than the TV at the text floor")) if (game_id, count) in TOO_TALL
+         else (game_id, count) for game_id, count in COUNTS]
 
-# lay out one host screen after another in #app; report each that makes the page scroll, and what sticks out
+# lay out one host screen after another in #app; report each that makes the page scroll (and what sticks out),
+# and measure what a sofa sees: the smallest drawn text's font size and how much of the height the content
+# uses (the union of drawn text and pictures: the panels behind them do not count), both as fractions of the
+# height, and whether the screen's main area centres its content by design (then it need not fill the height)
 FITS = """([screens, qrUrl]) => {
   const app = document.getElementById('app');
   const qr = pp.qrSvg(qrUrl);
   const out = [];
+  const drawn = (el) => !el.closest('details:not([open]) > :not(summary)') && !el.closest('svg, [hidden]');
+  const CONTENT = 'img, svg, canvas, input, button, .btn, .qr';
+  const measure = () => {
+    let smallest = Infinity, small = '', top = Infinity, bottom = -Infinity;
+    for (const el of app.querySelectorAll('*')) {
+      if (!drawn(el)) continue;
+      const text = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!text && !el.matches(CONTENT)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;        // nothing drawn, or visually hidden for a screen reader
+      const style = getComputedStyle(el);
+      if (style.visibility !== 'visible' || style.clipPath === 'inset(50%)') continue;
+      top = Math.min(top, r.top); bottom = Math.max(bottom, r.bottom);
+      if (text) {
+        const size = parseFloat(style.fontSize);
+        if (size < smallest) {
+          smallest = size;
+          small = el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' "' + el.textContent.trim().slice(0, 30) + '"';
+        }
+      }
+    }
+    const main = app.querySelector('main');
+    let centred = false;
+    if (main) {
+      const ms = getComputedStyle(main), mr = main.getBoundingClientRect();
+      const declared = [ms.alignContent, ms.justifyContent].some((v) => v.endsWith('center')) ||
+        (main.firstElementChild && getComputedStyle(main.firstElementChild).marginTop === 'auto');
+      centred = declared && mr.bottom >= innerHeight - 1;
+    }
+    return [smallest / innerHeight, Math.min(bottom, innerHeight) / innerHeight, centred, small];
+  };
   screens.forEach((html, i) => {
     app.innerHTML = html.replace('""" + QR + """', qr);
     const w = document.scrollingElement.scrollWidth, h = document.scrollingElement.scrollHeight;
-    if (w <= innerWidth && h <= innerHeight) return;
-    const past = Array.from(app.querySelectorAll('*'))
-      .filter((el) => !el.closest('details:not([open]) > :not(summary)'))      // folded: not drawn
-      .map((el) => [el, el.getBoundingClientRect()])
-      .filter(([el, r]) => r.width && r.height && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5))
-      .slice(0, 8).map(([el, r]) => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' "' +
-        el.textContent.trim().slice(0, 40) + '" to ' + Math.round(r.bottom));
-    out.push([i, w, h, past.join(' | ')]);
+    let past = '';
+    if (w > innerWidth || h > innerHeight) {
+      past = Array.from(app.querySelectorAll('*'))
+        .filter((el) => !el.closest('details:not([open]) > :not(summary)'))      // folded: not drawn
+        .map((el) => [el, el.getBoundingClientRect()])
+        .filter(([el, r]) => r.width && r.height && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5))
+        .slice(0, 8).map(([el, r]) => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' "' +
+          el.textContent.trim().slice(0, 40) + '" to ' + Math.round(r.bottom)).join(' | ') || '(the page)';
+    }
+    out.push([i, w, h, past].concat(measure()));
   });
   return out;
 }"""
@@ -128,7 +178,7 @@ def _empty_script(route):
     route.fulfill(status=200, content_type="text/javascript; charset=utf-8", body="")
 
 
-@pytest.mark.parametrize("game_id,count", COUNTS)
+@pytest.mark.parametrize("game_id,count", CASES)
 def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_id, count, monkeypatch):
     draw_every_game(monkeypatch)
     screens = screens_of(game_id, count)
@@ -137,7 +187,7 @@ def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_
     assert_fits(tv_page, site, shot, screens, "tv-fit-%s-%d" % (game_id, count))
 
 
-@pytest.mark.parametrize("game_id,count", COUNTS)
+@pytest.mark.parametrize("game_id,count", CASES)
 def test_every_step_of_a_replay_fits_the_tv(tv_page, site, shot, game_id, count, monkeypatch):
     draw_every_game(monkeypatch)
     screens = replay_screens(game_id, count)
@@ -156,18 +206,45 @@ GAME_STYLES = """(paths) => Promise.all(paths.map((path) => new Promise((loaded,
 
 
 def assert_fits(tv_page, site, shot, screens, name):
+    """Lay the screens out at each TV size in turn (the games are played once, in CPython; only the viewport
+    changes): none may scroll, the smallest text must read from the sofa, and the content must fill the height
+    unless its screen centres it by design. The figures go to artifacts/tv-fit/<name>.txt."""
     tv_page.goto(site + "/host.html?signal=127.0.0.1:9/peerjs")
     tv_page.wait_for_function("() => window.pp && window.pp.qrSvg && document.getElementById('app')")
     tv_page.evaluate(GAME_STYLES, [game.stylesheet for game in GAMES.values()])
-    problems = []
-    for size in (HOST_VIEW, TV):
+    laid_out(tv_page)
+    problems, figures = [], []
+    for size in TV_SIZES:
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})
-        scrolling = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
-        for i, width, height, past in scrolling:
-            problems.append("%dx%d, screen %d of %d: page %dx%d; past the edge: %s" % (
-                size[0], size[1], i, len(screens), width, height, past))
-        if scrolling:       # the tallest, to look at
-            worst = max(scrolling, key=lambda s: s[2])[0]
-            tv_page.evaluate(FITS, [[screens[worst]], site + "/join.html?room=WXYZ"])
+        measured = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
+        wrong = []
+        for i, width, height, past, smallest, used, centred, small in measured:
+            where = "%dx%d, screen %d of %d: " % (size[0], size[1], i, len(screens))
+            if past:
+                wrong.append((i, where + "page %dx%d; past the edge: %s" % (width, height, past)))
+            if smallest < SMALLEST_TEXT:
+                wrong.append((i, where + "text at %.2f%% of the height, under %.1f%%: %s" % (
+                    100 * smallest, 100 * SMALLEST_TEXT, small)))
+            if used < USED_HEIGHT and not centred:
+                wrong.append((i, where + "content ends at %.0f%% of the height, neither %.0f%% nor centred" % (
+                    100 * used, 100 * USED_HEIGHT)))
+        problems += [line for _, line in wrong]
+        figures.append("%dx%d: smallest text %.2f%% of the height (%s); content to %.0f%%..%.0f%% of the height"
+                       " (%d centred screens)" % (
+                           size[0], size[1], 100 * min(m[4] for m in measured),
+                           min(measured, key=lambda m: m[4])[7], 100 * min(m[5] for m in measured),
+                           100 * max(m[5] for m in measured), sum(1 for m in measured if m[6])))
+        if size == (1920, 1080):        # one screen from the middle of the games, to look at from the sofa
+            tv_page.evaluate(FITS, [[screens[len(screens) // 2]], site + "/join.html?room=WXYZ"])
+            shot(tv_page, "%s-middle-%dx%d" % (name, size[0], size[1]))
+        if wrong:       # the first that fails, to look at
+            tv_page.evaluate(FITS, [[screens[wrong[0][0]]], site + "/join.html?room=WXYZ"])
             shot(tv_page, "%s-%dx%d" % (name, size[0], size[1]))
-    assert not problems, "%d host screens scroll:\n%s" % (len(problems), "\n".join(problems[:12]))
+    FIGURES.mkdir(parents=True, exist_ok=True)
+    (FIGURES / (name + ".txt")).write_text("%d screens\n%s\n" % (len(screens), "\n".join(figures)))
+    # the same text too small on many screens is one fix: each kind of problem once, at its first screen
+    kinds = {}
+    for line in problems:
+        kinds.setdefault(line.split(": ", 1)[1].split(" of the height")[-1], line)
+    assert not problems, "%d problems on %d host screens, %d kinds:\n%s" % (
+        len(problems), len(screens), len(kinds), "\n".join(list(kinds.values())[:30]))
