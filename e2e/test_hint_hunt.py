@@ -79,11 +79,11 @@ def play(open_page, wait_ready, signal, shot, migrate):
     phones = seat_host_and_join(hana, open_page, wait_ready, signal, code, HOST_NAME, NAMES)
     ann, ben, cat = phones["Ann"], phones["Ben"], phones["Cat"]
     pages = {"Hana": hana, "Ann": ann, "Ben": ben, "Cat": cat}
+    # a remote screen watches the migrating game: it must follow the successor, as the phones do (issue 29)
+    screen = open_screen(open_page, screen_link(hana), "screen", extra="") if migrate else None
     hana.click("#start")
     hana.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     t_lobby = time.monotonic()
-    # a remote screen watches the migrating game: it must follow the successor, as the phones do (issue 29)
-    screen = open_screen(open_page, screen_link(hana), "screen", extra="") if migrate else None
 
     # --- hint writing: everyone ticks targets, types a hint, submits --------------------------------
     boards = {}

@@ -154,3 +154,13 @@ def test_the_rules_tell_the_page_which_connections_watch_and_list_them_on_the_tv
     out = rules.action('{"room":"drop_screen","screen":1}', 4)
     assert out["watchers"] == [] and json.loads(out["send"][0][1])["t"] == "bye"
     assert 'data-screen="1"' not in out["screen"]["html"]
+
+
+def test_the_tv_offers_add_a_screen_between_games_only():
+    """The game's band keeps to one line: Add a screen is in the lobby and at the results, not during play."""
+    rules = Rules(games={RACE.id: RACE})
+    rules.open("new", "ABCD", 0, 0)
+    assert "Add a screen" in rules.draw()["html"]
+    rules.session.host_action({"t": "pick", "game": RACE.id}, 1)
+    rules.session.phase = "playing"
+    assert "Add a screen" not in rules.draw()["html"]

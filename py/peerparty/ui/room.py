@@ -136,11 +136,13 @@ MOVED_ON = "This room has moved on: another screen hosts it now. This screen rej
 def _host_head(screen, info):
     room = screen["room"]
     sound = SOUND_LABELS[1 if info.get("sound") else 0]
+    # a screen is added between games (the game's band keeps to one line); one added before stays
+    add = "" if room["phase"] == "playing" else button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
+                                                      aria_expanded="true" if info.get("screen_qr") else "false")
     tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
                            title="Fullscreen (F)") +
                 button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false") +
-                button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
-                       aria_expanded="true" if info.get("screen_qr") else "false") +
+                add +
                 button("New room", {"room": "new_room"}, cls="btn small ghost",
                        confirm="Close this room and open a new one? Everyone will need the new code."),
                 class_="host-tools")
