@@ -272,8 +272,10 @@ def pending_html(view, ctx):
 
 
 def counts_html(view):
-    items = [("Round", view["round"]), ("Deck", view["deck_count"]), ("Discard pile", view["discard_count"]),
-             ("Discard cards left", view["supply_count"])]
+    # during play the pile's band under this line says how many cards it holds: not twice
+    pile = [("Discard pile", view["discard_count"])] if view["phase"] == "game_over" else []
+    items = [("Round", view["round"]), ("Deck", view["deck_count"])] + pile + \
+        [("Discard cards left", view["supply_count"])]
     return tag("dl", "".join([tag("div", tag("dt", k) + tag("dd", str(v))) for k, v in items]), class_="bob-counts")
 
 
