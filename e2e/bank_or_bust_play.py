@@ -27,7 +27,7 @@ READ_PHONE = """() => {
     const el = document.querySelector('.bob-mine .bob-row.bob-' + name);
     const cards = Array.from(el.querySelectorAll('.bob-cards > li.bob-card:not(.bob-start):not(.bob-double)'));
     const info = el.querySelector('.bob-row-info').textContent;
-    const m = info.match(/next: (below|above) (-?\\d+)/);
+    const m = info.match(/next: (lower than|higher than) (-?\\d+)/);
     return {count: cards.length, ref: m ? Number(m[2]) : null,
             values: cards.map(c => Number(c.querySelector('.bob-value').textContent))};
   };

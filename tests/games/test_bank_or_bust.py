@@ -362,13 +362,14 @@ def test_a_reshuffle():
     take(m, "b", 10, "bottom")
     assert m.play("a", DRAW)[0]["type"] == "bust"           # 65 fits neither row
     assert m.view(None)["discard_count"] == 3
-    assert m.view(None)["discard_pile"] == {"numbers": [60, 65, 70], "power": {}}     # D2-22
+    assert by_value(m.view(None)["discard_pile"]) == {"numbers": [60, 65, 70], "power": {}}     # D2-22
+    assert m.view(None)["discard_pile"]["last"][-1] == 65                             # the busting card is on top
     events = m.play("b", DRAW)
     assert events[0] == {"type": "reshuffled", "cards": 3}
     assert events[1]["type"] == "placed" and events[1]["card"] in (60, 65, 70) and events[1]["row"] == "bottom"
     v = m.view(None)
     assert (v["deck_count"], v["discard_count"], v["supply_count"]) == (2, 0, 5)
-    assert v["discard_pile"] == {"numbers": [], "power": {}}
+    assert v["discard_pile"] == {"numbers": [], "power": {}, "last": []}
     assert values(v, "b", "top") == [50] and values(v, "b", "bottom")[0] == 10
 
 
@@ -495,23 +496,30 @@ def test_D2_22_everything_public_but_the_deck_order():
     assert m.view(None) == table_view         # the order of the deck never shows
 
 
+def by_value(pile):
+    """The pile's cards by value, without its top few (pile["last"])."""
+    return {"numbers": pile["numbers"], "power": pile["power"]}
+
+
 def test_D2_22_the_discard_pile_shows_its_cards_by_value_to_everyone():
     """Issue 16: the pile is public, and a player pushing on wants to know which cards are gone."""
     plan = [(40, "top"), ("mod10", "top", "+"), ("double", "bottom"), (60, "bottom"), (70, "bottom"),
             ("cover", "bottom")]
     m = solo(plan, more=[55, 30, "mod20", "double", 20])
-    assert m.view(None)["discard_pile"] == {"numbers": [], "power": {}}
+    assert m.view(None)["discard_pile"] == {"numbers": [], "power": {}, "last": []}
     m.play("a", DRAW)                                       # 55 fits neither row: bust (D2-14)
     pile = {"numbers": [40, 55, 60, 70], "power": {"mod10": 1, "double": 1, "cover": 1}}
     for viewer in (None, "a", "b"):
-        assert m.view(viewer)["discard_pile"] == pile and m.view(viewer)["discard_count"] == 7
+        assert by_value(m.view(viewer)["discard_pile"]) == pile and m.view(viewer)["discard_count"] == 7
     # round 2: Power cards thrown away join the pile by name
     take(m, "a", 30, "top")
     m.play("b", DRAW)                                       # Modify 20 on empty rows: discarded (D2-26)
     assert m.view(None)["pending"]["card"] == "double"
     m.play("b", {"type": "discard_power"})                 # a Double b could play, thrown away (D2-05)
-    assert m.view(None)["discard_pile"] == {"numbers": [40, 55, 60, 70],
-                                             "power": {"mod10": 1, "double": 2, "cover": 1, "mod20": 1}}
+    assert by_value(m.view(None)["discard_pile"]) == {"numbers": [40, 55, 60, 70],
+                                                      "power": {"mod10": 1, "double": 2, "cover": 1, "mod20": 1}}
+    assert m.view(None)["discard_pile"]["last"][-2:] == ["mod20", "double"]    # the pile's top, newest last (issue 30)
+    assert len(m.view(None)["discard_pile"]["last"]) == 5
 
 
 # --- D2-23 / D2-24 the end ------------------------------------------------------------------

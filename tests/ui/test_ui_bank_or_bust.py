@@ -62,8 +62,9 @@ def test_table_shows_rows_counts_turn_and_escaped_names():
     html = table_html(m, away=("c",))
     assert EVIL in html and "<b>x</b>" not in html and "Kim &amp; Co" in html
     assert "Sam's turn: draw or bank." in html and 'aria-live="polite"' in html
-    assert "<dt>Deck</dt><dd>4</dd>" in html and "<dt>Discard pile</dt><dd>0</dd>" in html
-    assert "Top row" in html and "Bottom row" in html and "next &lt; 60" in html
+    assert "<dt>Deck</dt><dd>4</dd>" in html and "Discard pile \u00b7 0 cards" in html
+    assert "<dt>Discard pile</dt>" not in html      # the pile's own band says it, once
+    assert "Top row" in html and "Bottom row" in html and "lower than 60" in html
     assert ">away<" in html and ">TURN<" in html
     assert '<progress max="50" value="0">' in html and "0 / 50" in html
     assert "placed 60 on the top row" in html
@@ -84,8 +85,9 @@ def test_table_never_shows_the_deck():
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
     for html in (table_html(m), phone_html(m, "a"), phone_html(m, "b")):
-        marked, html = pile_marked(html)
-        assert marked == []
+        if "bob-pile-numbers" in html:                  # the phone's fold lists every value (2-99)
+            marked, html = pile_marked(html)
+            assert marked == []
         for card in (77, 88, 91):
             assert ">%d<" % card not in html and "%d " % card not in text_of(html)
 
@@ -108,16 +110,40 @@ def test_the_discard_pile_is_on_the_tv_and_one_tap_away_on_the_phone():
     m.play("a", BANK)                                   # round over: every row goes to the pile
     assert m.view(None)["discard_count"] == 7
     tv = table_html(m)
-    marked, rest = pile_marked(tv)
-    assert marked == [20, 30, 40, 55, 60]
-    assert '<h2 class="bob-pile-title">Discard pile</h2>' in tv
-    assert "<li>Modify \u00b110 \u00d71</li><li>Cover \u00d71</li>" in tv
+    assert '<h2 class="bob-pile-title">Discard pile \u00b7 7 cards</h2>' in tv
+    assert "bob-pile-numbers" not in tv                 # issue 30: the TV shows the pile's top, not every value
     assert "Discarded: 20, 30, 40, 55, 60. Power cards: Modify \u00b110 \u00d71, Cover \u00d71." in tv
     phone = phone_html(m, "b")
     assert re.search(r'<details class="bob-pile bob-pile-fold" id="bob-pile"><summary>Discard pile \(7 cards\)</summary>'
                      r'<ol class="bob-pile-numbers"', phone)
     assert pile_marked(phone)[0] == [20, 30, 40, 55, 60]
     assert "<li>Modify \u00b110 \u00d71</li><li>Cover \u00d71</li>" in phone
+
+
+def test_the_tv_pile_is_its_count_and_its_last_cards_newest_first():
+    """Issue 30: a newcomer reads the pile at a glance: how many cards, and the five on top (D2-22: public),
+    not every value of the pile."""
+    m = game([40, "mod10", 60, "cover", 55, 30, 20], players=("a", "b", "c"))
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", DRAW)                                   # Modify 10 discarded, then 60
+    m.play("b", {"type": "place", "row": "bottom"})
+    m.play("c", DRAW)                                   # Cover discarded, then 55
+    m.play("c", {"type": "place", "row": "top"})
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", BANK)
+    m.play("c", BANK)
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("a", BANK)                                   # round over: 7 cards on the pile
+    pile = m.view(None)["discard_pile"]
+    assert len(pile["last"]) == 5
+    tv = table_html(m)
+    assert '<h2 class="bob-pile-title">Discard pile \u00b7 7 cards</h2>' in tv
+    shown = re.findall(r'<li class="bob-pile-card bob-kind-(?:number|power)">([^<]*)</li>', tv)
+    assert shown == [ui.card_name(c) for c in reversed(pile["last"])] and len(shown) == 5
+    assert "bob-pile-numbers" not in tv
 
 
 def test_table_host_controls_confirm_and_name_who_is_affected():
@@ -143,7 +169,7 @@ def test_table_modifiers_stack_and_covered_cards_look_covered():
     assert '<li class="bob-mod">+10</li><li class="bob-mod">\u221220</li>' in html and "= 50" in html
     assert 'class="bob-card bob-covered"' in html and ">covered<" in html
     assert ">DOUBLED<" in html and "\u00d72" in html
-    assert "next &lt; 20" in html
+    assert "lower than 20" in html
 
 
 def test_table_round_summary_and_totals():
@@ -214,7 +240,7 @@ def test_phone_number_card_with_two_rows():
     m.play("a", DRAW)
     html = phone_html(m, "a")
     assert move_list(html) == [{"type": "place", "row": "top"}, {"type": "place", "row": "bottom"}]
-    assert "Place 60 on my top row (below 100)" in html and "You drew 60: choose a row for it." in html
+    assert "Place 60 on my top row (lower than 100)" in html and "You drew 60: choose a row for it." in html
     other = phone_html(m, "b")
     assert "%s drew 60 and is choosing a row." % EVIL in other and move_list(other) == []
 
@@ -262,7 +288,7 @@ def test_phone_number_that_fits_nowhere_offers_discard_card_or_bust():
     m.play("a", {"type": "place", "row": "bottom"})
     m.play("a", DRAW)
     html = phone_html(m, "a")
-    assert "It fits neither row (top needs below 40, bottom needs above 60)" in html
+    assert "It fits neither row (top needs lower than 40, bottom needs higher than 60)" in html
     assert move_list(html) == [{"type": "use_discard"}, {"type": "bust"}]
     assert "Use my Discard card" in html and "Bust (keep my Discard card)" in html
 

@@ -67,15 +67,12 @@ def _plain(ctx, pid):
 
 
 def _needs(row_view, row):
+    """What the next card must be, in the rulebook's words: the top row's cards are lower than the previous
+    card, the bottom row's higher."""
     ref = row_view["reference"]
     if row == "top":
-        return "below %d" % ref
-    return "above %d" % ref
-
-
-def _needs_short(row_view, row):
-    """What the next card must be, in a TV panel's few characters: "< 45", "> 86"."""
-    return ("&lt; %d" if row == "top" else "&gt; %d") % row_view["reference"]
+        return "lower than %d" % ref
+    return "higher than %d" % ref
 
 
 def log_sentence(entry, ctx):
@@ -211,7 +208,7 @@ def row_html(row_view, row, short=False):
     if short:
         # the table's panels: title, cards and what fits next on one line (wrapping only for a long row),
         # so six players' panels keep to a 1280x720 TV; the cards say how many there are
-        return tag("div", head + cards + tag("span", "next " + _needs_short(row_view, row), class_="bob-row-info"),
+        return tag("div", head + cards + tag("span", _needs(row_view, row), class_="bob-row-info"),
                    class_="bob-row bob-row-line bob-" + row)
     head += tag("span", "%d card%s \u00b7 next: %s" % (row_view["count"], "" if row_view["count"] == 1 else "s",
                                                        _needs(row_view, row)), class_="bob-row-info")
@@ -275,14 +272,28 @@ def pending_html(view, ctx):
 
 
 def counts_html(view):
-    items = [("Round", view["round"]), ("Deck", view["deck_count"]), ("Discard pile", view["discard_count"]),
-             ("Discard cards left", view["supply_count"])]
+    # during play the pile's band under this line says how many cards it holds: not twice
+    pile = [("Discard pile", view["discard_count"])] if view["phase"] == "game_over" else []
+    items = [("Round", view["round"]), ("Deck", view["deck_count"])] + pile + \
+        [("Discard cards left", view["supply_count"])]
     return tag("dl", "".join([tag("div", tag("dt", k) + tag("dd", str(v))) for k, v in items]), class_="bob-counts")
 
 
 def _pile(view):
     pile = view.get("discard_pile") or {}
     return pile.get("numbers") or [], pile.get("power") or {}
+
+
+def pile_top_html(view):
+    """The TV's pile as a newcomer reads it: how many cards, and the last ones put on it, newest first."""
+    count = view["discard_count"]
+    title = tag("h2", "Discard pile \u00b7 %d card%s" % (count, "" if count == 1 else "s"), class_="bob-pile-title")
+    last = (view.get("discard_pile") or {}).get("last") or []
+    if not last:
+        return title
+    cards = "".join([tag("li", esc(card_name(c)), class_="bob-pile-card bob-kind-" + ("number" if isinstance(c, int) else "power"))
+                     for c in reversed(last)])
+    return title + tag("span", "last discarded:", class_="bob-pile-last-label") + tag("ol", cards, class_="bob-pile-last")
 
 
 def pile_numbers_html(view):
@@ -402,9 +413,8 @@ def table(view, ctx):
     parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head")]
     if not over:
         # the public discard pile (D2-22) in one band: its title line also holds the last round's pill
-        head = tag("div", tag("h2", "Discard pile", class_="bob-pile-title") + pile_powers_html(view) + fold,
-                   class_="bob-pile-head")
-        parts.append(tag("section", head + pile_numbers_html(view) + pile_said_html(view), class_="bob-pile"))
+        head = tag("div", pile_top_html(view) + fold, class_="bob-pile-head")
+        parts.append(tag("section", head + pile_said_html(view), class_="bob-pile"))
     parts.append(tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
                      class_="bob-now"))
     if over:

@@ -33,9 +33,13 @@ def _pending_view(s):
     return out
 
 
+LAST_SHOWN = 5   # the pile's top cards the TV shows
+
+
 def _discard_pile_view(pile):
     """The discard pile is public (D2-22): its Number cards by value, its Power cards counted by name. Its
-    order is not shown (nobody at a table tracks it, and a reshuffle randomises it anyway, D2-16)."""
+    full order is not shown (nobody at a table tracks it, and a reshuffle randomises it anyway, D2-16), only
+    its top few cards, as they lie face up on a table."""
     numbers = []
     power = {}
     for card in pile:
@@ -44,7 +48,7 @@ def _discard_pile_view(pile):
         else:
             power[card] = power.get(card, 0) + 1
     numbers.sort()
-    return {"numbers": numbers, "power": power}
+    return {"numbers": numbers, "power": power, "last": list(pile[-LAST_SHOWN:])}
 
 
 def build_view(game, s, viewer):
