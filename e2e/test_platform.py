@@ -15,6 +15,15 @@ def test_three_phones_join_and_the_host_lists_them_in_order(open_page, wait_read
     assert host.locator(".people b").count() == 0
     assert phones[1].locator(".people b").count() == 0
     assert people_names(phones[1]) == ["Sam", "<b>x</b>", "Kim"]
+    # each phone's header wears the face the TV shows beside that player (issue 30: players have a face)
+    tv = host.eval_on_selector_all(".people .person", "els => els.map(e => [e.querySelector('.person-name')"
+                                   ".textContent, e.querySelector('.face').className, e.querySelector('.face').textContent])")
+    assert len(set(cls for _, cls, _ in tv)) == 3
+    for phone, (name, cls, initial) in zip(phones, tv):
+        phone.wait_for_selector(".phone-head .me-face .face", timeout=WAIT_MS)
+        assert phone.inner_text(".phone-head .me-name") == name
+        assert phone.get_attribute(".phone-head .face", "class") == cls
+        assert phone.inner_text(".phone-head .face") == initial
     shot(host, "platform-host-lobby-1280x720")
     shot(phones[1], "platform-phone-lobby-390x844")
 

@@ -605,7 +605,7 @@ class HostSession:
     def _room_summary(self):
         now = self._now
         people = [{"id": s.id, "name": s.name, "present": s.present(now), "spectator": s.spectator,
-                   "host": s.local} for s in self.lobby.seats if not s.removed]
+                   "host": s.local, "face": s.face} for s in self.lobby.seats if not s.removed]
         summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id,
                    "game_title": self.games[self.game_id].title if self.game_id else None, "people": people,
                    "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]],

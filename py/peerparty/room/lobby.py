@@ -48,12 +48,16 @@ def fold(name):
                    and ch not in INVISIBLE)
 
 
+FACES = 12      # a seat's face (its colour and mark on every screen, ui/html.py face()): one of these, unique
+                # among the seats still in the room, kept for the seat's life
+
 class Seat:
     __slots__ = ("id", "name", "token", "spectator", "removed", "local", "conn", "last_seen_ms",
-                 "last_move_id")
+                 "last_move_id", "face")
 
-    def __init__(self, pid, name, token, spectator=False, local=False):
+    def __init__(self, pid, name, token, spectator=False, local=False, face=0):
         self.id = pid
+        self.face = face
         self.name = name
         self.token = token
         self.spectator = spectator
@@ -70,13 +74,14 @@ class Seat:
 
     def to_record(self):
         return {"id": self.id, "name": self.name, "token": self.token, "spectator": self.spectator,
-                "removed": self.removed, "local": self.local, "last_move_id": self.last_move_id}
+                "removed": self.removed, "local": self.local, "last_move_id": self.last_move_id, "face": self.face}
 
     @classmethod
     def from_record(cls, record):
         seat = cls(record["id"], record["name"], record["token"], record["spectator"], record["local"])
         seat.removed = record["removed"]
         seat.last_move_id = record["last_move_id"]
+        seat.face = record.get("face", 0)
         return seat
 
 
@@ -89,7 +94,10 @@ class Lobby:
         self.barred = []        # folded names of the players the host removed: they cannot rejoin
 
     def add(self, name, token, spectator=False, local=False):
-        seat = Seat("p%d" % self.next_number, name, token, spectator, local)
+        taken = [s.face for s in self.active()]
+        free = [f for f in range(FACES) if f not in taken]
+        # the first face no one in the room wears (past twelve, the first again: the initial still tells them apart)
+        seat = Seat("p%d" % self.next_number, name, token, spectator, local, free[0] if free else 0)
         self.next_number += 1
         self.seats.append(seat)
         return seat

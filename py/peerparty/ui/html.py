@@ -67,6 +67,14 @@ def signed(n):
     return "0"
 
 
+def face(person):
+    """A seat's face: its initial on its colour and shape (static/css/app.css .face-N), the same on the TV and
+    on that player's phone, so Ann on the TV is Ann's phone at a glance; never colour alone (the initial, and
+    six colours twice, round then square)."""
+    initial = (person.get("name") or "?").strip()[:1].upper() or "?"
+    return tag("span", esc(initial), class_="face face-%d" % (person.get("face") or 0), aria_hidden="true")
+
+
 def name_of(ctx, pid):
     """The escaped display name of a player id, from the roster the room sends with each view."""
     return esc(ctx["names"].get(pid, "?"))

@@ -1,6 +1,6 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
-from .html import attrs, button, esc, tag
+from .html import attrs, button, esc, face, tag
 from .illustrations import rules_box
 from .screens import screens_for, stylesheet_for
 
@@ -34,7 +34,7 @@ def people_list(room, removable=False, me=None):
             remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
                             confirm="Remove %s from the room? They cannot rejoin." % person["name"],
                             aria_label="Remove %s" % person["name"])
-        items.append(tag("li", tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
+        items.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
                          _presence(person) + remove, class_="person", data_person=person["id"]))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
@@ -393,6 +393,16 @@ def _newcomers_line(room):
 
 # --- phone --------------------------------------------------------------------------------------
 
+def _my_seat(message):
+    """This phone's own entry in the room's people (its name and face), or None."""
+    if not message:
+        return None
+    for person in (message.get("room") or {}).get("people") or []:
+        if person["id"] == message.get("me"):
+            return person
+    return None
+
+
 def phone_screen(state):
     """state: status, code, error (dict), view (last view message or None), signal_error, reach (the link's
     state: connecting, open, no-path, no-webrtc), reach_sentence (what to do when the phone cannot connect) and
@@ -405,7 +415,12 @@ def phone_screen(state):
     where = tag("span", "Room " + code, class_="room-tag")
     if deal:
         where = tag("span", where + tag("span", "Deal " + tag("code", esc(deal)), class_="deal"), class_="room-deal")
-    top = tag("header", tag("span", "PeerParty", class_="brand small") + where, class_="phone-head")
+    mine = _my_seat(message) if status == "joined" else None
+    brand = tag("span", "PeerParty", class_="brand small")
+    if mine is not None:        # the face this player wears on the TV, in place of the brand
+        brand = tag("span", face(mine) + tag("span", esc(mine["name"]), class_="me-name"), class_="me-face",
+                    data_face=str(mine.get("face") or 0))
+    top = tag("header", brand + where, class_="phone-head")
     banner = ""
     if state.get("reach_sentence"):
         banner = tag("div", esc(state["reach_sentence"]), class_="banner error", role="alert", data_reach=state["reach"])
