@@ -136,14 +136,17 @@ def done_guessing(page):
 
 
 def next_board(host, confirm):
-    """The host's Next hint / View scoreboard; answers the in-page dialog when one opens."""
+    """The host's Next hint / View scoreboard; answers the in-page dialog when one opens, and returns once the
+    host has applied the move (its view sequence rose), so the next read is of the next board, not this one."""
+    before = seq(host)
     host.click(".hh-controls .hh-next")
+    text = None
     if confirm:
         host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
         text = host.inner_text("#pp-confirm .confirm-text")
         host.click("#pp-confirm [data-answer=yes]")
-        return text
-    return None
+    wait_seq_above(host, before)
+    return text
 
 
 # --- the scoreboard ---------------------------------------------------------------------------------

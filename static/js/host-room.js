@@ -190,7 +190,8 @@
     host.screen = screen;
     host.frame += 1;
     if (host.drawn) host.drawn.push(screen.html);
-    for (const cid of watchers.keys()) showOn(cid);      // the remote screens first: they are further away
+    const made = new Map();      // this frame's message, by the frame it patches: screens in step share it
+    for (const cid of watchers.keys()) showOn(cid, made);      // the remote screens first: they are further away
     pp.render(app, screen.html);
     drawnRef = screen.ref;
     if (page.sound && screen.moment !== moment) pp.chime();    // a new phase, round or game: a soft cue
@@ -219,10 +220,12 @@
     }
   }
 
-  function showOn(cid) {
+  function showOn(cid, made) {
     const screen = host.screen;
     const last = watchers.get(cid);
     const html = screen.html;
+    const base = last ? last[0] : null;
+    if (made && made.has(base)) return sendFrame(cid, html, made.get(base));
     const message = { v: 1, t: "frame", n: host.frame, moment: screen.moment, marks: screen.marks };
     if (last && html.length > PATCH_OVER) {
       const before = last[1];
@@ -237,6 +240,11 @@
       message.html = html;
     }
     const text = JSON.stringify(message);
+    if (made) made.set(base, text);
+    sendFrame(cid, html, text);
+  }
+
+  function sendFrame(cid, html, text) {
     watchers.set(cid, [host.frame, html]);
     host.screenBytes += text.length;
     send(cid, text);

@@ -328,13 +328,20 @@ class HostSession:
             return self._leave(seat)
         return self._move(conn, seat, message, now_ms)
 
-    def _hello(self, conn, message, now_ms):
+    def _not_ours(self, conn, message):
+        """A hello's or a watch's room and term: another room's, or a later host's, is refused and changes nothing
+        (issue 31: anyone can name a later term, so it is no evidence; the shell finds a successor only by
+        probing, fence.later_epochs). None when it is this room under this host."""
         if message["room"] and message["room"].upper() != self.code:
             return [self._error(conn, "wrong_room")]
         if message["epoch"] > self.epoch:
-            # The phone names a later host: send it back and change nothing (issue 31: anyone can send this,
-            # so it is no evidence; the shell finds a successor only by probing, fence.later_epochs).
             return [self._error(conn, "old_host")]
+        return None
+
+    def _hello(self, conn, message, now_ms):
+        refused = self._not_ours(conn, message)
+        if refused:
+            return refused
         if message["seat"]:
             seat = self._by_tag(message["seat"])
             if seat is not None:
@@ -363,10 +370,9 @@ class HostSession:
 
     def _watch(self, conn, message):
         """A remote screen (room/screens.py): this room and this host's term only, as for a phone's hello."""
-        if message["room"] and message["room"].upper() != self.code:
-            return [self._error(conn, "wrong_room")]
-        if message["epoch"] > self.epoch:
-            return [self._error(conn, "old_host")]
+        refused = self._not_ours(conn, message)
+        if refused:
+            return refused
         if self.lobby.by_conn(conn) is not None:
             return [self._error(conn, "bad_message", "A player's phone cannot be a screen too.")]
         self.dirty = True
