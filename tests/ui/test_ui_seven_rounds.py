@@ -5,6 +5,7 @@ from peerparty.engine.core import HOST, SYSTEM
 from peerparty.engine.match import Match
 from peerparty.games.seven_rounds import GAME
 from peerparty.games.seven_rounds import screens as ui
+from peerparty.ui import html as ui_html
 
 from .helpers import assert_micropython_subset, data_moves as moves
 
@@ -122,6 +123,40 @@ def test_phone_locked_state_and_missed_lock():
     assert "Time is up and you did not lock in" in html and "<form" not in html
 
 
+BEAT = re.compile(r'class="(beat|beat-pass)" style="--at:(\d+)ms(?:;--for:(\d+)ms)?"[^>]*>(.*?)</span>')
+
+
+def beats_of(html):
+    """(kind, at, for, text) of every beat of a moment, in the page's order."""
+    return [(k, int(at), int(f or 0), text) for k, at, f, text in BEAT.findall(html)]
+
+
+def test_a_reveal_is_a_moment_that_fills_the_table_in_the_rulebooks_order_within_three_seconds():
+    html = table(results_match())
+    assert 'id="moment-sr-1"' in html           # one id for the round's moment: a redraw keeps it running
+    beats = beats_of(html)
+    col = dict((text, at) for kind, at, _, text in beats if kind == "beat" and not text[:1].isdigit()
+               and text in ("Action", "Action points", "Swipes", "Mission", "Total"))
+    # choices, then BANK/TEAM UP/PREDICT/DOUBLE DOWN, then swipes, then missions, then totals
+    assert col["Action"] < col["Action points"] < col["Swipes"] < col["Mission"] < col["Total"]
+    assert max(at + (f or ui_html.BEAT_MS) for _, at, f, _ in beats) <= ui_html.MOMENT_MS
+    # swipes from the captain (a) clockwise: b's sentence passes before c's
+    captions = [(at, text) for kind, at, _, text in beats if kind == "beat-pass"]
+    assert [t for _, t in captions][0].startswith("1. Everyone")
+    swipes = [(at, t) for at, t in captions if t.startswith("3. Swipes")]
+    assert [t.split(" took ")[0].split(" swiped ")[0] for _, t in swipes] == ["3. Swipes: Sam", "3. Swipes: Kim &amp; Co"]
+    assert swipes[0][0] < swipes[1][0]
+    # the final screen's "Last round in detail" is the same table, still
+    m = results_match()
+    for _ in range(6):
+        m.play(HOST, {"type": "next_round"}, 4000)
+        for p in PLAYERS:
+            m.play(p, {"type": "lock", "action": "bank"}, 4500)
+        m.play(HOST, {"type": "reveal"}, 5000)
+    final = table(m)
+    assert "Last round in detail" in final and "beat" not in final and "moment-sr" not in final
+
+
 def test_results_table_walks_through_the_reveal():
     m = results_match()
     html = table(m)
@@ -133,7 +168,7 @@ def test_results_table_walks_through_the_reveal():
     assert [steps.index(h) for h in headings] == sorted(steps.index(h) for h in headings)
     # the totals, leader first, are the standings between rounds: no second table of the same numbers
     assert "sr-standings" not in html
-    totals = re.findall(r'<td class="sr-num sr-total">(\d+)</td>', html)
+    totals = re.findall(r'<td class="sr-num sr-total">(?:<span[^>]*>)?(\d+)<', html)
     assert totals == sorted(totals, key=int, reverse=True) and len(totals) == 4
     assert "SWIPE &rarr; " + EVIL in html and "PREDICT: SWIPE" in html
     # captain a: b swipes first and takes the point; c comes second

@@ -78,3 +78,35 @@ def face(person):
 def name_of(ctx, pid):
     """The escaped display name of a player id, from the roster the room sends with each view."""
     return esc(ctx["names"].get(pid, "?"))
+
+
+# --- moments: a short sequence the table can follow (issue 30) -------------------------------------------
+# A moment is the finished frame with its parts marked as beats: each beat rises in at its own time after the
+# moment's element first appears (static/css/app.css .beat), so the table sees the rulebook's order step by step.
+# The whole sequence ends within MOMENT_MS; nothing waits for it (the host's Next moves on at any time), and
+# with prefers-reduced-motion every beat is simply there. A moment's element carries an id of its own
+# (moment_key): the page's redraw (morphdom) keeps an element whose id stays, so a redraw mid-moment does not
+# start it again, and the next moment (another id) is a new element that plays from its start.
+MOMENT_MS = 3000
+BEAT_MS = 300           # one beat's rise; a beat at `at` is done at at + BEAT_MS
+
+
+def beat(at_ms, body, name="span", cls="", **attributes):
+    """A part of a moment that appears `at_ms` after the moment starts (at_ms + BEAT_MS <= MOMENT_MS)."""
+    at_ms = max(0, min(int(at_ms), MOMENT_MS - BEAT_MS))
+    return tag(name, body, class_=("beat " + cls).strip(), style="--at:%dms" % at_ms, **attributes)
+
+
+def passing(at_ms, for_ms, body, name="span", cls="", **attributes):
+    """A caption that shows from `at_ms` for `for_ms`, then gives way to the next one in the same place
+    (.beat-pass, stacked in a .beat-stack). Screen readers and reduced motion skip it: the finished frame says
+    the same in full."""
+    at_ms = max(0, min(int(at_ms), MOMENT_MS - BEAT_MS))
+    for_ms = max(BEAT_MS, min(int(for_ms), MOMENT_MS - at_ms))
+    return tag(name, body, class_=("beat-pass " + cls).strip(), style="--at:%dms;--for:%dms" % (at_ms, for_ms),
+               aria_hidden="true", **attributes)
+
+
+def moment_key(*parts):
+    """The id of a moment's element: the same for one moment across redraws, new for the next one."""
+    return "moment-" + "-".join(str(p) for p in parts)

@@ -3,7 +3,7 @@
 Pure functions view -> HTML string, in the Python subset MicroPython runs. Names come from
 ctx["names"] through name_of() (escaped); the view refers to players by id only.
 """
-from ...ui.html import esc, tag, button, countdown, name_of, signed
+from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, signed, tag
 from ...ui.illustrations import chip, column, lock, mini_card, person, rules_box, steps
 
 ACTION_LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT",
@@ -147,10 +147,59 @@ def _round_title(view):
 
 
 # --- the reveal walk-through (table) -------------------------------------------------------------
+# The reveal is a moment (ui/html.py): the totals table fills in the rulebook's order, a column a step:
+# everyone's choice, the BANK/TEAM UP/PREDICT/DOUBLE DOWN points, each SWIPE from the captain clockwise (its
+# two cells and its sentence in the caption), the Secret Missions, then the totals; all within MOMENT_MS.
+CHOICES_AT, POINTS_AT, SWIPES_AT, MISSIONS_AT, TOTALS_AT = 0, 700, 1150, 2250, 2550
 
-def reveal_walkthrough(view, ctx):
-    rec = view["reveal"]
-    parts = [tag("h2", "Round %d revealed (captain: %s)" % (rec["round"], name_of(ctx, rec["captain"])))]
+
+class Beats:
+    """When each cell of a round's table appears. Without motion (`moving` False: the final screen's fold)
+    every cell is plain."""
+
+    def __init__(self, rec, moving):
+        self.moving = moving
+        players = [r["player"] for r in rec["breakdown"]]
+        self.row = dict((p, i) for i, p in enumerate(players))
+        self.n = max(1, len(players))
+        self.swipe_ms = (MISSIONS_AT - SWIPES_AT - 150) // max(1, len(rec["swipes"]))
+        self.gained, self.lost = {}, {}
+        for k, w in enumerate(rec["swipes"]):
+            at = SWIPES_AT + k * self.swipe_ms
+            self.gained.setdefault(w["swiper"], at)
+            if w["success"]:
+                self.lost.setdefault(w["target"], at)
+
+    def cell(self, at_ms, body, **attrs):
+        if not self.moving:
+            return tag("td", body, **attrs)
+        return tag("td", beat(at_ms, body), **attrs)
+
+    def head(self, at_ms, label):
+        if not self.moving:
+            return tag("th", label, scope="col")
+        return tag("th", beat(at_ms, label), scope="col")
+
+    def choice_at(self, pid):
+        return CHOICES_AT + self.row.get(pid, 0) * (POINTS_AT - CHOICES_AT - 200) // self.n
+
+    def captions(self, rec, ctx):
+        """The step now playing, in one place above the table; each SWIPE's sentence in turn."""
+        lines = [passing(CHOICES_AT, POINTS_AT - CHOICES_AT, "1. Everyone&rsquo;s choice"),
+                 passing(POINTS_AT, SWIPES_AT - POINTS_AT, "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN")]
+        if rec["swipes"]:
+            for k, w in enumerate(rec["swipes"]):
+                lines.append(passing(SWIPES_AT + k * self.swipe_ms, self.swipe_ms,
+                                     "3. Swipes: " + swipe_sentence(ctx, w)))
+        else:
+            lines.append(passing(SWIPES_AT, MISSIONS_AT - SWIPES_AT, "3. Swipes: nobody swiped"))
+        lines.append(passing(MISSIONS_AT, TOTALS_AT - MISSIONS_AT, "4. Secret Missions"))
+        return tag("p", "".join(lines), class_="sr-now beat-stack")
+
+
+def _step_list(rec, ctx):
+    """The four steps in words, for the fold under the table."""
+    parts = []
     items = []
     for c in rec["choices"]:
         items.append(tag("li", tag("span", name_of(ctx, c["player"]), class_="sr-who") + " "
@@ -183,19 +232,30 @@ def reveal_walkthrough(view, ctx):
     else:
         missions = tag("p", "No Secret Mission completed this round.")
     parts.append(tag("section", tag("h3", "4. Secret Missions") + missions, class_="sr-step"))
-    # the totals lead, leader first, one line a player (choice, points, swipes, mission, total); the steps
-    # that explain them are one tap away: even four players with long names pushed the steps past a
-    # 1280x720 TV (e2e/test_tv_fit.py)
+    return "".join(parts)
+
+
+def reveal_walkthrough(view, ctx, moving=True):
+    """A round's reveal: the totals, leader first, one line a player (choice, points, swipes, mission, total),
+    filled in step by step when `moving`; the steps in words one tap away (even four players with long names
+    pushed them past a 1280x720 TV: e2e/test_tv_fit.py)."""
+    rec = view["reveal"]
+    beats = Beats(rec, moving)
+    title = tag("h2", "Round %d revealed (captain: %s)" % (rec["round"], name_of(ctx, rec["captain"])))
+    head = tag("div", title + (beats.captions(rec, ctx) if moving else ""), class_="sr-reveal-head")
     steps_fold = tag("details", tag("summary", "Step by step: choices, swipes, Secret Missions") +
-                     tag("div", "".join(parts[1:]), class_="sr-steps"), class_="sr-step-fold")
-    totals = tag("section", breakdown_table(rec, ctx), class_="sr-step sr-totals",
+                     tag("div", _step_list(rec, ctx), class_="sr-steps"), class_="sr-step-fold")
+    totals = tag("section", breakdown_table(rec, ctx, beats), class_="sr-step sr-totals",
                  aria_label="Round totals, leader first")
-    return tag("div", parts[0] + totals + steps_fold, class_="sr-reveal")
+    key = moment_key("sr", rec["round"]) if moving else None
+    return tag("div", head + totals + steps_fold, class_="sr-reveal", id=key)
 
 
-def breakdown_table(rec, ctx):
-    head = "".join([tag("th", h, scope="col") for h in
-                    ("Player", "Action", "Action points", "Swipes", "Mission", "Total")])
+def breakdown_table(rec, ctx, beats=None):
+    beats = beats or Beats(rec, False)
+    head = "".join([tag("th", "Player", scope="col"), beats.head(CHOICES_AT, "Action"),
+                    beats.head(POINTS_AT, "Action points"), beats.head(SWIPES_AT, "Swipes"),
+                    beats.head(MISSIONS_AT, "Mission"), beats.head(TOTALS_AT, "Total")])
     rows = []
     # leader first: the totals double as the standings between rounds (one table, not two)
     order = []
@@ -204,17 +264,22 @@ def breakdown_table(rec, ctx):
     order.sort(key=lambda e: (e[0], e[1]))
     for entry in order:
         r = entry[2]
+        pid = r["player"]
         swipe = ""
         if r["swipe_gained"]:
             swipe = "+%d" % r["swipe_gained"]
         if r["swipe_lost"]:
             swipe += "&minus;%d" % r["swipe_lost"]
-        rows.append(tag("tr", tag("th", name_of(ctx, r["player"]), scope="row")
-                        + tag("td", _choice_text(ctx, r["action"], r["target"], r["guess"]))
-                        + tag("td", signed(r["action_points"]), class_="sr-num")
-                        + tag("td", swipe or "&ndash;", class_="sr-num")
-                        + tag("td", "+%d" % r["mission_bonus"] if r["mission_bonus"] else "&ndash;", class_="sr-num")
-                        + tag("td", str(r["total"]), class_="sr-num sr-total")))
+        # a swipe cell shows when the first swipe that touches this player resolves, in captain order
+        touched = [t for t in (beats.gained.get(pid), beats.lost.get(pid)) if t is not None]
+        swipe_at = min(touched) if touched else SWIPES_AT
+        rows.append(tag("tr", tag("th", name_of(ctx, pid), scope="row")
+                        + beats.cell(beats.choice_at(pid), _choice_text(ctx, r["action"], r["target"], r["guess"]))
+                        + beats.cell(POINTS_AT, signed(r["action_points"]), class_="sr-num")
+                        + beats.cell(swipe_at, swipe or "&ndash;", class_="sr-num")
+                        + beats.cell(MISSIONS_AT, "+%d" % r["mission_bonus"] if r["mission_bonus"] else "&ndash;",
+                                     class_="sr-num")
+                        + beats.cell(TOTALS_AT, str(r["total"]), class_="sr-num sr-total")))
     return tag("table", tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)), class_="sr-breakdown")
 
 
@@ -322,7 +387,7 @@ def table(view, ctx):
         # the points, big, beside every Secret Mission (names only past six players: one line each)
         side = missions_revealed(view, ctx)
         if view.get("reveal"):
-            side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx))
+            side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx, False))
         many = " sr-many" if len(view["standings"]) > MANY else ""
         body.append(tag("div", _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
                         class_="sr-final-grid" + many))
