@@ -595,8 +595,9 @@ class HostSession:
         self.phase = "over"
         names = dict((s.id, s.name) for s in self.lobby.seats)
         names = dict((p, names.get(p, "?")) for p in self.match.players)
+        faces = dict((s.id, s.face) for s in self.lobby.seats if s.id in names)      # the replay wears them too
         record = self.match.to_record()
-        self.history.append({"game": self.game_id, "result": result, "names": names, "record": record,
+        self.history.append({"game": self.game_id, "result": result, "names": names, "faces": faces, "record": record,
                              "final": final_of(self.games, record, names)})     # shown on every results screen
         keep_records(self.history)
 

@@ -33,6 +33,7 @@ class Replay:
         self.index = index
         self.game = games[record["game"]]
         self.names = dict(entry["names"])
+        self.faces = dict(entry.get("faces") or {})       # a room saved before faces: plain faces (0)
         self.result = entry["result"]
         self.seed = record["seed"]
         self.steps = play_back(games, record["game"], record["players"], record["seed"], record["options"],
@@ -108,7 +109,7 @@ class Replay:
     def screen(self):
         """What the replay screen draws: the table's view at this step, and where this step is in the game."""
         step = self.steps[self.at]
-        return {"index": self.index, "game": self.game.id, "names": self.names, "at": self.at, "last": self.last,
+        return {"index": self.index, "game": self.game.id, "names": self.names, "faces": self.faces, "at": self.at, "last": self.last,
                 "playing": self.playing, "speed": self.speed, "view": self.game.view(step.state, None),
                 "now_ms": step.entry[2] if step.entry else 0,
                 "moments": [text for n, text in self.marks if n == self.at], "marks": self.marks,

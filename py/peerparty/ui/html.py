@@ -80,6 +80,12 @@ def name_of(ctx, pid):
     return esc(ctx["names"].get(pid, "?"))
 
 
+def who(ctx, pid):
+    """A player where the TV lists them in a game: their face, then their name (escaped)."""
+    name = ctx["names"].get(pid, "?")
+    return face({"name": name, "face": (ctx.get("faces") or {}).get(pid, 0)}) + esc(name)
+
+
 # --- moments: a short sequence the table can follow (issue 30) -------------------------------------------
 # A moment is the finished frame with its parts marked as beats: each beat rises in at its own time after the
 # moment's element first appears (static/css/app.css .beat), so the table sees the rulebook's order step by step.

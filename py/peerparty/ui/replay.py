@@ -5,7 +5,7 @@ through it, and a line marking the moments secrets became public. The room build
 The game's own table screen draws the step inside a still frame (data-still): its buttons are hidden and do
 nothing there, and its countdowns stand at the time left at that step (static/js/glue.js).
 """
-from .html import button, esc, tag
+from .html import button, esc, tag, who
 from .screens import screens_for
 
 
@@ -44,13 +44,14 @@ def replay_main(replay, winners):
     game's players. `winners` is the result's headline (shown once the replay reaches the last step)."""
     module = screens_for(replay["game"])
     names = replay["names"]
+    faces = replay.get("faces") or {}
     ctx = {"names": names, "me": None, "is_host": False, "now_ms": replay["now_ms"],
-           "connected": dict((p, True) for p in names)}
+           "connected": dict((p, True) for p in names), "faces": faces}
     board = module.table(replay["view"], ctx) if module is not None else ""
     extra = ""
     if module is not None and getattr(module, "table_side", None) is not None:
         extra = module.table_side(replay["view"], ctx)
-    seats = "".join(tag("li", esc(names[p]), class_="replay-seat") for p in names)
+    seats = "".join(tag("li", who(ctx, p), class_="replay-seat") for p in names)
     side = tag("aside", tag("h2", "Players") + tag("ol", seats, class_="replay-seats") +
                tag("div", extra, class_="replay-still", data_still="1"), class_="panel side")
     line = tag("div", _timeline(replay) + _moment(replay, winners), class_="replay-story")
