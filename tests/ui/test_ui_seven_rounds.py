@@ -224,7 +224,8 @@ def test_final_screens_show_winners_note_and_every_mission():
     html = table(m)
     # the room's own headline names the winners above this screen: no second headline here
     assert "Game ended early after round 1." in html and "wins!" not in html
-    assert re.search(r'<th scope="row">Dee<span class="badge win">winner</span></th>', html)
+    assert re.search(r'<th scope="row"><span class="face face-\d+" aria-hidden="true">D</span>Dee'
+                     r'<span class="badge win">winner</span></th>', html)       # each player wears their face
     assert html.count('class="badge win"') == 1
     for name in ("STEADY SAVER", "TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
         assert name in html

@@ -3,7 +3,7 @@
 Pure functions view -> HTML string, in the Python subset MicroPython runs. Names come from
 ctx["names"] through name_of() (escaped); the view refers to players by id only.
 """
-from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, signed, tag
+from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, signed, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, person, rules_box, steps
 
 ACTION_LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT",
@@ -126,7 +126,7 @@ def _standings(view, ctx, winners=None):
             mark = tag("span", "winner", class_="badge win")
         if entry["player"] == ctx.get("me"):
             mark += tag("span", "you", class_="badge you")
-        rows.append(tag("tr", tag("td", str(place)) + tag("th", name_of(ctx, entry["player"]) + mark, scope="row")
+        rows.append(tag("tr", tag("td", str(place)) + tag("th", who(ctx, entry["player"]) + mark, scope="row")
                         + tag("td", str(entry["score"]), class_="sr-num")))
     head = tag("tr", tag("th", "#", scope="col") + tag("th", "Player", scope="col")
                + tag("th", "Points", scope="col"))
@@ -273,7 +273,7 @@ def breakdown_table(rec, ctx, beats=None):
         # a swipe cell shows when the first swipe that touches this player resolves, in captain order
         touched = [t for t in (beats.gained.get(pid), beats.lost.get(pid)) if t is not None]
         swipe_at = min(touched) if touched else SWIPES_AT
-        rows.append(tag("tr", tag("th", name_of(ctx, pid), scope="row")
+        rows.append(tag("tr", tag("th", who(ctx, pid), scope="row")
                         + beats.cell(beats.choice_at(pid), _choice_text(ctx, r["action"], r["target"], r["guess"]))
                         + beats.cell(POINTS_AT, signed(r["action_points"]), class_="sr-num")
                         + beats.cell(swipe_at, swipe or "&ndash;", class_="sr-num")
@@ -346,7 +346,7 @@ def _lock_board(view, ctx, locked):
             state = tag("span", "&#10003; locked in", class_="sr-state sr-locked")
         else:
             state = tag("span", "choosing&hellip;", class_="sr-state sr-waiting")
-        items.append(tag("li", tag("span", name_of(ctx, p), class_="sr-who") + _away(ctx, p) + " " + state,
+        items.append(tag("li", tag("span", who(ctx, p), class_="sr-who") + _away(ctx, p) + " " + state,
                          class_="sr-lock-row" + (" is-locked" if p in locked else "")))
     return tag("ul", "".join(items), class_="sr-lockboard", aria_label="who has locked in")
 
