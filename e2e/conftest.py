@@ -199,11 +199,12 @@ def _py_errors(page) -> list[str]:
         return []
 
 
-def take_shot(page, name: str) -> Path:
+def take_shot(page, name: str, moving: bool = False) -> Path:
+    """The screen as a person sees it once its moment is over (issue 30); `moving` keeps it mid-moment."""
     out = ARTIFACTS / "screens" / f"{_safe(name)}.png"
     out.parent.mkdir(parents=True, exist_ok=True)
     laid_out(page)      # its game's stylesheet in place, as a person would see the screen
-    page.screenshot(path=str(out), full_page=True)
+    page.screenshot(path=str(out), full_page=True, animations="allow" if moving else "disabled")
     return out
 
 

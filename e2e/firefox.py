@@ -122,7 +122,7 @@ class FirefoxPage:
     def locator(self, selector):
         return FirefoxLocator(self, selector)
 
-    def screenshot(self, path, full_page=True):
+    def screenshot(self, path, full_page=True, animations="allow"):     # the keywords Playwright takes
         self._call("screenshot", path=str(path))
 
     def is_closed(self):

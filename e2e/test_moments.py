@@ -12,6 +12,8 @@ from seven_rounds_play import host_click, lock_in, start_seven_rounds, wait_host
 NAMES = ["Ann", "Ben", "Cat"]
 # Ann is round 1's captain (first to join): Ben's SWIPE resolves before Cat's (from the captain's seat clockwise)
 ROUND_1 = {"Ann": ("bank",), "Ben": ("swipe", "Cat"), "Cat": ("swipe", "Ann")}
+HOLD = """([sel, t]) => document.getAnimations().filter(a => a.effect.target.closest(sel))
+  .forEach(a => { a.pause(); a.currentTime = t; })"""
 COLUMNS = ["Action", "Action points", "Swipes", "Mission", "Total"]      # the table's columns 1..5
 
 
@@ -44,9 +46,14 @@ def test_a_reveal_walks_the_table_through_the_rulebooks_order_and_the_replay_wal
     # the caption walks the steps; the swipes in captain order, each with its sentence
     captions = [text for _, name, text in timeline(live) if name == "pp-pass"]
     assert captions[0] == "1. Everyone\u2019s choice" and captions[1].startswith("2. BANK, TEAM UP")
-    assert [c.split(":")[1].split()[0] for c in captions if c.startswith("3. Swipes")] == ["Ben", "Cat"]
+    assert [c.split()[1] for c in captions if c.startswith("3. ")] == ["Ben", "Cat"]
     assert captions[-1] == "4. Secret Missions"
-    shot(host, "moments-sr-reveal-mid")
+    # the sequence as frames to look at: every animation of the moment held at the same time, then let go
+    for t in (300, 900, 1500, 2000, 2400, 3000):
+        host.evaluate(HOLD, [moment, t])
+        shot(host, "moments-sr-reveal-%04dms" % t, moving=True)
+    host.evaluate("sel => document.getAnimations().filter(a => a.effect.target.closest(sel)).forEach(a => a.play())",
+                  moment)
     wait_done(host, moment)
     after = seen(host, moment)
     assert set(after["beats"]) == {"1"} and all(float(o) < .01 for o in after["captions"]), after  # captions gone

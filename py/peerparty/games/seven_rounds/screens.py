@@ -189,12 +189,24 @@ class Beats:
                  passing(POINTS_AT, SWIPES_AT - POINTS_AT, "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN")]
         if rec["swipes"]:
             for k, w in enumerate(rec["swipes"]):
-                lines.append(passing(SWIPES_AT + k * self.swipe_ms, self.swipe_ms,
-                                     "3. Swipes: " + swipe_sentence(ctx, w)))
+                lines.append(passing(SWIPES_AT + k * self.swipe_ms, self.swipe_ms, "3. " + _swipe_said(ctx, w)))
         else:
             lines.append(passing(SWIPES_AT, MISSIONS_AT - SWIPES_AT, "3. Swipes: nobody swiped"))
         lines.append(passing(MISSIONS_AT, TOTALS_AT - MISSIONS_AT, "4. Secret Missions"))
         return tag("p", "".join(lines), class_="sr-now beat-stack")
+
+
+# a SWIPE in a few words, for the moment's one-line caption (the fold has the whole sentence)
+SWIPE_SAID = {"target_skipped": "no locked choice", "no_points": "no point to take"}
+
+
+def _swipe_said(ctx, swipe):
+    who, target = name_of(ctx, swipe["swiper"]), name_of(ctx, swipe["target"])
+    if swipe["success"]:
+        return "%s took 1 point from %s" % (who, target)
+    if swipe["reason"] == "target_immune":
+        return "%s swiped %s: %s cannot be swiped" % (who, target, ACTION_LABELS.get(swipe["target_action"], "?"))
+    return "%s swiped %s: %s" % (who, target, SWIPE_SAID.get(swipe["reason"], "already lost a point"))
 
 
 def _step_list(rec, ctx):
