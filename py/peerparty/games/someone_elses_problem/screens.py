@@ -4,7 +4,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Display names of cards live
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
-from ...ui.html import esc, tag, button, name_of, move_json
+from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, face, move_json, moment_key, name_of, tag, who
 from ...ui.illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
@@ -186,8 +186,8 @@ def status(view, ctx):
     if phase == "respond":
         g = view["pending"]
         if me is not None and g["to"] == me:
-            return "You are answering a gift from %s." % name_of(ctx, g["by"])
-        return "%s is answering a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
+            return "You are responding to a gift from %s." % name_of(ctx, g["by"])
+        return "%s is responding to a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
     if me is not None and view["current"] == me:
         return "Your turn."
     return "%s turn." % _possessive(ctx, view["current"])
@@ -235,7 +235,7 @@ def _player_badges(view, ctx, pid):
         if pid in view["winners"]:
             out.append(tag("span", "winner", class_="badge win"))
     elif view["phase"] == "respond" and view["pending"]["to"] == pid:
-        out.append(tag("span", "answering a gift", class_="badge sep-badge-now"))
+        out.append(tag("span", "responding", class_="badge sep-badge-now"))
     elif view["phase"] == "turn" and view["current"] == pid:
         out.append(tag("span", "turn", class_="badge sep-badge-now"))
     if ctx.get("me") == pid:
@@ -245,8 +245,10 @@ def _player_badges(view, ctx, pid):
 
 def player_card(view, ctx, pid):
     n_scandal = view["scandalous"].get(pid, 0)
-    # the name on its own line (cut short with an ellipsis on a crowded TV); badges lead the facts' line
-    head = tag("h3", tag("span", name_of(ctx, pid), class_="sep-name"))
+    # the face, then the name on its own line (cut short with an ellipsis on a crowded TV); badges lead the
+    # facts' line. The face stays outside the heading: the heading is the name alone.
+    seat = {"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)}
+    head = tag("div", face(seat) + tag("h3", tag("span", name_of(ctx, pid), class_="sep-name")), class_="sep-who")
     facts = tag("div", _player_badges(view, ctx, pid) +
                 tag("p", "%d scandalous &middot; %s in hand" % (n_scandal, _cards_word(view["hand_sizes"].get(pid, 0))),
                     class_="sep-facts"), class_="sep-state")
@@ -275,10 +277,97 @@ def log_list(view, ctx, keep):
     return tag("ol", "".join([tag("li", narrate(e, ctx)) for e in entries]), class_="sep-log", reversed=True)
 
 
-def pending_box(view, ctx):
+def pending_box(view, ctx, moving=False):
+    """The gift waiting for its response (D4-12: shown publicly as "offered by P to R"). On the TV it rises in
+    once, as the first step of its exchange."""
     if view["phase"] != "respond":
         return ""
-    return tag("p", "Gift: " + gift_sentence(view, ctx) + ".", class_="sep-pending banner")
+    text = "Gift: " + gift_sentence(view, ctx) + "."
+    if not moving:
+        return tag("p", text, class_="sep-pending banner")
+    return beat(0, text, name="p", cls="sep-pending banner", id=moment_key("sep", view["turn_no"], "gift"))
+
+
+# --- the last move: a moment (issue 30) --------------------------------------------------------------
+# After a move fully resolves, the TV tells it in the rulebook's order, one step at a time: the move (02: who
+# offered or exchanged what with whom), the response (03: ACCEPT, DENY or REDIRECT), where the objects went,
+# what each player involved ends with, then the win check or the refill (04). The finished frame says it all;
+# the steps only rise in (ui/html.py beat), within MOMENT_MS, and stay until the next move.
+
+MOVES = ("gift", "exchange", "pass")      # the log entries that start a move
+STEP_MS = 600
+
+
+def move_entries(view):
+    """The log's entries of the last move that fully resolved, with what followed it (win check, refill); none
+    while a gift waits for its response, and none after the host's End game."""
+    log = view.get("log") or []
+    if view["phase"] == "respond" or not log or log[-1].get("kind") == "end":
+        return []
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].get("kind") in MOVES:
+            return log[i:]
+    return []
+
+
+def _answer(entry, ctx):
+    """The response to a gift, and where its objects went."""
+    kind, who_ = entry["kind"], name_of(ctx, entry["by"])
+    n = entry["count"]
+    things = "The " + (object_name(entry["object"]) if n == 1 else objects_phrase(entry["object"], n))
+    if kind == "accept":
+        return "%s accepted (no action card)." % who_, "%s went to %s." % (things, who_)
+    if kind == "deny":
+        return "%s played DENY." % who_, "%s stay with %s." % (things, name_of(ctx, entry["from"]))
+    return ("%s played REDIRECT." % who_,
+            "%s went to %s, who must accept." % (things, name_of(ctx, entry["to"])))
+
+
+def _ends_with(view, ctx, pids):
+    items = [tag("span", who(ctx, p) + ": %d scandalous" % view["scandalous"].get(p, 0), class_="sep-holds")
+             for p in pids]
+    return " &middot; ".join(items)
+
+
+def move_steps(view, ctx, entries):
+    """The steps of one move, in the rulebook's order: [(class, HTML)]."""
+    first, rest = entries[0], entries[1:]
+    kind = first["kind"]
+    steps = [("sep-step-move", narrate(first, ctx))]
+    involved = [first.get("by")]
+    if kind == "gift" and rest and rest[0]["kind"] in ("accept", "deny", "redirect"):
+        answer = rest.pop(0)
+        played, went = _answer(answer, ctx)
+        steps += [("sep-step-response", played), ("sep-step-result", went)]
+        involved += [answer["by"], answer.get("to")]
+    elif kind == "exchange":
+        steps.append(("sep-step-result", "The %s went to %s, the %s to %s." % (
+            object_name(first["gave"]), name_of(ctx, first["from"]), object_name(first["took"]),
+            name_of(ctx, first["by"]))))
+        involved.append(first["from"])
+    if kind != "pass":
+        pids = []
+        for p in involved:
+            if p and p not in pids:
+                pids.append(p)
+        steps.append(("sep-step-holds", _ends_with(view, ctx, pids)))
+    after = " ".join(narrate(e, ctx) for e in rest)      # the win check, or the refill and any reshuffle
+    if after:
+        steps.append(("sep-step-after", after))
+    return steps
+
+
+def last_move(view, ctx):
+    entries = move_entries(view)
+    if not entries:
+        return ""
+    steps = move_steps(view, ctx, entries)
+    gap = min(STEP_MS, (MOMENT_MS - BEAT_MS) // max(1, len(steps) - 1))
+    items = "".join(beat(k * gap, body, name="li", cls="sep-step " + cls) for k, (cls, body) in enumerate(steps))
+    # the move's own turn: the turn has moved on after it, unless it ended the game
+    turn = view["turn_no"] if view["phase"] == "over" else view["turn_no"] - 1
+    return tag("section", tag("ol", items, class_="sep-steps"), class_="sep-move", id=moment_key("sep", turn),
+               aria_label="The last move")
 
 
 def _status_line(view, ctx, cls):
@@ -290,7 +379,7 @@ def _status_line(view, ctx, cls):
 def table(view, ctx):
     body = [tag("header", tag("h1", "Your Secret. Someone Else&#39;s Problem.", class_="sep-title") +
                 _status_line(view, ctx, "sep-status"), class_="sep-head")]
-    body.append(pending_box(view, ctx))
+    body.append(pending_box(view, ctx, moving=True) + last_move(view, ctx))
     crowd = " sep-crowd" if len(view["players"]) >= 5 else ""    # 3 panels a row on a TV, else 2
     body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]),
                     class_="sep-players" + crowd))
