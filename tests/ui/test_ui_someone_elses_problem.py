@@ -94,7 +94,7 @@ def test_table_pending_gift_and_narration():
     m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
     html = tv(m, ctx())
     assert "Gift: 2 Secret Photos offered by &lt;b&gt;Ann&lt;/b&gt; to Bob." in html
-    assert "Bob is responding to a gift from &lt;b&gt;Ann&lt;/b&gt;." in html      # the rulebook's word
+    assert "Bob responds to a gift from &lt;b&gt;Ann&lt;/b&gt;." in html      # the rulebook's word
     assert ">responding<" in html
     # on Bob's own phone the sentence speaks to him
     assert "You are responding to a gift from &lt;b&gt;Ann&lt;/b&gt;." in ui.phone(m.view("bob"), ctx(me="bob"))
@@ -124,12 +124,17 @@ def test_table_narrates_an_exchange_in_words():
 
 
 def the_move(html):
-    """The TV's last move: its moment id and its steps as (step, at_ms, text)."""
+    """The TV's last move: its moment id and its steps as (step, at_ms, text), each face read as [its initial]."""
     found = re.search(r'<section class="sep-move" id="([^"]+)"[^>]*>(.*?)</section>', html)
     if not found:
         return None, []
     steps = re.findall(r'<li class="beat sep-step sep-step-(\w+)" style="--at:(\d+)ms">(.*?)</li>', found.group(2))
-    return found.group(1), [(step, int(at), re.sub(r"<[^>]+>", "", text)) for step, at, text in steps]
+    out = []
+    for step, at, body in steps:
+        body = re.sub(r'<span class="face face-\d+" aria-hidden="true">([^<]*)</span><span class="sep-sr">[^<]*</span>',
+                      r"[\1]", body)
+        out.append((step, int(at), re.sub(r"<[^>]+>", "", body)))
+    return found.group(1), out
 
 
 def test_a_gift_and_its_response_are_a_moment_in_the_rulebooks_order_within_three_seconds():
@@ -139,23 +144,22 @@ def test_a_gift_and_its_response_are_a_moment_in_the_rulebooks_order_within_thre
     assert the_move(waiting) == (None, [])          # the offer stands alone until Bob responds
     assert '<p class="beat sep-pending banner" style="--at:0ms" id="moment-sep-1-gift">Gift: ' in waiting
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
-    key, steps = the_move(tv(m, ctx()))
+    html = tv(m, ctx())
+    key, steps = the_move(html)
     # 02 the move, 03 the response and where the objects went, what each ends with, 04 the refill
-    assert [s for s, _, _ in steps] == ["move", "response", "result", "holds", "after"]
-    assert [t for _, _, t in steps] == [
-        "&lt;b&gt;Ann&lt;/b&gt; offered 2 Secret Photos to Bob.", "Bob played REDIRECT.",
-        "The 2 Secret Photos went to Cat &amp; Co, who must accept.",
-        "&lt;&lt;b&gt;Ann&lt;/b&gt;: 2 scandalous &middot; BBob: 5 scandalous &middot; CCat &amp; Co: 5 scandalous",
-        "&lt;b&gt;Ann&lt;/b&gt; drew 1 card. Bob drew 1 card."]
-    times = [at for _, at, _ in steps]
-    assert times == sorted(set(times)) and times[0] == 0 and times[-1] + BEAT_MS <= MOMENT_MS
+    assert steps == [("move", 0, "[&lt;] GIFT: 2 Secret Photos &rarr; [B]"), ("response", 600, "REDIRECT"),
+                     ("result", 1200, "&rarr; [C]"), ("holds", 1800, "[&lt;] 2 scandalous [C] 5 scandalous"),
+                     ("after", 2400, "refill [&lt;] [B]")]
+    assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
+    # each face carries its name for screen readers
+    assert '<span class="face face-1" aria-hidden="true">C</span><span class="sep-sr">Cat &amp; Co</span>' in html
     # a redraw of the same move (someone's phone drops) keeps the moment; the next move is a new one
     assert the_move(tv(m, ctx(connected={"ann": True, "bob": False, "cat": True, "dan": True})))[0] == key
     m.play("bob", {"type": "gift", "object": "love_letter", "to": "cat"})
     m.play("cat", {"type": "respond", "answer": "deny"})
     key2, steps = the_move(tv(m, ctx()))
     assert key2 != key and key2 == "moment-sep-2"
-    assert [t for _, _, t in steps][1:3] == ["Cat &amp; Co played DENY.", "The 2 Love Letters stay with Bob."]
+    assert [t for _, _, t in steps][1:4] == ["DENY", "they stay with [B]", "[B] 5 scandalous"]
 
 
 def test_an_exchange_and_a_win_are_moments_too():
@@ -163,10 +167,12 @@ def test_an_exchange_and_a_win_are_moments_too():
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
     key, steps = the_move(tv(m, ctx()))
     assert key == "moment-sep-1" and [s for s, _, _ in steps] == ["move", "result", "holds", "after"]
-    assert steps[1][2] == "The Diary went to Cat &amp; Co, the ALIBI to &lt;b&gt;Ann&lt;/b&gt;."
+    assert steps[:2] == [("move", 0, "[&lt;] EXCHANGE with [C]"),
+                         ("result", 600, "Diary &rarr; [C] &middot; ALIBI &rarr; [&lt;]")]
     key, steps = the_move(tv(ann_wins(), ctx()))
-    assert key == "moment-sep-1" and steps[1][2] == "Bob accepted (no action card)."
-    assert steps[-1][2] == "&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left."     # 04: no refill after a win
+    assert key == "moment-sep-1" and [t for _, _, t in steps] == [
+        "[&lt;] GIFT: 2 Spare Keys &rarr; [B]", "ACCEPT", "&rarr; [B]", "[&lt;] 0 scandalous [B] 7 scandalous",
+        "[&lt;] nothing scandalous"]                # 04: a win, so no refill
     assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
     m = match()
     m.play(HOST, {"type": "end_game"})

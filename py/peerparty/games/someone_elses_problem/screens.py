@@ -187,7 +187,7 @@ def status(view, ctx):
         g = view["pending"]
         if me is not None and g["to"] == me:
             return "You are responding to a gift from %s." % name_of(ctx, g["by"])
-        return "%s is responding to a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
+        return "%s responds to a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
     if me is not None and view["current"] == me:
         return "Your turn."
     return "%s turn." % _possessive(ctx, view["current"])
@@ -290,9 +290,11 @@ def pending_box(view, ctx, moving=False):
 
 # --- the last move: a moment (issue 30) --------------------------------------------------------------
 # After a move fully resolves, the TV tells it in the rulebook's order, one step at a time: the move (02: who
-# offered or exchanged what with whom), the response (03: ACCEPT, DENY or REDIRECT), where the objects went,
-# what each player involved ends with, then the win check or the refill (04). The finished frame says it all;
-# the steps only rise in (ui/html.py beat), within MOMENT_MS, and stay until the next move.
+# gave what to whom), the response (03: ACCEPT, DENY or REDIRECT), where the objects went, what each player
+# involved ends with, then the win check or the refill (04). The steps rise in (ui/html.py beat) within
+# MOMENT_MS and stay until the next move. It is one line over the players' panels (a TV with six long names
+# has no room for more: e2e/test_tv_fit.py), so players appear as their faces, their names left to screen
+# readers; the story beside the table says the same move in full sentences.
 
 MOVES = ("gift", "exchange", "pass")      # the log entries that start a move
 STEP_MS = 600
@@ -310,50 +312,51 @@ def move_entries(view):
     return []
 
 
-def _answer(entry, ctx):
-    """The response to a gift, and where its objects went."""
-    kind, who_ = entry["kind"], name_of(ctx, entry["by"])
-    n = entry["count"]
-    things = "The " + (object_name(entry["object"]) if n == 1 else objects_phrase(entry["object"], n))
-    if kind == "accept":
-        return "%s accepted (no action card)." % who_, "%s went to %s." % (things, who_)
-    if kind == "deny":
-        return "%s played DENY." % who_, "%s stay with %s." % (things, name_of(ctx, entry["from"]))
-    return ("%s played REDIRECT." % who_,
-            "%s went to %s, who must accept." % (things, name_of(ctx, entry["to"])))
+def _face(ctx, pid):
+    """A player in the last move's line: the face (html.face), the name for screen readers only."""
+    seat = {"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)}
+    return face(seat) + tag("span", name_of(ctx, pid), class_="sep-sr")
 
 
-def _ends_with(view, ctx, pids):
-    items = [tag("span", who(ctx, p) + ": %d scandalous" % view["scandalous"].get(p, 0), class_="sep-holds")
-             for p in pids]
-    return " &middot; ".join(items)
+def _holds(view, ctx, pid):
+    return tag("span", _face(ctx, pid) + " %d scandalous" % view["scandalous"].get(pid, 0), class_="sep-holds")
 
 
 def move_steps(view, ctx, entries):
-    """The steps of one move, in the rulebook's order: [(class, HTML)]."""
-    first, rest = entries[0], entries[1:]
-    kind = first["kind"]
-    steps = [("sep-step-move", narrate(first, ctx))]
-    involved = [first.get("by")]
-    if kind == "gift" and rest and rest[0]["kind"] in ("accept", "deny", "redirect"):
-        answer = rest.pop(0)
-        played, went = _answer(answer, ctx)
-        steps += [("sep-step-response", played), ("sep-step-result", went)]
-        involved += [answer["by"], answer.get("to")]
-    elif kind == "exchange":
-        steps.append(("sep-step-result", "The %s went to %s, the %s to %s." % (
-            object_name(first["gave"]), name_of(ctx, first["from"]), object_name(first["took"]),
-            name_of(ctx, first["by"]))))
-        involved.append(first["from"])
-    if kind != "pass":
-        pids = []
-        for p in involved:
-            if p and p not in pids:
-                pids.append(p)
-        steps.append(("sep-step-holds", _ends_with(view, ctx, pids)))
-    after = " ".join(narrate(e, ctx) for e in rest)      # the win check, or the refill and any reshuffle
-    if after:
-        steps.append(("sep-step-after", after))
+    """The steps of one move in the rulebook's order: [(step, HTML)]."""
+    first, rest = entries[0], list(entries[1:])
+    kind, by = first["kind"], first.get("by")
+    if kind == "pass":
+        return [("move", _face(ctx, by) + " passed")] + [("after", narrate(e, ctx)) for e in rest]
+    if kind == "exchange":
+        steps = [("move", _face(ctx, by) + " EXCHANGE with " + _face(ctx, first["from"])),
+                 ("result", "%s &rarr; %s &middot; %s &rarr; %s" % (
+                     object_name(first["gave"]), _face(ctx, first["from"]), object_name(first["took"]),
+                     _face(ctx, by)))]
+        changed = [by, first["from"]]
+    else:
+        n = first["count"]
+        things = object_name(first["object"]) if n == 1 else objects_phrase(first["object"], n)
+        made = "GIFT" if first.get("cards") == ["gift"] else "gift (2 cards)"      # D4-04: two cards make a gift
+        steps = [("move", "%s %s: %s &rarr; %s" % (_face(ctx, by), made, things, _face(ctx, first["to"])))]
+        answer = rest.pop(0) if rest else {}
+        if answer.get("kind") == "deny":
+            steps += [("response", "DENY"), ("result", "they stay with " + _face(ctx, by))]
+            changed = [by]
+        else:
+            taker = answer.get("to") or answer.get("by")
+            played = "REDIRECT" if answer.get("kind") == "redirect" else "ACCEPT"
+            steps += [("response", played), ("result", "&rarr; " + _face(ctx, taker))]
+            changed = [by, taker]
+    steps.append(("holds", " ".join([_holds(view, ctx, p) for p in changed])))
+    drew = [_face(ctx, e["by"]) for e in rest if e["kind"] == "draw"]
+    for e in rest:
+        if e["kind"] == "win":
+            steps.append(("after", " ".join([_face(ctx, p) for p in e["winners"]]) + " nothing scandalous"))
+        elif e["kind"] == "reshuffle":
+            steps.append(("after", "new draw pile"))
+    if drew:
+        steps.append(("after", "refill " + " ".join(drew)))
     return steps
 
 
@@ -363,7 +366,8 @@ def last_move(view, ctx):
         return ""
     steps = move_steps(view, ctx, entries)
     gap = min(STEP_MS, (MOMENT_MS - BEAT_MS) // max(1, len(steps) - 1))
-    items = "".join(beat(k * gap, body, name="li", cls="sep-step " + cls) for k, (cls, body) in enumerate(steps))
+    items = "".join([beat(k * gap, body, name="li", cls="sep-step sep-step-" + step)
+                     for k, (step, body) in enumerate(steps)])
     # the move's own turn: the turn has moved on after it, unless it ended the game
     turn = view["turn_no"] if view["phase"] == "over" else view["turn_no"] - 1
     return tag("section", tag("ol", items, class_="sep-steps"), class_="sep-move", id=moment_key("sep", turn),
