@@ -5,6 +5,7 @@ import re
 from peerparty.engine import HOST, Match
 from peerparty.games.someone_elses_problem import GAME
 from peerparty.games.someone_elses_problem import screens as ui
+from peerparty.ui.html import BEAT_MS, MOMENT_MS
 
 from .helpers import assert_micropython_subset, data_moves, host_over_screen, without_pictures
 
@@ -12,8 +13,11 @@ P = ["ann", "bob", "cat", "dan"]
 NAMES = {"ann": "<b>Ann</b>", "bob": "Bob", "cat": "Cat & Co", "dan": "Dan"}
 
 
+FACES = {"ann": 3, "bob": 7, "cat": 1, "dan": 10}
+
+
 def ctx(me=None, is_host=False, connected=None):
-    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": 0,
+    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": 0, "faces": FACES,
             "connected": connected or {p: True for p in P}}
 
 
@@ -90,9 +94,10 @@ def test_table_pending_gift_and_narration():
     m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
     html = tv(m, ctx())
     assert "Gift: 2 Secret Photos offered by &lt;b&gt;Ann&lt;/b&gt; to Bob." in html
-    assert "Bob is answering a gift from &lt;b&gt;Ann&lt;/b&gt;." in html
+    assert "Bob responds to a gift from &lt;b&gt;Ann&lt;/b&gt;." in html      # the rulebook's word
+    assert ">responding<" in html
     # on Bob's own phone the sentence speaks to him
-    assert "You are answering a gift from &lt;b&gt;Ann&lt;/b&gt;." in ui.phone(m.view("bob"), ctx(me="bob"))
+    assert "You are responding to a gift from &lt;b&gt;Ann&lt;/b&gt;." in ui.phone(m.view("bob"), ctx(me="bob"))
     assert "&lt;b&gt;Ann&lt;/b&gt; offered 2 Secret Photos to Bob." in html
     assert ">offered<" in html
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
@@ -116,6 +121,72 @@ def test_table_narrates_an_exchange_in_words():
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
     html = tv(m, ctx())
     assert "&lt;b&gt;Ann&lt;/b&gt; exchanged a Diary for Cat &amp; Co&#39;s ALIBI." in html
+
+
+def the_move(html):
+    """The TV's last move: its moment id and its steps as (step, at_ms, text), each face read as [its initial]."""
+    found = re.search(r'<section class="sep-move" id="([^"]+)"[^>]*>(.*?)</section>', html)
+    if not found:
+        return None, []
+    steps = re.findall(r'<li class="beat sep-step sep-step-(\w+)" style="--at:(\d+)ms">(.*?)</li>', found.group(2))
+    out = []
+    for step, at, body in steps:
+        body = re.sub(r'<span class="face face-\d+" aria-hidden="true">([^<]*)</span><span class="sep-sr">[^<]*</span>',
+                      r"[\1]", body)
+        out.append((step, int(at), re.sub(r"<[^>]+>", "", body)))
+    return found.group(1), out
+
+
+def test_a_gift_and_its_response_are_a_moment_in_the_rulebooks_order_within_three_seconds():
+    m = match()
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
+    waiting = tv(m, ctx())
+    assert the_move(waiting) == (None, [])          # the offer stands alone until Bob responds
+    assert '<p class="beat sep-pending banner" style="--at:0ms" id="moment-sep-1-gift">Gift: ' in waiting
+    m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
+    html = tv(m, ctx())
+    key, steps = the_move(html)
+    # 02 the move, 03 the response and where the objects went, what each ends with, 04 the refill
+    assert steps == [("move", 0, "[&lt;] GIFT: 2 Secret Photos &rarr; [B]"), ("response", 600, "REDIRECT"),
+                     ("result", 1200, "&rarr; [C]"), ("holds", 1800, "[&lt;] 2 scandalous [C] 5 scandalous"),
+                     ("after", 2400, "refill [&lt;] [B]")]
+    assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
+    # each face carries its name for screen readers
+    assert '<span class="face face-1" aria-hidden="true">C</span><span class="sep-sr">Cat &amp; Co</span>' in html
+    # a redraw of the same move (someone's phone drops) keeps the moment; the next move is a new one
+    assert the_move(tv(m, ctx(connected={"ann": True, "bob": False, "cat": True, "dan": True})))[0] == key
+    m.play("bob", {"type": "gift", "object": "love_letter", "to": "cat"})
+    m.play("cat", {"type": "respond", "answer": "deny"})
+    key2, steps = the_move(tv(m, ctx()))
+    assert key2 != key and key2 == "moment-sep-2"
+    assert [t for _, _, t in steps][1:4] == ["DENY", "they stay with [B]", "[B] 5 scandalous"]
+
+
+def test_an_exchange_and_a_win_are_moments_too():
+    m = match()
+    m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
+    key, steps = the_move(tv(m, ctx()))
+    assert key == "moment-sep-1" and [s for s, _, _ in steps] == ["move", "result", "holds", "after"]
+    assert steps[:2] == [("move", 0, "[&lt;] EXCHANGE with [C]"),
+                         ("result", 600, "Diary &rarr; [C] &middot; ALIBI &rarr; [&lt;]")]
+    key, steps = the_move(tv(ann_wins(), ctx()))
+    assert key == "moment-sep-1" and [t for _, _, t in steps] == [
+        "[&lt;] GIFT: 2 Spare Keys &rarr; [B]", "ACCEPT", "&rarr; [B]", "[&lt;] 0 scandalous [B] 7 scandalous",
+        "[&lt;] nothing scandalous"]                # 04: a win, so no refill
+    assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
+    m = match()
+    m.play(HOST, {"type": "end_game"})
+    assert the_move(tv(m, ctx())) == (None, [])     # the host's End game is no move
+
+
+def test_the_players_panels_show_each_face_then_the_name():
+    html = tv(match(), ctx())
+    for p in P:
+        panel = html[html.index('<section class="sep-player')
+                     + html[html.index('<section class="sep-player'):].index('aria-label="%s"' % ui.esc(NAMES[p])):]
+        assert panel.startswith('aria-label="%s"><div class="sep-who"><span class="face face-%d" aria-hidden="true">'
+                                % (ui.esc(NAMES[p]), FACES[p]))
+        assert '<h3><span class="sep-name">%s</span></h3>' % ui.esc(NAMES[p]) in panel    # the heading: the name alone
 
 
 def test_table_prompt_looks_the_same_whatever_the_recipient_holds():

@@ -4,7 +4,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Display names of cards live
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
-from ...ui.html import esc, tag, button, name_of, move_json
+from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, face, move_json, moment_key, name_of, tag, who
 from ...ui.illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
@@ -186,8 +186,8 @@ def status(view, ctx):
     if phase == "respond":
         g = view["pending"]
         if me is not None and g["to"] == me:
-            return "You are answering a gift from %s." % name_of(ctx, g["by"])
-        return "%s is answering a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
+            return "You are responding to a gift from %s." % name_of(ctx, g["by"])
+        return "%s responds to a gift from %s." % (name_of(ctx, g["to"]), name_of(ctx, g["by"]))
     if me is not None and view["current"] == me:
         return "Your turn."
     return "%s turn." % _possessive(ctx, view["current"])
@@ -235,7 +235,7 @@ def _player_badges(view, ctx, pid):
         if pid in view["winners"]:
             out.append(tag("span", "winner", class_="badge win"))
     elif view["phase"] == "respond" and view["pending"]["to"] == pid:
-        out.append(tag("span", "answering a gift", class_="badge sep-badge-now"))
+        out.append(tag("span", "responding", class_="badge sep-badge-now"))
     elif view["phase"] == "turn" and view["current"] == pid:
         out.append(tag("span", "turn", class_="badge sep-badge-now"))
     if ctx.get("me") == pid:
@@ -245,8 +245,10 @@ def _player_badges(view, ctx, pid):
 
 def player_card(view, ctx, pid):
     n_scandal = view["scandalous"].get(pid, 0)
-    # the name on its own line (cut short with an ellipsis on a crowded TV); badges lead the facts' line
-    head = tag("h3", tag("span", name_of(ctx, pid), class_="sep-name"))
+    # the face, then the name on its own line (cut short with an ellipsis on a crowded TV); badges lead the
+    # facts' line. The face stays outside the heading: the heading is the name alone.
+    seat = {"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)}
+    head = tag("div", face(seat) + tag("h3", tag("span", name_of(ctx, pid), class_="sep-name")), class_="sep-who")
     facts = tag("div", _player_badges(view, ctx, pid) +
                 tag("p", "%d scandalous &middot; %s in hand" % (n_scandal, _cards_word(view["hand_sizes"].get(pid, 0))),
                     class_="sep-facts"), class_="sep-state")
@@ -275,10 +277,101 @@ def log_list(view, ctx, keep):
     return tag("ol", "".join([tag("li", narrate(e, ctx)) for e in entries]), class_="sep-log", reversed=True)
 
 
-def pending_box(view, ctx):
+def pending_box(view, ctx, moving=False):
+    """The gift waiting for its response (D4-12: shown publicly as "offered by P to R"). On the TV it rises in
+    once, as the first step of its exchange."""
     if view["phase"] != "respond":
         return ""
-    return tag("p", "Gift: " + gift_sentence(view, ctx) + ".", class_="sep-pending banner")
+    text = "Gift: " + gift_sentence(view, ctx) + "."
+    if not moving:
+        return tag("p", text, class_="sep-pending banner")
+    return beat(0, text, name="p", cls="sep-pending banner", id=moment_key("sep", view["turn_no"], "gift"))
+
+
+# --- the last move: a moment (issue 30) --------------------------------------------------------------
+# After a move fully resolves, the TV tells it in the rulebook's order, one step at a time: the move (02: who
+# gave what to whom), the response (03: ACCEPT, DENY or REDIRECT), where the objects went, what each player
+# involved ends with, then the win check or the refill (04). The steps rise in (ui/html.py beat) within
+# MOMENT_MS and stay until the next move. It is one line over the players' panels (a TV with six long names
+# has no room for more: e2e/test_tv_fit.py), so players appear as their faces, their names left to screen
+# readers; the story beside the table says the same move in full sentences.
+
+MOVES = ("gift", "exchange", "pass")      # the log entries that start a move
+STEP_MS = 600
+
+
+def move_entries(view):
+    """The log's entries of the last move that fully resolved, with what followed it (win check, refill); none
+    while a gift waits for its response, and none after the host's End game."""
+    log = view.get("log") or []
+    if view["phase"] == "respond" or not log or log[-1].get("kind") == "end":
+        return []
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].get("kind") in MOVES:
+            return log[i:]
+    return []
+
+
+def _face(ctx, pid):
+    """A player in the last move's line: the face (html.face), the name for screen readers only."""
+    seat = {"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)}
+    return face(seat) + tag("span", name_of(ctx, pid), class_="sep-sr")
+
+
+def _holds(view, ctx, pid):
+    return tag("span", _face(ctx, pid) + " %d scandalous" % view["scandalous"].get(pid, 0), class_="sep-holds")
+
+
+def move_steps(view, ctx, entries):
+    """The steps of one move in the rulebook's order: [(step, HTML)]."""
+    first, rest = entries[0], list(entries[1:])
+    kind, by = first["kind"], first.get("by")
+    if kind == "pass":
+        return [("move", _face(ctx, by) + " passed")] + [("after", narrate(e, ctx)) for e in rest]
+    if kind == "exchange":
+        steps = [("move", _face(ctx, by) + " EXCHANGE with " + _face(ctx, first["from"])),
+                 ("result", "%s &rarr; %s &middot; %s &rarr; %s" % (
+                     object_name(first["gave"]), _face(ctx, first["from"]), object_name(first["took"]),
+                     _face(ctx, by)))]
+        changed = [by, first["from"]]
+    else:
+        n = first["count"]
+        things = object_name(first["object"]) if n == 1 else objects_phrase(first["object"], n)
+        made = "GIFT" if first.get("cards") == ["gift"] else "gift (2 cards)"      # D4-04: two cards make a gift
+        steps = [("move", "%s %s: %s &rarr; %s" % (_face(ctx, by), made, things, _face(ctx, first["to"])))]
+        answer = rest.pop(0) if rest else {}
+        if answer.get("kind") == "deny":
+            steps += [("response", "DENY"), ("result", "they stay with " + _face(ctx, by))]
+            changed = [by]
+        else:
+            taker = answer.get("to") or answer.get("by")
+            played = "REDIRECT" if answer.get("kind") == "redirect" else "ACCEPT"
+            steps += [("response", played), ("result", "&rarr; " + _face(ctx, taker))]
+            changed = [by, taker]
+    steps.append(("holds", " ".join([_holds(view, ctx, p) for p in changed])))
+    drew = [_face(ctx, e["by"]) for e in rest if e["kind"] == "draw"]
+    for e in rest:
+        if e["kind"] == "win":
+            steps.append(("after", " ".join([_face(ctx, p) for p in e["winners"]]) + " nothing scandalous"))
+        elif e["kind"] == "reshuffle":
+            steps.append(("after", "new draw pile"))
+    if drew:
+        steps.append(("after", "refill " + " ".join(drew)))
+    return steps
+
+
+def last_move(view, ctx):
+    entries = move_entries(view)
+    if not entries:
+        return ""
+    steps = move_steps(view, ctx, entries)
+    gap = min(STEP_MS, (MOMENT_MS - BEAT_MS) // max(1, len(steps) - 1))
+    items = "".join([beat(k * gap, body, name="li", cls="sep-step sep-step-" + step)
+                     for k, (step, body) in enumerate(steps)])
+    # the move's own turn: the turn has moved on after it, unless it ended the game
+    turn = view["turn_no"] if view["phase"] == "over" else view["turn_no"] - 1
+    return tag("section", tag("ol", items, class_="sep-steps"), class_="sep-move", id=moment_key("sep", turn),
+               aria_label="The last move")
 
 
 def _status_line(view, ctx, cls):
@@ -290,7 +383,7 @@ def _status_line(view, ctx, cls):
 def table(view, ctx):
     body = [tag("header", tag("h1", "Your Secret. Someone Else&#39;s Problem.", class_="sep-title") +
                 _status_line(view, ctx, "sep-status"), class_="sep-head")]
-    body.append(pending_box(view, ctx))
+    body.append(pending_box(view, ctx, moving=True) + last_move(view, ctx))
     crowd = " sep-crowd" if len(view["players"]) >= 5 else ""    # 3 panels a row on a TV, else 2
     body.append(tag("div", "".join([player_card(view, ctx, p) for p in view["players"]]),
                     class_="sep-players" + crowd))
