@@ -261,7 +261,7 @@ def player_panel(p, view, ctx):
 
 def _bigcard(card):
     """The drawn card, big: it lands first (a beat at 0 of its moment)."""
-    kind = "number" if isinstance(card, int) else "power"
+    kind = "number" if isinstance(card, int) else ("modify" if card in ("mod10", "mod20") else card)
     return beat(0, esc(card_name(card)), cls="bob-bigcard bob-kind-" + kind)
 
 
@@ -308,7 +308,7 @@ def bust_moment(e, rnd, ctx):
                + beat(BUST_AT, "BUST!", cls="bob-bust-word"), class_="beat-stack")
     loses = [beat(OUT_AT, "0 points this round"), beat(DISCARDS_AT, "cards discarded"), beat(TAKES_AT, took)]
     return tag("div", beat(LANDS_AT, who(ctx, e["player"]) + " drew", cls="bob-pending-who")
-               + _bigcard(e["card"]) + fits + tag("span", " · ".join(loses), class_="bob-loses"),
+               + _bigcard(e["card"]) + fits + tag("span", "".join(loses), class_="bob-loses"),
                class_="bob-pending bob-moment bob-moment-bust", id=moment_key("bob", rnd, e["player"], "bust"))
 
 
@@ -333,7 +333,7 @@ def _banked_points(view, e, rnd):
 
 def bank_moment(view, e, rnd, ctx):
     return tag("div", beat(BANKED_AT, lock("BANKED"), cls="bob-lock") + beat(BANKED_AT, who(ctx, e["player"]))
-               + tag("span", " · ".join(_banked_points(view, e, rnd)), class_="bob-loses"),
+               + tag("span", "".join(_banked_points(view, e, rnd)), class_="bob-loses"),
                class_="bob-pending bob-moment bob-moment-bank", id=moment_key("bob", rnd, e["player"], "bank"))
 
 
