@@ -100,18 +100,20 @@ def click_move(phone, move_text):
 # --- what the host's table shows ------------------------------------------------------------------
 
 READ_TABLE = """() => {
-  const nameOf = (h) => h.childNodes[0].textContent;
+  // a name as written: without the face before it (ui/html.py who()) or a badge after it
+  const nameOf = (el) => Array.from(el.childNodes).filter(n => !(n.classList && (n.classList.contains('face')
+      || n.classList.contains('badge')))).map(n => n.textContent).join('');
   const row = (panel, name) => Array.from(panel.querySelectorAll(
       '.bob-row.bob-' + name + ' .bob-cards > li.bob-card:not(.bob-start):not(.bob-double)'))
       .map(c => Number(c.querySelector('.bob-value').textContent));
   const panels = Array.from(document.querySelectorAll('.bob-table .bob-player')).map(p => ({
-      name: nameOf(p.querySelector('.bob-name')),
+      name: nameOf(p.querySelector('.bob-name-text')),
       total: p.querySelector('.bob-total').textContent,
       status: p.className,
       top: row(p, 'top'), bottom: row(p, 'bottom')}));
   const summary = document.querySelector('.bob-table .bob-summary');
   const lines = summary ? Array.from(summary.querySelectorAll('tbody tr')).map(tr => ({
-      name: tr.querySelector('th').textContent,
+      name: nameOf(tr.querySelector('th')),
       cells: Array.from(tr.querySelectorAll('td')).map(td => td.textContent)})) : [];
   const standings = Array.from(document.querySelectorAll('.bob-table .bob-standings tr')).map(tr => ({
       name: nameOf(tr.querySelector('th')), winner: !!tr.querySelector('th .win'),

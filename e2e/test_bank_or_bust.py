@@ -35,7 +35,7 @@ def engine_summaries(record):
 def shown_line(line):
     """A round summary line as the host's table shows it (cells after the name)."""
     if line["status"] == "busted":
-        return ["BUSTED: 0 this round", str(line["total"])]
+        return ["BUST: 0 points", str(line["total"])]
     top = str(line["cards_top"]) + (" \u00d72" if line["doubled_top"] else "")
     bottom = str(line["cards_bottom"]) + (" \u00d72" if line["doubled_bottom"] else "")
     return [top, bottom, str(line["tally"]), str(line["pairs"]), str(line["longest_row"]),

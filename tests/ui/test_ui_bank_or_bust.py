@@ -1,22 +1,26 @@
 """Bank or Bust screens rendered from real engine states: what a person sees in every phase."""
 import json
 import re
+from html.parser import HTMLParser
 
 from peerparty.engine.core import HOST
 from peerparty.engine.match import Match
 from peerparty.games.bank_or_bust import GAME
 from peerparty.games.bank_or_bust import screens as ui
 
+from peerparty.ui import html as ui_html
+
 from .helpers import assert_micropython_subset, data_moves
 
 NAMES = {"a": "<b>x</b>", "b": "Sam", "c": "Kim & Co"}
+FACES = {"a": 0, "b": 1, "c": 7}
 EVIL = "&lt;b&gt;x&lt;/b&gt;"
 DRAW = {"type": "draw"}
 BANK = {"type": "bank"}
 
 
 def ctx(me=None, is_host=False, away=()):
-    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": 5000,
+    return {"names": NAMES, "faces": FACES, "me": me, "is_host": is_host, "now_ms": 5000,
             "connected": dict((p, p not in away) for p in NAMES)}
 
 
@@ -49,6 +53,9 @@ def sorted_moves(html_or_moves):
     return sorted(json.dumps(mv, sort_keys=True) for mv in found)
 
 
+FACE = r'<span class="face face-\d+" aria-hidden="true">[^<]*</span>'
+
+
 def text_of(html):
     return re.sub(r"<[^>]+>", " ", html)
 
@@ -62,8 +69,8 @@ def test_table_shows_rows_counts_turn_and_escaped_names():
     html = table_html(m, away=("c",))
     assert EVIL in html and "<b>x</b>" not in html and "Kim &amp; Co" in html
     assert "Sam's turn: draw or bank." in html and 'aria-live="polite"' in html
-    assert "<dt>Deck</dt><dd>4</dd>" in html and "Discard pile \u00b7 0 cards" in html
-    assert "<dt>Discard pile</dt>" not in html      # the pile's own band says it, once
+    assert "<dt>Deck</dt><dd>4</dd>" in html and "Discarded cards \u00b7 0" in html
+    assert "<dt>Discarded cards</dt>" not in html      # the pile's own band says it, once
     assert "Top row" in html and "Bottom row" in html and "lower than 60" in html
     assert ">away<" in html and ">TURN<" in html
     assert '<progress max="50" value="0">' in html and "0 / 50" in html
@@ -110,11 +117,11 @@ def test_the_discard_pile_is_on_the_tv_and_one_tap_away_on_the_phone():
     m.play("a", BANK)                                   # round over: every row goes to the pile
     assert m.view(None)["discard_count"] == 7
     tv = table_html(m)
-    assert '<h2 class="bob-pile-title">Discard pile \u00b7 7 cards</h2>' in tv
+    assert '<h2 class="bob-pile-title">Discarded cards \u00b7 7</h2>' in tv
     assert "bob-pile-numbers" not in tv                 # issue 30: the TV shows the pile's top, not every value
     assert "Discarded: 20, 30, 40, 55, 60. Power cards: Modify \u00b110 \u00d71, Cover \u00d71." in tv
     phone = phone_html(m, "b")
-    assert re.search(r'<details class="bob-pile bob-pile-fold" id="bob-pile"><summary>Discard pile \(7 cards\)</summary>'
+    assert re.search(r'<details class="bob-pile bob-pile-fold" id="bob-pile"><summary>Discarded cards \(7\)</summary>'
                      r'<ol class="bob-pile-numbers"', phone)
     assert pile_marked(phone)[0] == [20, 30, 40, 55, 60]
     assert "<li>Modify \u00b110 \u00d71</li><li>Cover \u00d71</li>" in phone
@@ -140,7 +147,7 @@ def test_the_tv_pile_is_its_count_and_its_last_cards_newest_first():
     pile = m.view(None)["discard_pile"]
     assert len(pile["last"]) == 5
     tv = table_html(m)
-    assert '<h2 class="bob-pile-title">Discard pile \u00b7 7 cards</h2>' in tv
+    assert '<h2 class="bob-pile-title">Discarded cards \u00b7 7</h2>' in tv
     shown = re.findall(r'<li class="bob-pile-card bob-kind-(?:number|power)">([^<]*)</li>', tv)
     assert shown == [ui.card_name(c) for c in reversed(pile["last"])] and len(shown) == 5
     assert "bob-pile-numbers" not in tv
@@ -183,7 +190,7 @@ def test_table_round_summary_and_totals():
     m.play("a", BANK)
     html = table_html(m)
     assert "Round 1 scores" in html
-    row = re.search(r"<tr><th scope=\"row\">%s</th>(.*?)</tr>" % re.escape(EVIL), html).group(1)
+    row = re.search(r"<tr><th scope=\"row\">%s%s</th>(.*?)</tr>" % (FACE, re.escape(EVIL)), html).group(1)
     assert re.findall(r">(\d+)<", row) == ["3", "3", "6", "5", "5", "16", "16"]
     assert '<progress max="50" value="16">' in html and "16 / 50" in html
 
@@ -197,7 +204,7 @@ def test_table_busted_badge_and_game_over():
     assert "drew 60 and placed it on the bottom row (the only row it fits)" in table_html(m)
     m.play("a", DRAW)       # 50 fits neither: bust, round over
     html = table_html(m)
-    assert "BUSTED: 0 this round" in html and "BUSTED on 50 and took a Discard card" in html
+    assert "BUST: 0 points" in html and "BUSTED on 50 and took a Discard card" in html
     assert "holds a Discard card" in html
     m.play(HOST, {"type": "end_game"})
     html = table_html(m)
@@ -368,3 +375,147 @@ def test_game_over_says_it_once_per_screen_with_the_numbers():
     assert "bob-standings" not in phone
     head = re.search(r'<header class="bob-phone-head">(.*?)</header>', phone).group(1)
     assert ">you<" not in head
+
+
+# --- moments (issue 30): a bust and a bank play in the rulebook's order ---------------------------------
+
+MOMENT = re.compile(r'<div class="bob-pending bob-moment [^"]*" id="([^"]+)">(.*?)</div>')
+TIMES = re.compile(r"--at:(\d+)ms(?:;--for:(\d+)ms)?")
+
+
+class Beats(HTMLParser):
+    """[(kind, at, for, text)] of every beat in a piece of HTML, in order; a beat's text is all the text inside
+    it (a face and a name, a padlock and its word)."""
+
+    def __init__(self):
+        HTMLParser.__init__(self)
+        self.found, self.open = [], []      # open: [index in found, depth]
+
+    def handle_starttag(self, name, attributes):
+        a = dict(attributes)
+        kind = (a.get("class") or "").split(" ")[0]
+        for entry in self.open:
+            entry[1] += 1
+        if kind in ("beat", "beat-pass"):
+            at, f = TIMES.match(a["style"]).groups()
+            self.found.append([kind, int(at), int(f or 0), ""])
+            self.open.append([len(self.found) - 1, 0])
+
+    def handle_endtag(self, name):
+        for entry in self.open:
+            entry[1] -= 1
+        self.open = [e for e in self.open if e[1] >= 0]
+
+    def handle_data(self, data):
+        for i, _ in self.open:
+            self.found[i][3] += data
+
+
+def moment_of(html):
+    """(id, [(kind, at, for, text)]) of the table's moment."""
+    found = MOMENT.search(html)
+    if not found:
+        return None, []
+    parser = Beats()
+    parser.feed(found.group(2))
+    return found.group(1), [(k, at, f, t.strip()) for k, at, f, t in parser.found]
+
+
+def assert_in_order_within_a_moment(beats, words):
+    """Each word appears in a beat, in this order, the beats never earlier than the one before, and all done by
+    MOMENT_MS."""
+    at = [next(a for _, a, _, text in beats if w in text) for w in words]
+    assert at == sorted(at), list(zip(words, at))
+    assert max(a + (f or ui_html.BEAT_MS) for _, a, f, _ in beats) <= ui_html.MOMENT_MS
+
+
+def busting_game():
+    """a places 40 (top) and 60 (bottom), Sam 30 (top) and 70 (bottom), Kim banks; a draws 50: bust.
+    Then Sam places 20 and busts on 45, which ends round 1."""
+    m = game([40, 30, 60, 70, 50, 20, 45], players=("a", "b", "c"))
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", DRAW)
+    m.play("b", {"type": "place", "row": "top"})
+    m.play("c", BANK)
+    m.play("a", DRAW)               # 60: the bottom row only
+    m.play("b", DRAW)               # 70: the bottom row only
+    m.play("a", DRAW)               # 50: lower than 40? no; higher than 60? no
+    return m
+
+
+def test_a_bust_is_a_moment_in_the_rulebooks_order_within_three_seconds():
+    m = busting_game()
+    html = table_html(m)
+    key, beats = moment_of(html)
+    assert key == "moment-bob-1-a-bust"
+    # "If your Number card cannot be placed in either row, you bust. You are out for the remainder of the round,
+    # score 0 points, and immediately discard all previously placed cards. Then, draw 1 Discard card"
+    assert_in_order_within_a_moment(beats, ["drew", "50", "fits neither row", "BUST!", "0 points this round",
+                                            "cards discarded", "took a Discard card"])
+    # the caption gives way to BUST!: the last frame holds everything the table needs, in plain beats
+    assert [t for k, _, _, t in beats if k == "beat-pass"] == ["fits neither row"]
+    final = [t for k, _, _, t in beats if k == "beat"]
+    assert "BUST!" in final and "took a Discard card" in final and "50" in final
+    # a redraw of the same state keeps the moment's id (it keeps running); Sam's next move ends it
+    assert moment_of(table_html(m))[0] == key
+    m.play("b", DRAW)               # 20: the top row only
+    assert moment_of(table_html(m))[0] is None
+    m.play("b", DRAW)               # 45: Sam busts, and the round is over
+    assert m.view(None)["round"] == 2
+    key2, beats2 = moment_of(table_html(m))
+    assert key2 == "moment-bob-1-b-bust" and key2 != key
+    assert_in_order_within_a_moment(beats2, ["drew", "45", "BUST!", "0 points this round", "took a Discard card"])
+
+
+def test_a_chosen_bust_keeps_the_discard_card_d2_07():
+    m = bust_then([40, 60, 50])     # a holds a Discard card from round 1
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "bottom"})
+    m.play("a", DRAW)
+    m.play("a", {"type": "bust"})   # D2-07: they may bust and keep it
+    key, beats = moment_of(table_html(m))
+    assert key == "moment-bob-2-a-bust"
+    assert_in_order_within_a_moment(beats, ["50", "BUST!", "kept the Discard card"])
+
+
+def test_a_bank_is_a_moment_the_padlock_then_the_points():
+    m = game([60, 70])
+    m.play("a", DRAW)
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", DRAW)
+    m.play("b", {"type": "place", "row": "bottom"})
+    m.play("a", BANK)               # mid-round: the Number Card Tally it locks in
+    key, beats = moment_of(table_html(m))
+    assert key == "moment-bob-1-a-bank"
+    assert_in_order_within_a_moment(beats, ["BANKED", "x", "Number Card Tally 1"])
+    assert moment_of(table_html(m))[0] == key
+    m.play("b", BANK)               # the round is over: the round's score (Longest Row is tied: nobody)
+    key2, beats2 = moment_of(table_html(m))
+    assert key2 == "moment-bob-1-b-bank"
+    assert_in_order_within_a_moment(beats2, ["BANKED", "Sam", "Number Card Tally 1", "1 point this round"])
+
+
+def test_the_drawn_card_lands_once_per_draw():
+    m = game([60, 70])
+    m.play("a", DRAW)
+    html = table_html(m)
+    assert 'class="bob-pending" id="moment-bob-1-a-drew-60"' in html
+    assert re.search(r'class="beat bob-bigcard bob-kind-number" style="--at:0ms">60<', html)
+    assert "bob-moment" not in html
+
+
+def test_the_table_wears_each_players_face_beside_their_name():
+    m = busting_game()
+    m.play("b", DRAW)
+    m.play("b", DRAW)               # round 1 is over: its scores are on the table
+    html = table_html(m)
+    for pid, name in (("a", EVIL), ("b", "Sam"), ("c", "Kim &amp; Co")):
+        face = '<span class="face face-%d" aria-hidden="true">%s</span>' % (FACES[pid], name[:4] if name == EVIL else name[0])
+        assert '<span class="bob-name-text">%s%s</span>' % (face, name) in html          # the panels
+        assert '<th scope="row">%s%s</th>' % (face, name) in html                         # the round's scores
+    # sentences keep plain names
+    assert "Sam&#39;s turn" in html or "Sam's turn" in html
+    assert re.search(r"<li[^>]*>Sam BUSTED on 45", html)

@@ -4,7 +4,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id; names come from ctx["names"] through name_of() (escaped). Buttons come only from the
 moves the engine lists as legal (view["moves"]), so a button is never shown that would be refused.
 """
-from ...ui.html import esc, tag, button, name_of
+from ...ui.html import beat, button, esc, moment_key, name_of, passing, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
 
 POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
@@ -12,7 +12,7 @@ POWER_ORDER = ("mod10", "mod20", "cover", "double")
 ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
 ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom row \u2191 (from 1, going up)"}
 SHORT_TITLES = {"top": "Top \u2193", "bottom": "Bottom \u2191"}     # in the table's narrow panels
-STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUSTED"}
+STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUST"}     # "each player has Banked or Bust"
 
 
 def _picture():
@@ -223,7 +223,7 @@ def _badges(p, view, ctx, mine=False):
     if word and view["phase"] == "playing":
         out += tag("span", word, class_="badge bob-" + p["status"])
     if p["holds_discard"] and view["phase"] == "playing":      # a Discard card is worth nothing once it is over
-        out += tag("span", "holds Discard", class_="badge bob-holds", title="holds a Discard card")
+        out += tag("span", "Discard card", class_="badge bob-holds", title="holds a Discard card")
     if p["id"] in view["winners"]:
         out += tag("span", "winner", class_="badge win")
     if p["id"] == ctx.get("me") and not mine:
@@ -251,7 +251,7 @@ def player_panel(p, view, ctx):
     # the name and the points on one line (the name cut short with an ellipsis on a crowded TV); the badges
     # share the progress bar's line
     total = "%d / %d" % (p["total"], view["target"])
-    head = tag("h3", tag("span", name_of(ctx, p["id"]), class_="bob-name-text") + tag("span", total, class_="bob-total"),
+    head = tag("h3", tag("span", who(ctx, p["id"]), class_="bob-name-text") + tag("span", total, class_="bob-total"),
                class_="bob-name")
     state = tag("div", tag("span", _badges(p, view, ctx), class_="bob-badges") + _bar(p["total"], view["target"]),
                 class_="bob-state")
@@ -259,23 +259,102 @@ def player_panel(p, view, ctx):
                + row_html(p["bottom"], "bottom", True), class_=cls)
 
 
+def _bigcard(card):
+    """The drawn card, big: it lands first (a beat at 0 of its moment)."""
+    kind = "number" if isinstance(card, int) else ("modify" if card in ("mod10", "mod20") else card)
+    return beat(0, esc(card_name(card)), cls="bob-bigcard bob-kind-" + kind)
+
+
 def pending_html(view, ctx):
     pending = view["pending"]
     if pending is None:
         return ""
-    who = "You" if pending["player"] == ctx.get("me") else name_of(ctx, pending["player"])
-    card = card_name(pending["card"])
+    drew = "You" if pending["player"] == ctx.get("me") else name_of(ctx, pending["player"])
     kind = "Number card" if pending["kind"] == "number" else "Power card"
-    return tag("div", tag("span", "%s drew" % who, class_="bob-pending-who")
-               + tag("span", esc(card), class_="bob-bigcard bob-kind-" + pending["kind"])
-               + tag("span", kind, class_="bob-pending-kind"), class_="bob-pending")
+    # a moment of its own per drawn card: it lands once, and a redraw while the player chooses keeps it still
+    key = moment_key("bob", view["round"], pending["player"], "drew", pending["card"])
+    return tag("div", tag("span", "%s drew" % drew, class_="bob-pending-who") + _bigcard(pending["card"])
+               + tag("span", kind, class_="bob-pending-kind"), class_="bob-pending", id=key)
+
+
+# --- moments: a bust and a bank on the table (issue 30, ui/html.py) -----------------------------------------
+# A bust plays in the rulebook's order: the drawn card lands, it "cannot be placed in either row" (a caption
+# that gives way to BUST! in the same place), then what the player loses: out for the round with 0 points,
+# every placed card discarded, then a Discard card from the supply (or, D2-07, the one they keep). A bank:
+# the padlock and BANKED, then the Number Card Tally it secures and, when the bank ends the round, the round's
+# score. Each ends within MOMENT_MS and its last frame says it all; it shows until the next move.
+LANDS_AT, FITS_AT, BUST_AT, OUT_AT, DISCARDS_AT, TAKES_AT = 0, 400, 1100, 1600, 2000, 2400
+BANKED_AT, TALLY_AT, ROUND_AT = 0, 700, 1500
+
+
+def last_moment(view):
+    """The latest bust or bank and its round, while it is still the table's latest move; else (None, 0).
+    A bust or bank happens once per player and round, so (round, player) names it."""
+    rnd = view["round"]
+    for e in reversed(view["log"]):
+        kind = e.get("type")
+        if kind == "round_started":
+            rnd -= 1                # it belongs to the round before the one starting now
+        elif kind in ("bust", "banked"):
+            return e, rnd
+        elif kind not in ("round_over", "game_over"):
+            return None, 0
+    return None, 0
+
+
+def bust_moment(e, rnd, ctx):
+    took = "took a Discard card" if e.get("took_discard") else "kept the Discard card"      # D2-07
+    fits = tag("span", passing(FITS_AT, BUST_AT - FITS_AT, "fits neither row", cls="bob-check")
+               + beat(BUST_AT, "BUST!", cls="bob-bust-word"), class_="beat-stack")
+    loses = [beat(OUT_AT, "0 points this round"), beat(DISCARDS_AT, "cards discarded"), beat(TAKES_AT, took)]
+    return tag("div", beat(LANDS_AT, who(ctx, e["player"]) + " drew", cls="bob-pending-who")
+               + _bigcard(e["card"]) + fits + tag("span", "".join(loses), class_="bob-loses"),
+               class_="bob-pending bob-moment bob-moment-bust", id=moment_key("bob", rnd, e["player"], "bust"))
+
+
+def _banked_points(view, e, rnd):
+    """What the bank scores, as far as the table knows it: the Number Card Tally of the rows it locked in;
+    once the round is over, the whole round's score (Pairs and Longest Row too)."""
+    summary = view["summary"]
+    if summary and summary["round"] == rnd:
+        for line in summary["lines"]:
+            if line["player"] == e["player"]:
+                return [beat(TALLY_AT, "Number Card Tally %d" % line["tally"]),
+                        beat(ROUND_AT, "%d point%s this round" % (line["round_score"], "" if line["round_score"] == 1 else "s"),
+                             cls="bob-round")]
+    p = _player(view, e["player"])
+    if p is None:
+        return []
+    tally = 0
+    for row in ("top", "bottom"):
+        tally += p[row]["count"] * (2 if p[row]["doubled"] else 1)     # a Double doubles its row's tally
+    return [beat(TALLY_AT, "Number Card Tally %d" % tally)]
+
+
+def bank_moment(view, e, rnd, ctx):
+    return tag("div", beat(BANKED_AT, lock("BANKED"), cls="bob-lock") + beat(BANKED_AT, who(ctx, e["player"]))
+               + tag("span", "".join(_banked_points(view, e, rnd)), class_="bob-loses"),
+               class_="bob-pending bob-moment bob-moment-bank", id=moment_key("bob", rnd, e["player"], "bank"))
+
+
+def moment_html(view, ctx):
+    """The table's moment (a bust or a bank), or the drawn card a player is deciding on."""
+    if view["pending"] is not None or view["phase"] != "playing":
+        return pending_html(view, ctx)
+    e, rnd = last_moment(view)
+    if e is None:
+        return ""
+    if e["type"] == "bust":
+        return bust_moment(e, rnd, ctx)
+    return bank_moment(view, e, rnd, ctx)
 
 
 def counts_html(view):
     # during play the pile's band under this line says how many cards it holds: not twice
-    pile = [("Discard pile", view["discard_count"])] if view["phase"] == "game_over" else []
+    # the rulebook's words: "the discarded cards", "draw 1 Discard card from the supply"
+    pile = [("Discarded cards", view["discard_count"])] if view["phase"] == "game_over" else []
     items = [("Round", view["round"]), ("Deck", view["deck_count"])] + pile + \
-        [("Discard cards left", view["supply_count"])]
+        [("Discard card supply", view["supply_count"])]
     return tag("dl", "".join([tag("div", tag("dt", k) + tag("dd", str(v))) for k, v in items]), class_="bob-counts")
 
 
@@ -287,7 +366,7 @@ def _pile(view):
 def pile_top_html(view):
     """The TV's pile as a newcomer reads it: how many cards, and the last ones put on it, newest first."""
     count = view["discard_count"]
-    title = tag("h2", "Discard pile \u00b7 %d card%s" % (count, "" if count == 1 else "s"), class_="bob-pile-title")
+    title = tag("h2", "Discarded cards \u00b7 %d" % count, class_="bob-pile-title")
     last = (view.get("discard_pile") or {}).get("last") or []
     if not last:
         return title
@@ -328,12 +407,13 @@ def summary_table(view, ctx):
     summary = view["summary"]
     if not summary:
         return ""
+    # the rulebook's words: Number Card Tally, Pairs, Longest Row
     head = "".join([tag("th", h, scope="col") for h in
-                    ("Player", "Top", "Bottom", "Cards", "Pairs", "Longest row", "Round", "Total")])
+                    ("Player", "Top", "Bottom", "Tally", "Pairs", "Longest Row", "Round", "Total")])
     rows = []
     for line in summary["lines"]:
         if line["status"] == "busted":
-            cells = tag("td", "BUSTED: 0 this round", colspan="6") + tag("td", str(line["total"]), class_="bob-num")
+            cells = tag("td", "BUST: 0 points", colspan="6") + tag("td", str(line["total"]), class_="bob-num")
         else:
             top = "%d" % line["cards_top"] + (" \u00d72" if line["doubled_top"] else "")
             bottom = "%d" % line["cards_bottom"] + (" \u00d72" if line["doubled_bottom"] else "")
@@ -342,8 +422,8 @@ def summary_table(view, ctx):
                      + tag("td", str(line["longest_row"]), class_="bob-num")
                      + tag("td", str(line["round_score"]), class_="bob-num bob-round")
                      + tag("td", str(line["total"]), class_="bob-num"))
-        rows.append(tag("tr", tag("th", name_of(ctx, line["player"]), scope="row") + cells))
-    caption = "Round %d scores (cards: 1 point each, \u00d72 on a doubled row)" % summary["round"]
+        rows.append(tag("tr", tag("th", who(ctx, line["player"]), scope="row") + cells))
+    caption = "Round %d scores (1 point per Number card, \u00d72 on a row with a Double)" % summary["round"]
     return tag("table", tag("caption", caption) + tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)),
                class_="bob-summary")
 
@@ -366,7 +446,7 @@ def standings_html(view, ctx):
     rows = []
     for p in players:
         mark = tag("span", "winner", class_="badge win") if p["id"] in view["winners"] else ""
-        rows.append(tag("tr", tag("th", name_of(ctx, p["id"]) + mark, scope="row")
+        rows.append(tag("tr", tag("th", who(ctx, p["id"]) + mark, scope="row")
                         + tag("td", str(p["total"]), class_="bob-num")))
     return tag("table", tag("caption", "Final totals") + tag("tbody", "".join(rows)), class_="bob-standings")
 
@@ -415,7 +495,7 @@ def table(view, ctx):
         # the public discard pile (D2-22) in one band: its title line also holds the last round's pill
         head = tag("div", pile_top_html(view) + fold, class_="bob-pile-head")
         parts.append(tag("section", head + pile_said_html(view), class_="bob-pile"))
-    parts.append(tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + pending_html(view, ctx),
+    parts.append(tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + moment_html(view, ctx),
                      class_="bob-now"))
     if over:
         # the totals, big, beside how the last round scored; everyone's final rows are one tap away
@@ -549,7 +629,7 @@ def phone(view, ctx):
     parts.append(tag("details", tag("summary", "Everyone's rows and totals") + tag("div", others, class_="bob-players"),
                      class_="bob-everyone"))
     count = view["discard_count"]
-    parts.append(tag("details", tag("summary", "Discard pile (%d card%s)" % (count, "" if count == 1 else "s"))
+    parts.append(tag("details", tag("summary", "Discarded cards (%d)" % count)
                      + pile_numbers_html(view) + pile_powers_html(view) + pile_said_html(view),
                      class_="bob-pile bob-pile-fold", id="bob-pile"))
     if view["summary"]:
