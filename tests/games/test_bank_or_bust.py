@@ -181,7 +181,8 @@ def bust_in_round_1():
     m.play("b", BANK)
     take(m, "a", 60, "bottom")          # only the bottom row fits: placed for the player
     events = m.play("a", DRAW)
-    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": True}
+    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": True,
+                         "lower_than": 40, "higher_than": 60}
     return m
 
 
@@ -245,7 +246,8 @@ def test_D2_07_choosing_to_bust_keeps_the_discard_card():
     take(m, "a", 60, "bottom")
     m.play("a", DRAW)
     events = m.play("a", {"type": "bust"})
-    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": False}
+    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": False,
+                         "lower_than": 40, "higher_than": 60}
     v = m.view(None)
     assert seat(v, "a")["holds_discard"] is True and v["supply_count"] == 5
     assert line(m, "a")["round_score"] == 0 and line(m, "b")["round_score"] == 1 + 5
@@ -335,7 +337,8 @@ def test_D2_14_a_bust_sends_every_row_card_and_the_drawn_card_to_the_pile():
     m = solo(plan, more=[55])
     assert seat(m.view(None), "a")["bottom"]["reference"] == 60
     events = m.play("a", DRAW)
-    assert events[0] == {"type": "bust", "player": "a", "card": 55, "took_discard": True}
+    assert events[0] == {"type": "bust", "player": "a", "card": 55, "took_discard": True,
+                         "lower_than": 50, "higher_than": 60}
     v = m.view(None)
     assert v["discard_count"] == 7 and v["deck_count"] == 0
     assert line(m, "a")["round_score"] == 0
@@ -413,7 +416,8 @@ def test_a_tied_longest_row_liam_caezar_kuly():
     m.play("caezar", BANK)
     m.play("kuly", BANK)
     take(m, "liam", 45, "bottom")
-    assert m.play("liam", DRAW)[0] == {"type": "bust", "player": "liam", "card": 42, "took_discard": True}
+    assert m.play("liam", DRAW)[0] == {"type": "bust", "player": "liam", "card": 42, "took_discard": True,
+                                       "lower_than": 40, "higher_than": 45}
     assert [line(m, p)["longest_row"] for p in ("liam", "caezar", "kuly")] == [0, 0, 0]
     assert [line(m, p)["round_score"] for p in ("liam", "caezar", "kuly")] == [0, 3, 3]
 
@@ -650,5 +654,6 @@ def test_D2_26_bust_without_a_discard_card_is_immediate():
     m.play("b", BANK)
     take(m, "a", 60, "bottom")
     events = m.play("a", DRAW)
-    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": True}
+    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": True,
+                         "lower_than": 40, "higher_than": 60}
     assert m.view(None)["pending"] is None and m.view(None)["round"] == 2

@@ -451,10 +451,12 @@ def test_a_bust_is_a_moment_in_the_rulebooks_order_within_three_seconds():
     assert key == "moment-bob-1-a-bust"
     # "If your Number card cannot be placed in either row, you bust. You are out for the remainder of the round,
     # score 0 points, and immediately discard all previously placed cards. Then, draw 1 Discard card"
-    assert_in_order_within_a_moment(beats, ["drew", "50", "fits neither row", "BUST!", "0 points this round",
+    # the two checks the card failed ("lower than" the top row's last card, "higher than" the bottom row's)
+    checks = "lower than 40? no \u00b7 higher than 60? no"
+    assert_in_order_within_a_moment(beats, ["drew", "50", checks, "BUST!", "0 points this round",
                                             "cards discarded", "took a Discard card"])
     # the caption gives way to BUST!: the last frame holds everything the table needs, in plain beats
-    assert [t for k, _, _, t in beats if k == "beat-pass"] == ["fits neither row"]
+    assert [t for k, _, _, t in beats if k == "beat-pass"] == [checks]
     final = [t for k, _, _, t in beats if k == "beat"]
     assert "BUST!" in final and "took a Discard card" in final and "50" in final
     # a redraw of the same state keeps the moment's id (it keeps running); Sam's next move ends it

@@ -289,6 +289,8 @@ class BankOrBust:
     def _bust(self, s, p, ev):
         # D2-14: both rows with their Power cards, and the card that did not fit, go to the pile.
         rows = s["rows"][p]
+        # what the card had to be, for the table to see why it busted (the TV's bust moment)
+        lower_than, higher_than = C.reference(rows["top"], "top"), C.reference(rows["bottom"], "bottom")
         for name in C.ROWS:
             s["discard"].extend(C.row_discards(rows[name]))
         s["discard"].append(s["pending"])
@@ -300,7 +302,8 @@ class BankOrBust:
         if took:    # D2-06/D2-07: at most one Discard card held
             s["holds"][p] = True
             s["supply"] -= 1
-        ev.append({"type": "bust", "player": p, "card": card, "took_discard": took})
+        ev.append({"type": "bust", "player": p, "card": card, "took_discard": took,
+                   "lower_than": lower_than, "higher_than": higher_than})
         self._end_turn(s, ev)
 
     def _end_turn(self, s, ev):

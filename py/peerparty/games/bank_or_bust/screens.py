@@ -302,9 +302,17 @@ def last_moment(view):
     return None, 0
 
 
+def _why_bust(e):
+    """The rulebook's two checks for a Number card that fits nowhere; a Power card (or an older record's
+    event, without the rows' numbers) says the rule itself."""
+    if type(e["card"]) is int and e.get("lower_than") is not None:
+        return "lower than %d? no &middot; higher than %d? no" % (e["lower_than"], e["higher_than"])
+    return "fits neither row"
+
+
 def bust_moment(e, rnd, ctx):
     took = "took a Discard card" if e.get("took_discard") else "kept the Discard card"      # D2-07
-    fits = tag("span", passing(FITS_AT, BUST_AT - FITS_AT, "fits neither row", cls="bob-check")
+    fits = tag("span", passing(FITS_AT, BUST_AT - FITS_AT, _why_bust(e), cls="bob-check")
                + beat(BUST_AT, "BUST!", cls="bob-bust-word"), class_="beat-stack")
     loses = [beat(OUT_AT, "0 points this round"), beat(DISCARDS_AT, "cards discarded"), beat(TAKES_AT, took)]
     return tag("div", beat(LANDS_AT, who(ctx, e["player"]) + " drew", cls="bob-pending-who")
