@@ -6,6 +6,7 @@ import pytest
 from peerparty.engine import HOST, Match
 from peerparty.games.hint_hunt import GAME
 from peerparty.games.hint_hunt import screens as ui
+from peerparty.ui import html as ui_html
 
 from .helpers import assert_micropython_subset, data_moves, without_pictures
 
@@ -31,8 +32,19 @@ def ctx(me, is_host=False, connected=None):
             "connected": connected or {"ann": True, "bob": True, "cat": True}}
 
 
+def settled(html):
+    """The finished frame of a moment: its beats' wrappers and moment ids left out (the text is the same)."""
+    html = re.sub(r'<span class="beat(?: hh-turn)?" style="--at:\d+ms"(?: id="[^"]*")?>([^<]*)</span>', r"\1", html)
+    html = re.sub(r'class="beat ([^"]*)" style="--at:\d+ms"', r'class="\1"', html)
+    return re.sub(r' id="moment-[^"]*"', "", html)
+
+
 def phone(m, me, is_host=False, **kw):
-    return without_pictures(ui.phone(m.view(me), ctx(me, is_host, **kw)))
+    return settled(without_pictures(ui.phone(m.view(me), ctx(me, is_host, **kw))))
+
+
+def table(m):
+    return settled(ui.table(m.view(None), ctx(None)))
 
 
 def moves_in(html, enabled_only=False):
@@ -61,7 +73,7 @@ def test_writing_phone_shows_my_words_locked_ones_in_text_and_the_hint_box():
     for i in range(1, 9):
         assert 'value="%s"' % W("bob", i) in html
     assert html.count("LOCKED CIVILIAN") == 3 and html.count("LOCKED ASSASSIN") == 1
-    assert 'maxlength="24"' in html and "Submit hint" in html
+    assert 'maxlength="24"' in html and ">Submit</button>" in html
     assert "pick 1 to 5" in html
     assert {"type": "submit"} in moves_in(html)
     assert "ANN01" not in html and "CAT01" not in html           # nobody else's board
@@ -71,7 +83,7 @@ def test_writing_phone_shows_my_words_locked_ones_in_text_and_the_hint_box():
 
 def test_names_are_escaped_everywhere():
     m = table_match()
-    for html in (phone(m, "bob"), phone(m, "ann", True), ui.table(m.view(None), ctx(None))):
+    for html in (phone(m, "bob"), phone(m, "ann", True), table(m)):
         assert EVIL not in html
         assert "&lt;b&gt;x&lt;/b&gt;" in html
 
@@ -82,7 +94,7 @@ def test_submitted_then_edit_prefills_the_form():
     html = phone(m, "bob")
     assert "&lt;i&gt;Zephyr&lt;/i&gt; 2" in html and "<i>Zephyr</i>" not in html
     assert {"type": "edit"} in moves_in(html)
-    assert "Submit hint" not in html
+    assert ">Submit</button>" not in html
     other = phone(m, "cat")
     assert "Zephyr" not in other
     assert "BOB03" not in other
@@ -102,7 +114,7 @@ def test_soft_warning_when_the_hint_is_a_board_word():
 def test_who_has_submitted_is_listed_with_text():
     m = table_match()
     submit(m, "cat")
-    html = ui.table(m.view(None), ctx(None))
+    html = table(m)
     assert "1 of 3 hints submitted." in html
     assert "Cat</span> <span class=\"hh-state hh-submitted\">&#10003; submitted</span>" in html
     assert "Bob</span> <span class=\"hh-state hh-waiting\">writing&hellip;</span>" in html
@@ -178,7 +190,7 @@ def test_writer_sees_every_role_on_their_own_board_and_cannot_claim():
 def test_spectator_and_table_see_no_hidden_roles_and_no_buttons():
     m = guessing()
     m.play("bob", {"type": "claim", "word": "ANN02"})
-    for html in (without_pictures(ui.phone(m.view(None), ctx(None))), ui.table(m.view(None), ctx(None))):
+    for html in (settled(without_pictures(ui.phone(m.view(None), ctx(None)))), table(m)):
         assert "ASSASSIN" not in html and "hh-role-assassin" not in html
         assert "TARGET +3" in html
         assert "data-move" not in html
@@ -188,8 +200,8 @@ def test_spectator_and_table_see_no_hidden_roles_and_no_buttons():
 def test_board_end_reveals_all_roles_on_every_screen():
     m = guessing()
     m.play("bob", {"type": "claim", "word": "ANN12"})
-    for html in (phone(m, "cat"), ui.table(m.view(None), ctx(None))):
-        assert "ASSASSIN &minus;5" in html and "not claimed" in html
+    for html in (phone(m, "cat"), table(m)):
+        assert "ASSASSIN &minus;5" in html and ">unclaimed<" in html
         assert "The assassin was claimed" in html
         assert not [mv for mv in moves_in(html) if mv["type"] == "claim"]
 
@@ -211,8 +223,8 @@ def test_live_scores_and_away_badges():
     m = guessing()
     m.play("bob", {"type": "claim", "word": "ANN01"})
     html = phone(m, "cat", connected={"ann": True, "bob": False, "cat": True})
-    assert "Live scores" in html
-    assert re.search(r'<span class="hh-who">Bob</span> <span class="badge hh-away">away</span></span></th>'
+    assert "<h2>Scores</h2>" in html
+    assert re.search(r'<span class="face face-0" aria-hidden="true">B</span><span class="hh-who">Bob</span> <span class="badge hh-away">away</span></span></th>'
                      r'<td class="hh-num">\+3', html)
 
 
@@ -241,7 +253,7 @@ def end_board_one(reason):
 def every_screen(m):
     """Each seat's phone (ann hosts), a spectator's, and the table."""
     return {"ann": phone(m, "ann", is_host=True), "bob": phone(m, "bob"), "cat": phone(m, "cat"),
-            "spectator": without_pictures(ui.phone(m.view(None), ctx(None))), "table": ui.table(m.view(None), ctx(None))}
+            "spectator": settled(without_pictures(ui.phone(m.view(None), ctx(None)))), "table": table(m)}
 
 
 def revealed_tiles(html):
@@ -283,7 +295,7 @@ def test_the_table_keeps_the_last_board_and_the_guessers_under_the_board_and_onl
     for claimed in (False, True):
         if claimed:
             m.play("cat", {"type": "claim", "word": "BOB01"})
-        html = ui.table(m.view(None), ctx(None))
+        html = table(m)
         grid_end = html.index('<ul class="hh-grid"')
         side = html.index('<div class="hh-side">')
         under = '<section class="hh-guess-box">' if claimed else '<section class="hh-last">'
@@ -297,11 +309,149 @@ def test_the_final_board_is_revealed_beside_the_scoreboard():
     m.play(HOST, {"type": "next_board", "confirm": True})
     m.play("ann", {"type": "claim", "word": "BOB01"})
     m.play(HOST, {"type": "next_board", "confirm": True})     # View scoreboard: ann was still guessing
-    for html in (phone(m, "ann", is_host=True), phone(m, "bob"), ui.table(m.view(None), ctx(None))):
+    for html in (phone(m, "ann", is_host=True), phone(m, "bob"), table(m)):
         assert "Final standings" in html or "Shared first place" in html
         assert "<h2>Board 2 revealed</h2>" in html and "&middot; the host moved on" in html
         tiles = revealed_tiles(html)
         assert tiles[0] == ("BOB01", "TARGET", "&lt;b&gt;x&lt;/b&gt;") and ("BOB12", "ASSASSIN", None) in tiles
+
+
+# --- moments (issue 30): a claim, a board's end, the last board walking in ---------------------------------
+
+AT = re.compile(r'style="--at:(\d+)ms"')
+
+
+def ats(html):
+    """When each beat of a fragment rises in (ms after its moment's element appears), in the page's order."""
+    return [int(at) for at in AT.findall(html)]
+
+
+def tile_of(html, word):
+    """The <li> of a word on the board being guessed."""
+    start = html.rindex("<li", 0, html.index('<span class="hh-word">%s</span>' % word))
+    return html[start:html.index("</li>", start) + 5]
+
+
+def ends_in_time(html):
+    return all(at + ui_html.BEAT_MS <= ui_html.MOMENT_MS for at in ats(html))
+
+
+def tv(m):
+    """The host's own screen, which the TV shows (the host plays Hint Hunt), as drawn: beats and all."""
+    return without_pictures(ui.phone(m.view("ann"), ctx("ann", True)))
+
+
+def test_a_claim_is_a_moment_its_role_turns_over_then_who_and_its_points():
+    m = guessing()
+    m.play("bob", {"type": "claim", "word": "ANN01"})
+    for html in (tv(m), ui.table(m.view(None), ctx(None))):
+        tile = tile_of(html, "ANN01")
+        assert 'id="moment-hh-1-1"' in tile        # board 1, claim 1: the same id on every redraw
+        # the rulebook's order: the role turns over, then who claimed it, then what it scored
+        assert re.search(r'class="beat hh-turn" style="--at:(\d+)ms">TARGET</span> <span class="beat" '
+                         r'style="--at:(\d+)ms">\+3</span></span><span class="beat hh-by" style="--at:(\d+)ms">by Bob',
+                         tile)
+        turn, points, by = ats(tile)
+        assert turn < by < points and ends_in_time(html)
+        # the two scores the claim changed (the guesser's and the writer's, D3-19) rise in with its points
+        scores = html[html.index('<table class="hh-scores">'):]
+        assert ats(scores) == [points, points]
+        assert 'id="moment-hh-1-1-0"' in scores and 'id="moment-hh-1-1-1"' in scores
+    assert tv(m) == tv(m)                           # a redraw of the same state keeps every key
+    # the next claim is a new moment; the older tile keeps its id and stands still
+    m.play("cat", {"type": "claim", "word": "ANN09"})
+    html = tv(m)
+    assert 'id="moment-hh-1-2"' in tile_of(html, "ANN09") and ats(tile_of(html, "ANN09"))
+    assert 'id="moment-hh-1-1"' in tile_of(html, "ANN01") and ats(tile_of(html, "ANN01")) == []
+    assert "CIVILIAN" in tile_of(html, "ANN09") and "moment-hh-1-1-0" not in html
+    # nothing waits for it: a guesser's claim buttons and the host's Next are there at once
+    assert len([mv for mv in moves_in(without_pictures(ui.phone(m.view("bob"), ctx("bob")))) if mv["type"] == "claim"]) == 10
+    assert {"type": "next_board", "confirm": True} in moves_in(html)
+
+
+def test_a_board_end_turns_the_unclaimed_roles_over_in_turn_then_says_how_it_ended():
+    m = guessing()
+    m.play(HOST, {"type": "next_board", "confirm": True})      # board 2 is bob's: ann, the host, guesses
+    m.play("ann", {"type": "claim", "word": "BOB01"})
+    m.play("cat", {"type": "claim", "word": "BOB02"})   # every target was found (D3-09)
+    for html in (tv(m), ui.table(m.view(None), ctx(None))):
+        claim = ats(tile_of(html, "BOB02"))
+        # D3-08: the ten words nobody claimed turn over in the board's order, after the last claim's beats
+        turns = [ats(tile_of(html, W("bob", i))) for i in range(3, 13)]
+        assert all(len(t) == 2 and t[0] == t[1] for t in turns)     # the role and "unclaimed" together
+        firsts = [t[0] for t in turns]
+        assert firsts == sorted(firsts) and len(set(firsts)) == 10 and firsts[0] > max(claim)
+        status = html[html.index('class="hh-status"'):]
+        status = status[:status.index("</p>")]
+        assert 'id="moment-hh-2-end"' in status and "Every target was found" in status
+        assert ats(status)[0] > firsts[-1] and ends_in_time(html)
+    assert tv(m) == tv(m)
+    # the writer saw every role all along: only the claims move on their screen
+    writer = without_pictures(ui.phone(m.view("bob"), ctx("bob")))
+    assert ats(tile_of(writer, "BOB12")) == [] and ats(tile_of(writer, "BOB02"))
+
+
+def test_the_last_board_walks_in_role_by_role_then_how_it_ended_and_the_writers_score():
+    m = guessing()
+    m.play("cat", {"type": "claim", "word": "ANN02"})
+    m.play("bob", {"type": "claim", "word": "ANN09"})
+    m.play("cat", {"type": "claim", "word": "ANN01"})
+    m.play(HOST, {"type": "next_board", "confirm": True})
+    for html in (tv(m), ui.table(m.view(None), ctx(None))):
+        box = html[html.index('<section class="hh-last" id="moment-hh-last-1">'):]
+        box = box[:box.index("</section>")]
+        tiles = dict((word, ats(tile)) for word, tile in re.findall(
+            r'<li class="hh-mini-tile[^"]*"><span class="hh-word">(\w+)</span>(.*?)</li>', box))
+        # claimed words turn in the order they were claimed, then the words nobody claimed, in the board's order
+        order = ["ANN02", "ANN09", "ANN01"] + [W("ann", i) for i in (3, 4, 5, 6, 7, 8, 10, 11, 12)]
+        firsts = [tiles[w][0] for w in order]
+        assert firsts == sorted(firsts) and len(set(firsts)) == 12
+        head = box[:box.index('<ul class="hh-mini"')]
+        line, score = ats(head)
+        assert firsts[-1] < line < score and ends_in_time(box)
+        assert "&middot; every target was found</span></p>" in head
+        # the hint writer's change on this board: +3 +3 -1, by their face and name (D3-19)
+        assert re.search(r'hh-last-score"[^>]*><span class="face face-0" aria-hidden="true">&lt;</span>'
+                         r'&lt;b&gt;x&lt;/b&gt; \+5</span>', head)
+    assert tv(m) == tv(m)
+    # once the new board's first claim is in, the fold is still: no beats, no moment id
+    m.play("cat", {"type": "claim", "word": "BOB01"})
+    fold = tv(m)[tv(m).index('<details class="hh-last hh-last-folded"'):]
+    fold = fold[:fold.index("</details>")]
+    assert ats(fold) == [] and "moment-hh-last" not in fold
+
+
+def test_the_tvs_lists_show_each_players_face_then_name():
+    faces = {"ann": 3, "bob": 7, "cat": 0}
+
+    def drawn(m, me, host=False):
+        c = ctx(me, host)
+        c["faces"] = faces
+        return ui.phone(m.view(me), c)
+
+    def face(p, name, initial=None):
+        return '<span class="face face-%d" aria-hidden="true">%s</span><span class="hh-who">%s' % (
+            faces[p], initial or name[0], name)
+
+    m = table_match()
+    html = drawn(m, "ann", True)
+    hints = html[html.index('class="hh-who-submitted"'):]
+    assert face("bob", "Bob") in hints and face("cat", "Cat") in hints
+    for p in ("ann", "bob", "cat"):
+        submit(m, p, hint="LINK")
+    m.play(HOST, {"type": "start_guessing"})
+    html = drawn(m, "ann", True)
+    guessers = html[html.index('class="hh-guessers"'):]
+    assert face("bob", "Bob") in guessers and face("cat", "Cat") in guessers
+    scores = html[html.index('class="hh-scores"'):]
+    assert face("ann", "&lt;b&gt;x&lt;/b&gt;", "&lt;") in scores and face("bob", "Bob") in scores
+    # sentences stay plain: the hint's board line and the host's note name without a face
+    assert "Board 1 by &lt;b&gt;x&lt;/b&gt;" in html and "Still guessing: Bob, Cat" in html
+    for _ in range(3):
+        m.play(HOST, {"type": "next_board", "confirm": True})
+    standings = drawn(m, "ann")
+    standings = standings[standings.index('class="hh-standings"'):]
+    assert '<li><span class="face face-7" aria-hidden="true">B</span><span class="hh-who">Bob' in standings
 
 
 # --- scoreboard and abandoned ---------------------------------------------------------------------
@@ -311,7 +461,7 @@ def test_scoreboard_shows_shared_first_place():
     m.play("bob", {"type": "claim", "word": "ANN01"})
     m.play(HOST, {"type": "next_board", "confirm": True})
     m.play(HOST, {"type": "next_board", "confirm": True})
-    for html in (phone(m, "bob"), ui.table(m.view(None), ctx(None))):
+    for html in (phone(m, "bob"), table(m)):
         assert "Shared first place: &lt;b&gt;x&lt;/b&gt;, Bob" in html
         assert html.count("1st") == 2 and "+3 points" in html
     assert "Host controls" not in phone(m, "ann", is_host=True)
@@ -322,7 +472,7 @@ def test_abandoned_game_goes_back_to_the_lobby():
     m.play(HOST, {"type": "remove", "player": "bob", "confirm": True})
     html = phone(m, "ann", is_host=True)
     assert "back to the lobby" in html and "data-move" not in html
-    assert "back to the lobby" in ui.table(m.view(None), ctx(None)).lower()
+    assert "back to the lobby" in table(m).lower()
 
 
 def test_spectator_host_gets_controls_on_their_phone():
@@ -356,7 +506,10 @@ def test_every_screen_renders_through_random_games():
                 c = {"names": names, "me": viewer, "is_host": viewer == "p0", "now_ms": 0,
                      "connected": {}}
                 html = ui.phone(m.view(viewer), c) + ui.table(m.view(viewer), c)
-                assert "<i>" not in html
+                assert "<i>" not in html and ends_in_time(html)
+                for one in (ui.phone(m.view(viewer), c), ui.table(m.view(viewer), c)):
+                    ids = re.findall(r' id="([^"]+)"', one)
+                    assert len(ids) == len(set(ids))
                 for mv in moves_in(html, enabled_only=True):
                     if mv.get("type") != "submit":   # the form adds its fields
                         GAME.check(m.state, HOST if viewer == "p0" and mv["type"] in GAME.host_moves

@@ -5,7 +5,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Words and hints are escaped
 too: boards can come from options, and hints are typed by players.
 """
-from ...ui.html import esc, tag, button, name_of, move_json, signed
+from ...ui.html import BEAT_MS, beat, button, esc, face, moment_key, move_json, name_of, signed, tag, who
 from ...ui.illustrations import chip, column, grid, row, rules_box, steps, tile
 
 ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}
@@ -77,6 +77,16 @@ def _status(text):
     return tag("p", text, class_="hh-status", role="status", aria_live="polite")
 
 
+def _face(ctx, p):
+    return face({"name": ctx["names"].get(p, "?"), "face": (ctx.get("faces") or {}).get(p, 0)})
+
+
+def _who(ctx, p):
+    """A player in one of the TV's lists: their face, then their name, as who() draws them; the name alone in
+    .hh-who (a long one ends in an ellipsis there, and the e2e reads it)."""
+    return _face(ctx, p) + tag("span", name_of(ctx, p), class_="hh-who")
+
+
 def _names(ctx, pids):
     return ", ".join([name_of(ctx, p) for p in pids])
 
@@ -126,6 +136,45 @@ def _rules():
     return rules_box(RULES, id_="hh-rules")
 
 
+# --- moments (issue 30, ui/html.py) -------------------------------------------------------------------
+# A claim, in the rulebook's order: the word's role turns over, then who claimed it, then what it scored (on
+# the tile, and the guesser's and the writer's scores). Only the latest claim moves: every claimed tile keeps
+# one id (its claim's moment key), so a redraw keeps it and older tiles never start again. A board's end
+# (D3-08): after its last claim, the words nobody claimed turn over in turn, then the line saying how it ended.
+# The board before this one walks the same way when it is shown revealed: every role in claim order, then the
+# words nobody claimed, then how it ended and the hint writer's score change. Nothing waits for a moment: the
+# claim buttons and the host's Next work throughout.
+TURN_AT, BY_AT, POINTS_AT = 0, 350, 700             # a claim
+REVEAL_AT, ENDED_AT = 1100, 2400                    # a board's end, after its last claim
+LAST_LINE_AT, LAST_SCORE_AT = 2100, 2500            # the board before this one: its roles turn in 0..2100
+
+
+def _claim_key(board, k):
+    """The id of the board's k-th claim (1 on): the same on every redraw, new for the next claim."""
+    return moment_key("hh", board.get("number", 0), k)
+
+
+def _latest(view):
+    """(claim, its number) of the current board's latest claim, or (None, 0)."""
+    claims = (view.get("board") or {}).get("claims") or []
+    if view.get("phase") != "guessing" or not claims:
+        return None, 0
+    return claims[-1], len(claims)
+
+
+def _turn(at_ms, label):
+    """A role turning over (hint_hunt.css .hh-turn); `at_ms` None: already turned."""
+    if at_ms is None:
+        return label
+    return beat(at_ms, label, cls="hh-turn")
+
+
+def _later(at_ms, body, cls=""):
+    if at_ms is None:
+        return tag("span", body, class_=cls) if cls else body
+    return beat(at_ms, body, cls=cls)
+
+
 # --- scores ------------------------------------------------------------------------------------
 
 def _ranked(view):
@@ -141,12 +190,16 @@ def _ranked(view):
 def _scores(view, ctx, title="Scores"):
     rows = []
     scores = view.get("scores") or {}
+    # the latest claim changes two scores, the guesser's and the hint writer's (D3-19): theirs rise in last
+    claim, k = _latest(view)
+    changed = [claim["player"], view["board"]["writer"]] if claim else []
     for p in _ranked(view):
         # the name and its badges in one line box, so a TV can keep a row to one line (hint_hunt.css)
-        line = tag("span", tag("span", name_of(ctx, p), class_="hh-who") + _you(ctx, p) + _host_badge(view, p)
-                   + _away(ctx, p), class_="hh-line")
-        rows.append(tag("tr", tag("th", line, scope="row")
-                    + tag("td", signed(scores.get(p, 0)), class_="hh-num")))
+        line = tag("span", _who(ctx, p) + _you(ctx, p) + _host_badge(view, p) + _away(ctx, p), class_="hh-line")
+        number = signed(scores.get(p, 0))
+        if p in changed:
+            number = beat(POINTS_AT, number, id=_claim_key(view["board"], k) + "-" + str(changed.index(p)))
+        rows.append(tag("tr", tag("th", line, scope="row") + tag("td", number, class_="hh-num")))
     head = tag("thead", tag("tr", tag("th", "Player", scope="col") + tag("th", "Score", scope="col")))
     return tag("section", tag("h2", title) + tag("table", head + tag("tbody", "".join(rows)),
                                                  class_="hh-scores"), class_="hh-score-box")
@@ -170,7 +223,7 @@ def _standings(view, ctx, head="h1"):
         mark = ""
         if p in winners:
             mark = " " + tag("span", "1st", class_="badge hh-win")
-        rows.append(tag("li", tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
+        rows.append(tag("li", _face(ctx, p) + tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
                         + " " + tag("span", signed(scores.get(p, 0)) + " points", class_="hh-num")))
     return (tag(head, line, class_="hh-winners")
             + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
@@ -191,23 +244,26 @@ def _hint_banner(board, ctx):
                + tag("p", meta, class_="hh-meta"), class_="hh-hint-box")
 
 
-def _tile(word, claim, role, ctx, claimable):
-    """One word: a claim button when claimable, else its known state in words (never colour alone)."""
+def _tile(word, claim, role, ctx, claimable, key=None, at=None):
+    """One word: a claim button when claimable, else its known state in words (never colour alone). A claimed
+    tile carries its claim's `key`; `at` (ms) makes it the moment: the role turns over at `at`, then (a claim)
+    who claimed it and its points."""
     if claim is not None:
         role = claim["role"]
+        moving = at is not None
         body = (_word(word)
-                + tag("span", "%s %s" % (ROLE_LABELS.get(role, esc(role)), ROLE_POINTS.get(role, "")),
-                      class_="hh-role")
-                + tag("span", "by " + name_of(ctx, claim["player"]), class_="hh-by"))
-        return tag("li", body, class_="hh-tile hh-claimed hh-role-" + esc(role))
+                + tag("span", _turn(at, ROLE_LABELS.get(role, esc(role))) + " "
+                      + _later(at + POINTS_AT if moving else None, ROLE_POINTS.get(role, "")), class_="hh-role")
+                + _later(at + BY_AT if moving else None, "by " + name_of(ctx, claim["player"]), "hh-by"))
+        return tag("li", body, class_="hh-tile hh-claimed hh-role-" + esc(role), id=key)
     if claimable:
         cls = "btn hh-claim hh-long" if len(word) > LONG_WORD else "btn hh-claim"
         return tag("li", button(word, {"type": "claim", "word": word}, cls=cls,
                                 aria_label="Claim " + word), class_="hh-tile hh-open")
     if role is not None:
         body = (_word(word)
-                + tag("span", ROLE_LABELS.get(role, esc(role)), class_="hh-role")
-                + tag("span", "not claimed", class_="hh-by"))
+                + tag("span", _turn(at, ROLE_LABELS.get(role, esc(role))), class_="hh-role")
+                + _later(at, "unclaimed", "hh-by"))
         return tag("li", body, class_="hh-tile hh-unclaimed hh-role-" + esc(role))
     return tag("li", _word(word) + tag("span", "unclaimed", class_="hh-by"),
                class_="hh-tile hh-hidden")
@@ -216,14 +272,33 @@ def _tile(word, claim, role, ctx, claimable):
 def _grid(view, ctx, interactive):
     board = view["board"]
     claims = {}
-    for c in board.get("claims") or []:
+    order = {}
+    for k, c in enumerate(board.get("claims") or []):
         claims[c["word"]] = c
+        order[c["word"]] = k + 1
+    latest = len(order)
     roles = board.get("roles") or {}
     claimable = (view.get("claimable") or []) if interactive else []
+    # at the board's end the words nobody claimed turn over in turn (D3-08); the writer saw them all along
+    hidden = []
+    if board.get("ended") and view.get("status") != "writer":
+        hidden = [w for w in board["words"] if w not in claims and w in roles]
+    step = (ENDED_AT - REVEAL_AT) // max(1, len(hidden))
     tiles = []
     for w in board["words"]:
-        tiles.append(_tile(w, claims.get(w), roles.get(w), ctx, w in claimable))
+        k = order.get(w)
+        if k is not None:
+            tiles.append(_tile(w, claims[w], None, ctx, False, _claim_key(board, k), TURN_AT if k == latest else None))
+        else:
+            at = REVEAL_AT + hidden.index(w) * step if w in hidden else None
+            tiles.append(_tile(w, None, roles.get(w), ctx, w in claimable, None, at))
     return tag("ul", "".join(tiles), class_="hh-grid", aria_label="the 12 words")
+
+
+def _ended_line(view, text):
+    """How the board ended: the last step of its end (a moment of its own: the board's end key)."""
+    board = view["board"]
+    return beat(ENDED_AT, text, id=moment_key("hh", board.get("number", 0), "end"))
 
 
 def _claim_log(view, ctx):
@@ -246,7 +321,7 @@ def _guessers(view, ctx):
         if p not in guessers:
             continue
         st = guessers[p]
-        items.append(tag("li", tag("span", name_of(ctx, p), class_="hh-who") + _you(ctx, p) + _away(ctx, p) + ": "
+        items.append(tag("li", _who(ctx, p) + _you(ctx, p) + _away(ctx, p) + ": "
                          + tag("span", labels.get(st, esc(st)), class_="hh-state hh-" + esc(st))))
     return tag("ul", "".join(items), class_="hh-guessers", aria_label="guessers on this board")
 
@@ -262,8 +337,9 @@ ENDED_BY = {
 
 def _last_board(view, ctx, folded=False):
     """The board before this one, ended, with every role shown (D3-08): who claimed what, and the words
-    nobody claimed. A section on show until the new board's first claim, then a fold, one tap away (its id
-    keeps a person's own tap across re-renders, static/js/glue.js)."""
+    nobody claimed, then how it ended and the hint writer's score change. A section on show until the new
+    board's first claim, walking in as a moment (every role turning over in claim order, then the rest), then a
+    fold, one tap away and still (its id keeps a person's own tap across re-renders, static/js/glue.js)."""
     last = view.get("last_board")
     if not last:
         return ""
@@ -271,23 +347,38 @@ def _last_board(view, ctx, folded=False):
     for c in last.get("claims") or []:
         claims[c["word"]] = c
     roles = last.get("roles") or {}
+    # the order the roles turn over: the claims as they came, then the words nobody claimed
+    turns = [c["word"] for c in last.get("claims") or []] + [w for w in last["words"] if w not in claims]
+    step = LAST_LINE_AT // max(1, len(turns))
+
+    def at(at_ms):
+        return None if folded else at_ms
+
     tiles = []
     for w in last["words"]:
         role = roles.get(w, "civilian")
         claim = claims.get(w)
-        by = tag("span", "by " + name_of(ctx, claim["player"]), class_="hh-by") if claim is not None else ""
-        meta = tag("span", tag("span", ROLE_LABELS.get(role, esc(role)), class_="hh-role") + by, class_="hh-mini-meta")
+        turn = at(turns.index(w) * step)
+        by = _later(turn, "by " + name_of(ctx, claim["player"]), "hh-by") if claim is not None else ""
+        meta = tag("span", tag("span", _turn(turn, ROLE_LABELS.get(role, esc(role))), class_="hh-role") + by,
+                   class_="hh-mini-meta")
         tiles.append(tag("li", _word(w) + meta,
                          class_="hh-mini-tile hh-role-%s %s" % (esc(role), "hh-got" if claim else "hh-unclaimed")))
     how = ENDED_BY.get(last.get("end_reason"), "")
     line = tag("p", tag("strong", esc(last["hint_text"]), class_="hh-last-hint") + " by " + name_of(ctx, last["writer"])
-               + (" &middot; " + how if how else ""), class_="hh-last-line")
+               + (_later(at(LAST_LINE_AT), " &middot; " + how) if how else ""), class_="hh-last-line")
+    score = ""
+    if last["writer"] in (view.get("players") or []):     # D3-10: a removed writer's changes were not recorded
+        # every claim changed the hint writer's score by its points (D3-19): their change on this board
+        total = sum([c["delta"] for c in last.get("claims") or []])
+        score = _later(at(LAST_SCORE_AT), who(ctx, last["writer"]) + " " + signed(total), "hh-last-score")
     grid = tag("ul", "".join(tiles), class_="hh-mini", aria_label="every role on board %d" % last.get("number", 0))
     title = "Board %d revealed" % last.get("number", 0)
     if folded:
         return tag("details", tag("summary", title) + line + grid, class_="hh-last hh-last-folded",
                    id="hh-last-%d" % last.get("number", 0))
-    return tag("section", tag("div", tag("h2", title) + line, class_="hh-last-head") + grid, class_="hh-last")
+    return tag("section", tag("div", tag("h2", title) + line + score, class_="hh-last-head") + grid,
+               class_="hh-last", id=moment_key("hh-last", last.get("number", 0)))
 
 
 def _last_board_open(view):
@@ -311,7 +402,7 @@ def _board_status(view):
         text = "Board over. " + END_REASONS.get(board.get("end_reason"), "")
         if view.get("status") in ("guessing", "stopped"):
             text += " Waiting for the host."
-        return text
+        return _ended_line(view, text)
     return GUESSING_HINTS.get(view.get("status"), "")
 
 
@@ -340,7 +431,7 @@ def _write_form(view):
     hint = tag("label", "Your hint (up to %d characters, no need to type the number)" % board.get("hint_max", 24)
                + '<input type="text" name="hint" maxlength="%d" required autocomplete="off" value="%s">' % (
                    board.get("hint_max", 24), esc(board.get("hint", ""))), class_="hh-hint-input")
-    submit = tag("button", "Submit hint", type="submit", class_="btn hh-submit")
+    submit = tag("button", "Submit", type="submit", class_="btn hh-submit")
     return tag("form", grid + count + hint + submit, class_="hh-write",
                id="hh-write-%d" % _checksum(board["words"]),
                data_move=move_json({"type": "submit"}))
@@ -370,7 +461,7 @@ def _submitted(view):
         out.append(tag("p", "Heads up: your hint is one of your board's words.", class_="hh-warn"))
     out.append(tag("ul", "".join(items), class_="hh-grid", aria_label="your board"))
     if view.get("can_edit"):
-        out.append(button("Edit my hint", {"type": "edit"}, cls="btn hh-edit"))
+        out.append(button("Edit", {"type": "edit"}, cls="btn hh-edit"))
     return "".join(out)
 
 
@@ -381,8 +472,7 @@ def _submit_board(view, ctx):
         done = submitted.get(p)
         state = tag("span", "&#10003; submitted" if done else "writing&hellip;",
                     class_="hh-state " + ("hh-submitted" if done else "hh-waiting"))
-        items.append(tag("li", tag("span", name_of(ctx, p), class_="hh-who") + _you(ctx, p) + _host_badge(view, p)
-                         + _away(ctx, p) + " " + state))
+        items.append(tag("li", _who(ctx, p) + _you(ctx, p) + _host_badge(view, p) + _away(ctx, p) + " " + state))
     return tag("section", tag("h2", "Hints") + tag("ul", "".join(items), class_="hh-who-submitted",
                                                   aria_label="who has submitted"),
                class_="hh-submit-box")
@@ -479,7 +569,7 @@ def phone(view, ctx):
             body.append(_last_board(view, ctx))
         # who is still guessing belongs with the board (under it); the scores and the story beside it
         body.append(_guess_box(view, ctx))
-        info.append(_scores(view, ctx, "Live scores"))
+        info.append(_scores(view, ctx))
         folds.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx), class_="hh-log"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx, "h2"))
@@ -511,7 +601,7 @@ def table(view, ctx):
         board = view["board"]
         body.append(_hint_banner(board, ctx))
         if board.get("ended"):
-            body.append(_status("Board over. " + END_REASONS.get(board.get("end_reason"), "")))
+            body.append(_status(_ended_line(view, "Board over. " + END_REASONS.get(board.get("end_reason"), ""))))
         else:
             body.append(_status("Guess on your phones: tap a word to claim it."))
         body.append(_grid(view, ctx, False))
