@@ -294,6 +294,10 @@ def migrate_host(table, code, old, old_seq, wait_ready, shot, times):
         assert read_board(page)["hostName"] == "Ann"
         assert page.locator(".hh-scores tbody th", has_text="Hana").locator(".hh-away").count() == 1
     shot(ann, "hint_hunt-new-host-guessing")
+    # the phone that hosts now keeps a phone's type: the TV's scale stops at 15px (at 390 px wide it was 4.8 px)
+    sizes = ann.evaluate("() => ['html', '.hh-hint', '.hh-controls .hh-next'].map("
+                         "s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))")
+    assert min(sizes) >= 15, sizes
 
 
 def save(name, times):
