@@ -29,8 +29,13 @@ def host_click(host, label, exact=True):
     host.click(sel, timeout=WAIT_MS)
 
 
+# an element's text as a name reads: without the face's initial in front of it and the badges after it
+SHOWN = "const shown = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.face, .badge').forEach(" \
+        "x => x.remove()); return c.textContent.trim(); };"
+
+
 def host_locked(host):
-    return host.eval_on_selector_all(".sr-lock-row.is-locked .sr-who", "els => els.map(e => e.textContent)")
+    return host.eval_on_selector_all(".sr-lock-row.is-locked .sr-who", "els => { %s return els.map(shown); }" % SHOWN)
 
 
 def wait_host_locked(host, count):
@@ -55,7 +60,7 @@ def host_breakdown(host):
     """Round totals table on the host: name -> {action, ap, total} as shown."""
     rows = host.eval_on_selector_all(
         ".sr-reveal .sr-breakdown tbody tr",
-        "rows => rows.map(r => Array.from(r.children).map(c => c.textContent))")
+        "rows => { %s return rows.map(r => Array.from(r.children).map(shown)); }" % SHOWN)
     return dict((r[0], {"action": r[1], "ap": r[2], "total": int(r[5])}) for r in rows)
 
 
@@ -63,8 +68,8 @@ def standings_rows(page):
     """The .sr-standings table as shown: [(place, name, points, winner?)] in screen order."""
     return [tuple(r) for r in page.eval_on_selector_all(
         ".sr-standings tbody tr",
-        "rows => rows.map(r => [Number(r.children[0].textContent), r.querySelector('th').childNodes[0].textContent,"
-        " Number(r.children[2].textContent), !!r.querySelector('.badge.win')])")]
+        "rows => { %s return rows.map(r => [Number(r.children[0].textContent), shown(r.querySelector('th')),"
+        " Number(r.children[2].textContent), !!r.querySelector('.badge.win')]); }" % SHOWN)]
 
 
 def room_result_rows(page):
@@ -168,7 +173,9 @@ HOST_PROBE = """() => {
   window.__probe = {locked: {}, revealAt: null};
   const scan = () => {
     for (const r of document.querySelectorAll('.sr-lock-row.is-locked')) {
-      const n = r.querySelector('.sr-who').textContent;
+      const who = r.querySelector('.sr-who').cloneNode(true);
+      who.querySelectorAll('.face').forEach((f) => f.remove());       // the name, not the face's initial
+      const n = who.textContent;
       if (!(n in window.__probe.locked)) window.__probe.locked[n] = Date.now();
     }
   };

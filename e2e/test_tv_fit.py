@@ -8,7 +8,8 @@ one of those games (Watch it again: its controls in the band, the game's table u
 
 test_screens.py plays real phones to one moment of each game and looks at it; this test looks at all the
 moments (a badge under a name, a stacked card, a wrapped heading only happen now and then), without phones,
-so it stays fast. The page is host.html with its rules worker switched off: the same stylesheets and scripts lay
+so it stays fast. Each screen's moment (issue 30) must end within MOMENT_MS, its beats inside an element with a
+moment's id. The page is host.html with its rules worker switched off: the same stylesheets and scripts lay
 out the HTML the rules worker draws for it (app/rules.py).
 """
 from pathlib import Path
@@ -16,6 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from peerparty.ui.html import MOMENT_MS
 from peerparty.ui.room import host_screen
 from tests.games_under_test import GAMES, draw_every_game
 from tests.room.helpers import play_through_room
@@ -99,7 +101,11 @@ FITS = """([screens, qrUrl]) => {
         .slice(0, 8).map(([el, r]) => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' "' +
           el.textContent.trim().slice(0, 40) + '" to ' + Math.round(r.bottom)).join(' | ') || '(the page)';
     }
-    out.push([i, w, h, past].concat(measure()));
+    // its moment (issue 30): when the last animation ends, and beats outside an element with a moment's id
+    // (a redraw would start those again)
+    const ends = Math.max(0, ...document.getAnimations().map((a) => a.effect.getTiming().delay + a.effect.getTiming().duration));
+    const unkeyed = Array.from(app.querySelectorAll('.beat, .beat-pass')).filter((el) => !el.closest('[id^="moment-"]')).length;
+    out.push([i, w, h, past].concat(measure(), [ends, unkeyed]));
   });
   return out;
 }"""
@@ -211,10 +217,13 @@ def assert_fits(tv_page, site, shot, screens, name):
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})
         measured = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
         wrong = []
-        for i, width, height, past, smallest, used, centred, small in measured:
+        for i, width, height, past, smallest, used, centred, small, ends, unkeyed in measured:
             where = "%dx%d, screen %d of %d: " % (size[0], size[1], i, len(screens))
             if past:
                 wrong.append((i, where + "page %dx%d; past the edge: %s" % (width, height, past)))
+            if ends > MOMENT_MS or unkeyed:
+                wrong.append((i, where + "a moment ends at %d ms (at most %d), %d beats outside a moment's id" % (
+                    ends, MOMENT_MS, unkeyed)))
             if smallest < SMALLEST_TEXT:
                 wrong.append((i, where + "text at %.2f%% of the height, under %.1f%%: %s" % (
                     100 * smallest, 100 * SMALLEST_TEXT, small)))
@@ -223,10 +232,11 @@ def assert_fits(tv_page, site, shot, screens, name):
                     100 * used, 100 * USED_HEIGHT)))
         problems += [line for _, line in wrong]
         figures.append("%dx%d: smallest text %.2f%% of the height (%s); content to %.0f%%..%.0f%% of the height"
-                       " (%d centred screens)" % (
+                       " (%d centred screens); %d screens with a moment, the longest %d ms" % (
                            size[0], size[1], 100 * min(m[4] for m in measured),
                            min(measured, key=lambda m: m[4])[7], 100 * min(m[5] for m in measured),
-                           100 * max(m[5] for m in measured), sum(1 for m in measured if m[6])))
+                           100 * max(m[5] for m in measured), sum(1 for m in measured if m[6]),
+                           sum(1 for m in measured if m[8]), max(m[8] for m in measured)))
         if size == (1920, 1080):        # one screen from the middle of the games, to look at from the sofa
             tv_page.evaluate(FITS, [[screens[len(screens) // 2]], site + "/join.html?room=WXYZ"])
             shot(tv_page, "%s-middle-%dx%d" % (name, size[0], size[1]))

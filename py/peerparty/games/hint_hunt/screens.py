@@ -264,7 +264,7 @@ def _tile(word, claim, role, ctx, claimable, key=None, at=None):
         body = (_word(word)
                 + tag("span", _turn(at, ROLE_LABELS.get(role, esc(role))), class_="hh-role")
                 + _later(at, "unclaimed", "hh-by"))
-        return tag("li", body, class_="hh-tile hh-unclaimed hh-role-" + esc(role))
+        return tag("li", body, class_="hh-tile hh-unclaimed hh-role-" + esc(role), id=key)
     return tag("li", _word(word) + tag("span", "unclaimed", class_="hh-by"),
                class_="hh-tile hh-hidden")
 
@@ -291,7 +291,8 @@ def _grid(view, ctx, interactive):
             tiles.append(_tile(w, claims[w], None, ctx, False, _claim_key(board, k), TURN_AT if k == latest else None))
         else:
             at = REVEAL_AT + hidden.index(w) * step if w in hidden else None
-            tiles.append(_tile(w, None, roles.get(w), ctx, w in claimable, None, at))
+            key = moment_key("hh", board.get("number", 0), "end", hidden.index(w)) if w in hidden else None
+            tiles.append(_tile(w, None, roles.get(w), ctx, w in claimable, key, at))
     return tag("ul", "".join(tiles), class_="hh-grid", aria_label="the 12 words")
 
 
