@@ -105,7 +105,11 @@ FITS = """([screens, qrUrl]) => {
     // (a redraw would start those again)
     const ends = Math.max(0, ...document.getAnimations().map((a) => a.effect.getTiming().delay + a.effect.getTiming().duration));
     const unkeyed = Array.from(app.querySelectorAll('.beat, .beat-pass')).filter((el) => !el.closest('[id^="moment-"]')).length;
-    out.push([i, w, h, past].concat(measure(), [ends, unkeyed]));
+    // a person in the room's list keeps at least three letters of their name beside their face and badges
+    const squeezed = Array.from(app.querySelectorAll('.person-name')).filter((el) => drawn(el) &&
+      el.scrollWidth > el.clientWidth + 1 && el.clientWidth < 3 * parseFloat(getComputedStyle(el).fontSize))
+      .map((el) => el.textContent + ' at ' + el.clientWidth + ' px').join(', ');
+    out.push([i, w, h, past].concat(measure(), [ends, unkeyed, squeezed]));
   });
   return out;
 }"""
@@ -217,10 +221,12 @@ def assert_fits(tv_page, site, shot, screens, name):
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})
         measured = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
         wrong = []
-        for i, width, height, past, smallest, used, centred, small, ends, unkeyed in measured:
+        for i, width, height, past, smallest, used, centred, small, ends, unkeyed, squeezed in measured:
             where = "%dx%d, screen %d of %d: " % (size[0], size[1], i, len(screens))
             if past:
                 wrong.append((i, where + "page %dx%d; past the edge: %s" % (width, height, past)))
+            if squeezed:
+                wrong.append((i, where + "a name squeezed out of the people list: " + squeezed))
             if ends > MOMENT_MS or unkeyed:
                 wrong.append((i, where + "a moment ends at %d ms (at most %d), %d beats outside a moment's id" % (
                     ends, MOMENT_MS, unkeyed)))
