@@ -238,7 +238,7 @@ def assert_fits(tv_page, site, shot, screens, name):
                     100 * used, 100 * USED_HEIGHT)))
         problems += [line for _, line in wrong]
         figures.append("%dx%d: smallest text %.2f%% of the height (%s); content to %.0f%%..%.0f%% of the height"
-                       " (%d centred screens); %d screens with a moment, the longest %d ms" % (
+                       " (%d centred screens); %d screens animate, the last animation ends at %d ms" % (
                            size[0], size[1], 100 * min(m[4] for m in measured),
                            min(measured, key=lambda m: m[4])[7], 100 * min(m[5] for m in measured),
                            100 * max(m[5] for m in measured), sum(1 for m in measured if m[6]),
