@@ -107,8 +107,9 @@ FITS = """([screens, qrUrl]) => {
     const unkeyed = Array.from(app.querySelectorAll('.beat, .beat-pass')).filter((el) => !el.closest('[id^="moment-"]')).length;
     // a person in the room's list keeps at least three letters of their name beside their face and badges
     const squeezed = Array.from(app.querySelectorAll('.person-name')).filter((el) => drawn(el) &&
-      el.scrollWidth > el.clientWidth + 1 && el.clientWidth < 3 * parseFloat(getComputedStyle(el).fontSize))
-      .map((el) => el.textContent + ' at ' + el.clientWidth + ' px').join(', ');
+      el.scrollWidth > el.clientWidth + 1 &&
+      el.getBoundingClientRect().width < 3 * parseFloat(getComputedStyle(el).fontSize) - 0.5)
+      .map((el) => el.textContent + ' at ' + Math.round(el.getBoundingClientRect().width) + ' px').join(', ');
     out.push([i, w, h, past].concat(measure(), [ends, unkeyed, squeezed]));
   });
   return out;

@@ -28,7 +28,7 @@ def people_list(room, removable=False, me=None):
             role = tag("span", "host", class_="badge")
         if person["spectator"]:
             role += tag("span", "watching", class_="badge")
-        if person["id"] == me:
+        if person["id"] == me and not person["host"]:       # the host's own screen: "host" says it (Hint Hunt)
             role += tag("span", "you", class_="badge you")
         remove = ""
         if removable and not person["host"] and room["phase"] == "lobby":
