@@ -220,10 +220,12 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
         nxt.wait_for(timeout=WAIT_MS)
         host.wait_for_selector(".hh-controls .hh-next:not([disabled])", timeout=WAIT_MS)
         needs_confirm = nxt.get_attribute("data-confirm") is not None
+        h = seq(host)
         nxt.click()
         if needs_confirm:
             host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
             host.click("#pp-confirm [data-answer=yes]")
+        wait_seq_above(host, h)         # the host moved on: the next board's check reads the next board
         t.sent()
     return t.game_over(phones), (t.checked, offline)
 
