@@ -135,6 +135,15 @@ def done_guessing(page):
     page.click("button.hh-done")
 
 
+def start_guessing(host):
+    """The host's Start guessing, once every hint is in; returns once the host shows board 1 (its view sequence
+    rose), so what is read next is the board, not the writing screen."""
+    host.wait_for_selector(".hh-controls .hh-start:not([disabled])", timeout=WAIT_MS)
+    before = seq(host)
+    host.click(".hh-controls .hh-start")
+    wait_seq_above(host, before)
+
+
 def next_board(host, confirm):
     """The host's Next hint / View scoreboard; answers the in-page dialog when one opens, and returns once the
     host has applied the move (its view sequence rose), so the next read is of the next board, not this one."""

@@ -21,7 +21,7 @@ import pytest
 
 import faults_play as F
 from bank_or_bust_play import GAME_ID as BOB
-from hint_hunt_play import claim, read_board, read_write_form, submit, tick_and_type
+from hint_hunt_play import claim, read_board, read_write_form, start_guessing, submit, tick_and_type
 from people import WAIT_MS, pick_and_start, seq, sync, wait_seq_above
 from seven_rounds_play import (choice_text, host_click, lock_in, start_seven_rounds, wait_host_locked,
                                wait_host_results, wait_locked, wait_phone_result, wait_round_open)
@@ -175,8 +175,7 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
         tick_and_type(pages[name], [target[name]], HH_HINTS[name])
         assert submit(pages[name]) == HH_HINTS[name] + " 1"
         t.sent()
-    host.wait_for_selector(".hh-controls .hh-start:not([disabled])", timeout=WAIT_MS)
-    host.click(".hh-controls .hh-start")
+    start_guessing(host)
     t.sent()
     offline = None
     for board in range(1, len(order) + 1):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hint_hunt_play import (LONG_MS, claim, done_guessing, host_record, next_board, read_board, read_last_board,
-                            read_standings, read_write_form, replica_seq, seat_host_and_join, seq, submit, tick_and_type,
-                            wait_seq_above, wait_seq_at_least)
+                            read_standings, read_write_form, replica_seq, seat_host_and_join, seq, start_guessing, submit,
+                            tick_and_type, wait_seq_above, wait_seq_at_least)
 from people import WAIT_MS, join, open_host, open_phone, received, save_and_verify, wait_players, wait_present
 from remote_screen import open_screen, same_frame, screen_link
 
@@ -108,8 +108,7 @@ def play(open_page, wait_ready, signal, shot, migrate):
                                       and form["locked"].get(w) != "assassin"]}
     words = [w for b in boards.values() for w in b["words"]]
     assert len(set(words)) == 48, "D3-03: no word on two boards of one game"
-    hana.wait_for_selector(".hh-controls .hh-start:not([disabled])", timeout=WAIT_MS)
-    hana.click(".hh-controls .hh-start")
+    start_guessing(hana)
     table = Table(hana, pages)
 
     def roles_of(name):

@@ -157,7 +157,8 @@ def test_someone_elses_problem_phones_receive_no_other_hand_nor_the_draw_order(o
 @pytest.mark.timeout(600)
 def test_hint_hunt_phones_receive_no_unplayed_board_nor_unclaimed_role_and_only_the_successor_the_replica(
         open_page, wait_ready, signal):
-    from hint_hunt_play import claim, read_board, read_write_form, seat_host_and_join, submit, tick_and_type
+    from hint_hunt_play import claim, read_board, read_write_form, seat_host_and_join, start_guessing, submit, \
+        tick_and_type
     names = ["Ann", "Ben", "Cat"]
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     pages = seat_host_and_join(host, open_page, wait_ready, signal, code, "Hana", names)
@@ -171,8 +172,7 @@ def test_hint_hunt_phones_receive_no_unplayed_board_nor_unclaimed_role_and_only_
         form = read_write_form(page)
         tick_and_type(page, form["unlocked"][:2], hints[name])
         submit(page)
-    host.wait_for_selector(".hh-controls .hh-start:not([disabled])", timeout=WAIT_MS)
-    host.click(".hh-controls .hh-start")
+    start_guessing(host)
     sync(host, phones)
     # board 1 is the host's: two phones each claim one word they are offered (a role is then public)
     for phone in phones[:2]:
@@ -228,7 +228,7 @@ def assert_nothing_ran(page, where):
 
 @pytest.mark.timeout(600)
 def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(open_page, wait_ready, signal, shot):
-    from hint_hunt_play import read_write_form, submit, tick_and_type
+    from hint_hunt_play import read_write_form, start_guessing, submit, tick_and_type
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     host.click("[data-move='{\"room\":\"pick\",\"game\":\"hint_hunt\"}']")
     host.wait_for_selector("#host-seat", timeout=WAIT_MS)
@@ -262,8 +262,7 @@ def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(
         form = read_write_form(page)
         tick_and_type(page, form["unlocked"][:1], HOSTILE_HINT if i == 0 else "PLAIN")
         submit(page)
-    host.wait_for_selector(".hh-controls .hh-start:not([disabled])", timeout=WAIT_MS)
-    host.click(".hh-controls .hh-start")      # the host's board (with the hostile hint) is played first
+    start_guessing(host)      # the host's board (with the hostile hint) is played first
     sync(host, phones)
     for where, page in screens:
         page.wait_for_selector(".hh-hint-box .hh-hint", timeout=WAIT_MS)

@@ -326,8 +326,7 @@ def test_hint_hunt_screens(open_page, wait_ready, signal, shot):
         form = hh.read_write_form(page)
         hh.tick_and_type(page, form["unlocked"][:2], hint)
         hh.submit(page)
-    host.wait_for_selector(".hh-controls .hh-start:not([disabled])", timeout=WAIT_MS)
-    host.click(".hh-controls .hh-start")
+    hh.start_guessing(host)
     for page in (host, ann, ben):
         page.wait_for_selector(".hh-hint-box .hh-hint", timeout=WAIT_MS)
     # mid-game: Ann claims one word of Hana's board
