@@ -80,10 +80,14 @@ def name_of(ctx, pid):
     return esc(ctx["names"].get(pid, "?"))
 
 
+def seat_face(ctx, pid):
+    """A player's face, from the roster and faces the room sends with each view."""
+    return face({"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)})
+
+
 def who(ctx, pid):
     """A player where the TV lists them in a game: their face, then their name (escaped)."""
-    name = ctx["names"].get(pid, "?")
-    return face({"name": name, "face": (ctx.get("faces") or {}).get(pid, 0)}) + esc(name)
+    return seat_face(ctx, pid) + name_of(ctx, pid)
 
 
 # --- moments: a short sequence the table can follow (issue 30) -------------------------------------------

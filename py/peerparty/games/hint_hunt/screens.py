@@ -5,7 +5,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Words and hints are escaped
 too: boards can come from options, and hints are typed by players.
 """
-from ...ui.html import BEAT_MS, beat, button, esc, face, moment_key, move_json, name_of, signed, tag, who
+from ...ui.html import BEAT_MS, beat, button, esc, moment_key, move_json, name_of, seat_face, signed, tag, who
 from ...ui.illustrations import chip, column, grid, row, rules_box, steps, tile
 
 ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}
@@ -77,14 +77,10 @@ def _status(text):
     return tag("p", text, class_="hh-status", role="status", aria_live="polite")
 
 
-def _face(ctx, p):
-    return face({"name": ctx["names"].get(p, "?"), "face": (ctx.get("faces") or {}).get(p, 0)})
-
-
 def _who(ctx, p):
     """A player in one of the TV's lists: their face, then their name, as who() draws them; the name alone in
     .hh-who (a long one ends in an ellipsis there, and the e2e reads it)."""
-    return _face(ctx, p) + tag("span", name_of(ctx, p), class_="hh-who")
+    return seat_face(ctx, p) + tag("span", name_of(ctx, p), class_="hh-who")
 
 
 def _names(ctx, pids):
@@ -223,7 +219,7 @@ def _standings(view, ctx, head="h1"):
         mark = ""
         if p in winners:
             mark = " " + tag("span", "1st", class_="badge hh-win")
-        rows.append(tag("li", _face(ctx, p) + tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
+        rows.append(tag("li", seat_face(ctx, p) + tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
                         + " " + tag("span", signed(scores.get(p, 0)) + " points", class_="hh-num")))
     return (tag(head, line, class_="hh-winners")
             + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")

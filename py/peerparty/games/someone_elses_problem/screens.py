@@ -4,7 +4,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Display names of cards live
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
-from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, face, move_json, moment_key, name_of, tag, who
+from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, move_json, moment_key, name_of, seat_face, tag, who
 from ...ui.illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
@@ -247,8 +247,7 @@ def player_card(view, ctx, pid):
     n_scandal = view["scandalous"].get(pid, 0)
     # the face, then the name on its own line (cut short with an ellipsis on a crowded TV); badges lead the
     # facts' line. The face stays outside the heading: the heading is the name alone.
-    seat = {"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)}
-    head = tag("div", face(seat) + tag("h3", tag("span", name_of(ctx, pid), class_="sep-name")), class_="sep-who")
+    head = tag("div", seat_face(ctx, pid) + tag("h3", tag("span", name_of(ctx, pid), class_="sep-name")), class_="sep-who")
     facts = tag("div", _player_badges(view, ctx, pid) +
                 tag("p", "%d scandalous &middot; %s in hand" % (n_scandal, _cards_word(view["hand_sizes"].get(pid, 0))),
                     class_="sep-facts"), class_="sep-state")
@@ -314,8 +313,7 @@ def move_entries(view):
 
 def _face(ctx, pid):
     """A player in the last move's line: the face (html.face), the name for screen readers only."""
-    seat = {"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)}
-    return face(seat) + tag("span", name_of(ctx, pid), class_="sep-sr")
+    return seat_face(ctx, pid) + tag("span", name_of(ctx, pid), class_="sep-sr")
 
 
 def _holds(view, ctx, pid):
