@@ -2,11 +2,20 @@
 PYTHON ?= python3
 NPM ?= npm
 
-.PHONY: build run test test-fast dist clean bench docs-img
+.PHONY: build run test test-fast lint dist clean bench bench-docs docs-img deps
+LINT_PATHS = py tests e2e bench scripts examples
 
 # npm writes node_modules/.package-lock.json on every install: reinstall when the lock is newer
 node_modules/.package-lock.json: package-lock.json package.json
 	$(NPM) ci --no-audit --no-fund
+
+# the tests' Python tools: reinstall when requirements-dev.txt changes (the copy beside them is the stamp)
+DEV_STAMP = .build-tools/requirements-dev.txt
+$(DEV_STAMP): requirements-dev.txt
+	$(PYTHON) -m pip install -q -r requirements-dev.txt
+	mkdir -p .build-tools && cp requirements-dev.txt $@
+
+deps: $(DEV_STAMP) node_modules/.package-lock.json
 
 build: node_modules/.package-lock.json
 	$(PYTHON) scripts/build.py
@@ -16,12 +25,19 @@ run: build
 
 # both cores: pytest-xdist runs a file's tests on one worker (e2e files share their pages' setup); the 15 slowest
 # tests are listed at the end, to keep CI under its 30 minutes with the figures at hand
-test: build
+# On a fresh machine it installs what it needs first, as `make run` does. It runs `ruff check` only: `make lint`
+# adds `ruff format --check`, which joins here once the tree has been formatted.
+test: deps build
+	$(PYTHON) -m ruff check $(LINT_PATHS)
 	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest -n 2 --dist loadfile --durations=15 tests e2e
 
-# `make test-fast K=<id>`: only that game's share of every suite (docs/add-a-game.md)
-test-fast:
-	$(PYTHON) -m pytest -n 2 tests $(if $(K),-k "$(K)")
+# `make test-fast K=<id>`: only that game's share of every suite (docs/add-a-game.md); tests/ only, no browser
+test-fast: deps build
+	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest -n 2 tests $(if $(K),-k "$(K)")
+
+lint: $(DEV_STAMP)
+	$(PYTHON) -m ruff check $(LINT_PATHS)
+	$(PYTHON) -m ruff format --check $(LINT_PATHS)
 
 dist: build
 	$(PYTHON) scripts/build.py --dist dist/
@@ -31,6 +47,10 @@ clean:
 
 bench: build
 	$(PYTHON) -m bench
+
+# the full bench, then the tables README.md and docs/ quote are rewritten from that run (docs/performance.md)
+bench-docs: build
+	$(PYTHON) -m bench --docs
 
 # The README's pictures, from the e2e run of Seven Rounds' screens, made small (pngquant: apt-get install
 # pngquant). They are committed so the README shows them wherever it is read; rerun when the screens change.

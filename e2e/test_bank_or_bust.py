@@ -47,7 +47,6 @@ def test_three_phones_play_to_a_winner_and_the_host_shows_the_engines_totals(ope
     t_start = time.monotonic()
     host, code, phones = start_game(open_page, wait_ready, signal, NAMES)
     t_started = time.monotonic()
-    name_of_page = dict((id(p), n) for p, n in zip(phones, NAMES))
     shown_summaries = {}     # round -> summary rows as the host table showed them
     shots = set()
     clicks = 0

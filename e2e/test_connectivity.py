@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 from peerparty.net.reach import HOST_NO_WEBRTC, PHONE_NO_PATH, PHONE_NO_WEBRTC
 
-from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, open_phone, pick_and_start, wait_players, wait_present
+from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, pick_and_start, wait_players, wait_present
 from seven_rounds_play import host_breakdown, host_click, lock_in, phone_total, wait_host_locked, wait_host_results, wait_phone_result, \
     wait_round_open
 

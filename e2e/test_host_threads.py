@@ -6,7 +6,6 @@ The rules worker's boot is held back (the request for its rules.zip is answered 
 "before the rules are up" is a moment the test controls, not a race with Pyodide.
 """
 import json
-import time
 
 import pytest
 

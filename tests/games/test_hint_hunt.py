@@ -210,7 +210,9 @@ def test_submit_needs_1_to_5_distinct_unlocked_targets():
 
 def test_D3_05_edit_reopens_the_same_board_and_blocks_start():
     m = table()
-    start_ready = lambda: m.view("ann")["controls"]["can_start_guessing"]
+
+    def start_ready():
+        return m.view("ann")["controls"]["can_start_guessing"]
     for p in ("ann", "bob", "cat"):
         submit(m, p)
     assert start_ready()

@@ -16,7 +16,7 @@ from peerparty.engine.record import RecordRefused, dumps, fingerprint, verify
 from peerparty.games import REGISTRY
 from peerparty.replay import main as verifier
 from peerparty.room.host import HostSession
-from peerparty.room.replay import RECORDS_KEPT, STEP_MS, Replay
+from peerparty.room.replay import RECORDS_KEPT, STEP_MS
 
 from ..games_under_test import GAMES
 from .helpers import play_through_room

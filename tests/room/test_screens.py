@@ -8,7 +8,7 @@ from peerparty.room.host import HostSession
 from peerparty.room.protocol import MAX_SCREENS
 from peerparty.room.screens import KEPT
 
-from .helpers import join, last, make_room
+from .helpers import join, make_room
 from .toy_game import GAME as RACE
 
 NONCE = "ab" * 16

@@ -12,7 +12,7 @@ from random import Random
 
 from peerparty.games import REGISTRY
 from peerparty.room import fence, rejoin
-from peerparty.room.lobby import ROOM_CAP, new_room_code, peer_id
+from peerparty.room.lobby import new_room_code, peer_id
 
 from . import people
 from .checks import Checks, expected_view

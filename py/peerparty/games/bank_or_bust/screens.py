@@ -334,8 +334,8 @@ def _banked_points(view, e, rnd):
     if p is None:
         return []
     tally = 0
-    for row in ("top", "bottom"):
-        tally += p[row]["count"] * (2 if p[row]["doubled"] else 1)     # a Double doubles its row's tally
+    for side in ("top", "bottom"):
+        tally += p[side]["count"] * (2 if p[side]["doubled"] else 1)     # a Double doubles its row's tally
     return [beat(TALLY_AT, "Number Card Tally %d" % tally)]
 
 

@@ -5,7 +5,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Words and hints are escaped
 too: boards can come from options, and hints are typed by players.
 """
-from ...ui.html import BEAT_MS, beat, button, esc, moment_key, move_json, name_of, seat_face, signed, tag, who
+from ...ui.html import beat, button, esc, moment_key, move_json, name_of, seat_face, signed, tag, who
 from ...ui.illustrations import chip, column, grid, row, rules_box, steps, tile
 
 ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}

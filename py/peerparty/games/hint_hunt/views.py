@@ -114,7 +114,7 @@ def _controls(game, s, players):
     removable = [p for p in players
                  if can(game, s, HOST, {"type": "remove", "player": p, "confirm": True})]
     # whether a confirm is needed depends only on how many players remain, so one check decides
-    needed = bool(removable) and not can(game, 
+    needed = bool(removable) and not can(game,
         s, HOST, {"type": "remove", "player": removable[0], "confirm": False})
     c["removable"] = [{"player": p, "confirm_needed": needed} for p in removable]
     if s["phase"] == WRITING:
