@@ -1,6 +1,6 @@
 """Bank or Bust (id `bank_or_bust`): push your luck on two rows of Number cards, bank or bust.
 
-Rulebook 002 plus RULINGS.md section A.2 (D2-01..D2-26). The host screen is the table, not a
+Its rules and rulings: docs/rules/bank-or-bust.md (A.2, D2-01..D2-26). The host screen is the table, not a
 player (DX-02); 2-6 players; nothing is hidden (D2-22) except the deck ORDER, which no view
 carries (only counts). Files: cards.py (constants, row model, scoring), game.py (rules),
 views.py (what leaves the host).
@@ -50,7 +50,7 @@ View (same public table for everyone):
   total}]}.
   A player's view adds me, act (their input is awaited) and moves (their legal moves now).
 
-Decisions beyond RULINGS.md:
+Decisions beyond the rulings (docs/rules/):
   - D2-17 extended: Draw is also unavailable when the deck is empty and the discard pile holds
     only Power cards none of the player's rows can take (a reshuffle could only feed them cards
     the engine must discard, forever). A forced redraw in that case ends the turn, as in D2-17.

@@ -1,7 +1,7 @@
 """Bank or Bust: the cards, the two rows and the round scoring, as plain data and pure functions.
 
-Every component count and bonus lives here, in one place (RULINGS.md: the designers' numbers are
-config). A card is an int 2..99 (a Number card) or one of the Power card names below.
+Every component count and bonus lives here, in one place (docs/rules/bank-or-bust.md: the designers'
+numbers are config). A card is an int 2..99 (a Number card) or one of the Power card names below.
 """
 
 NUMBER_LOW = 2

@@ -1,5 +1,5 @@
 """Hint Hunt (id `hint_hunt`): every player writes one hint for a private board of 12 words, then
-everyone else races to claim that board's targets, one board at a time (rulebook 003, RULINGS A.3).
+everyone else races to claim that board's targets, one board at a time (docs/rules/hint-hunt.md, A.3).
 
 The host is a player (DX-02); spectators may watch (D3-01). No timers (D3-17).
 
@@ -56,7 +56,7 @@ Views (every view: "phase", "players" (seat order, removed left out), "host", "m
   "next_needs_confirm"}.
   view(s, None) is the table and spectators' view: the guesser's view without a seat.
 
-Decisions beyond RULINGS (the rulebook is silent): a phase-mismatched move is "not_your_turn", a claim
+Decisions beyond the rulings (docs/rules/, where the rules are silent): a phase-mismatched move is "not_your_turn", a claim
 on an already claimed word or on an ended board is "stale"; the host cannot remove their own seat
 ("remove another player"); a remove during writing deletes the board, and its words stay used.
 """

@@ -1,4 +1,5 @@
-"""Seven Rounds (RULINGS A.1, D0-01..D0-21): seven rounds of secret, simultaneous actions, scored at once.
+"""Seven Rounds: seven rounds of secret, simultaneous actions, scored at once (docs/rules/seven-rounds.md:
+A.1, D0-01..D0-21).
 
 3-12 players; the host screen is a shared display, not a player. Each round every player locks ONE action
 (BANK, TEAM UP x, SWIPE x, PREDICT g, DOUBLE DOWN) before a 60 s timer ends; the host reveals; the engine

@@ -1,4 +1,4 @@
-"""Seven Rounds: every number, name and mission of the game in one place (RULINGS A.1)."""
+"""Seven Rounds: every number, name and mission of the game in one place (docs/rules/seven-rounds.md, A.1)."""
 
 GAME_ID = "seven_rounds"        # D0-21: the rulebook has no title; working name "Seven Rounds"
 TITLE = "Seven Rounds"

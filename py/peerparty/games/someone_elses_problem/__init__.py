@@ -1,4 +1,4 @@
-"""Your Secret. Someone Else's Problem. (id `someone_elses_problem`, RULINGS A.4, D4-01..D4-20)
+"""Your Secret. Someone Else's Problem. (id `someone_elses_problem`, docs/rules/someone-elses-problem.md, A.4, D4-01..D4-20)
 
 3-6 players get rid of their scandalous objects by gifting whole groups and exchanging one for
 one; the first to hold none wins. The host screen is the table, not a player (DX-02).
@@ -47,7 +47,7 @@ Views (every view; ids only, names are the UI's business):
 Result: standings with score 1 per winner, 0 otherwise; winners is a list (D4-16), empty after
 End game (D4-15) or a stalemate (D4-07).
 
-Decisions beyond RULINGS:
+Decisions beyond the rulings (docs/rules/):
 - A redirect's "to" and a deny/accept's extra fields: "to" is read only for redirect; other
   extra fields are ignored.
 - PASS (D4-07) is legal when no gift, substitute gift or exchange can be made; a player owning no
