@@ -1,6 +1,6 @@
 """python3 -m bench [--quick] [--only engine,boot,early,takeover,phone,mobile,bytes,latency,relay,lighthouse,
                     lighthouse_phone]
-                    [--site DIR]
+                    [--site DIR] [--docs]
 
 Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
 a local PeerServer and scripts/serve.py on 127.0.0.1 (and coturn for "relay": direct and relayed phones in one
@@ -10,6 +10,8 @@ Numbers only: nothing here passes or fails on time. The default takes about 10 m
 --quick runs a few repetitions of everything to check that the suite works end to end (26 min at load 15-29).
 --site DIR serves another checkout's pages (e.g. `git archive main | tar -x -C DIR`, with node_modules linked in)
 with this checkout's bench, for before/after figures measured the same way.
+--docs then keeps the run in docs/runs/ and rewrites the tables README.md and docs/ quote from it, with
+`python3 -m bench.load`'s table (bench/docs.py; `make bench-docs` is the full run with --docs).
 """
 import argparse
 import json
@@ -20,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import engine, report
+from . import docs, engine, report
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -43,6 +45,8 @@ def main(argv=None):
     ap.add_argument("--only", default=",".join(SECTIONS), help="comma-separated subset of: " + ", ".join(SECTIONS))
     ap.add_argument("--build", action="store_true", help="run scripts/build.py first (default: only if unbuilt)")
     ap.add_argument("--site", help="serve this checkout's pages instead (before/after comparisons)")
+    ap.add_argument("--docs", action="store_true",
+                    help="keep the run in docs/runs/ and rewrite the tables the docs quote from it (bench/docs.py)")
     args = ap.parse_args(argv)
     only = set(s.strip() for s in args.only.split(",") if s.strip())
     unknown = only - set(SECTIONS)
@@ -112,7 +116,8 @@ def main(argv=None):
             "machine": "%s, %d cores, Python %s, load average %s" % (
                 platform.machine(), os.cpu_count() or 0, platform.python_version(),
                 " ".join("%.1f" % v for v in os.getloadavg())),
-            "seconds": round(time.time() - started), "notes": notes(raw)}
+            "seconds": round(time.time() - started), "notes": notes(raw),
+            "commit": docs.commit(), "sections": sorted(only), "all": list(SECTIONS)}
     md = report.markdown(rows, budget_rows, meta)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / (stamp + ".json")).write_text(json.dumps(
@@ -120,6 +125,10 @@ def main(argv=None):
     (RESULTS / (stamp + ".md")).write_text(md)
     print(md)
     log("wrote bench/results/%s.json and .md in %d s" % (stamp, meta["seconds"]))
+    if args.docs:
+        from . import load
+        docs.update({"meta": meta, "raw": raw, "rows": rows, "budgets": budget_rows}, stamp, RESULTS,
+                    load.main() if not args.site else None, log)
     return 0
 
 

@@ -33,3 +33,87 @@ def test_the_tap_budgets_read_the_median_and_p95():
     lat["tap_to_host"] = [10] * 18 + [120, 120]
     budgets = dict(report.summarize({"latency_12": lat})[1])
     assert budgets["Tap → host, 12 phones: p95 < 100 ms"].startswith("**missed**")
+
+
+# --- bench --docs (bench/docs.py): the tables the docs quote, rewritten from one run ------------------------
+
+def a_run(sections=("boot",), rows=None):
+    from bench import docs
+    return {"meta": {"stamp": "20991231-235959", "commit": "abc123def456", "mode": "full", "machine": "2 cores",
+                     "sections": list(sections), "all": ["boot", "latency"]},
+            "rows": rows if rows is not None else [
+                ("Boot", label, "%d ms" % (i + 1), "%d ms" % (i + 10), 8) for i, (label, _) in
+                enumerate(docs.HEADLINE)] + [("Engine", "hint_hunt: move", "0.30 ms", "0.40 ms", 300)],
+            "budgets": [("Tap → host < 30 ms", "met: 5 ms ≤ 30 ms")]}
+
+
+PAGE = """# A page
+
+Prose stays.
+
+<!-- bench:section:Engine -->
+old engine table
+<!-- /bench -->
+
+Between.
+
+<!-- bench:budgets -->
+old budgets
+<!-- /bench -->
+"""
+
+
+def test_a_block_is_rewritten_from_the_run_and_names_it_and_its_commit():
+    from bench import docs
+    page = docs.ROOT / "docs" / "performance.md"
+    new, done = docs.rewrite(PAGE, page, a_run(), None)
+    assert done == ["section:Engine"]
+    engine = new.split("<!-- bench:section:Engine -->\n")[1].split("<!-- /bench -->")[0]
+    assert "| hint_hunt: move | 0.30 ms | 0.40 ms | 300 |" in engine
+    assert "old engine table" not in engine
+    assert "run [20991231-235959](runs/20991231-235959.md) of commit `abc123def456`" in engine
+    assert new.startswith("# A page\n\nProse stays.\n") and "\nBetween.\n" in new
+
+
+def test_a_partial_run_leaves_the_budgets_it_did_not_measure_alone():
+    from bench import docs
+    page = docs.ROOT / "docs" / "performance.md"
+    partial, _ = docs.rewrite(PAGE, page, a_run(sections=("boot",)), None)
+    assert "old budgets" in partial
+    full, done = docs.rewrite(PAGE, page, a_run(sections=("boot", "latency")), None)
+    assert "old budgets" not in full and "| Tap → host < 30 ms | met: 5 ms ≤ 30 ms |" in full
+    assert done == ["section:Engine", "budgets"]
+
+
+def test_the_readme_links_the_run_from_its_own_folder_and_skips_a_headline_it_cannot_fill():
+    from bench import docs
+    readme = docs.ROOT / "README.md"
+    text = "<!-- bench:headline -->\nx\n<!-- /bench -->\n"
+    new, _ = docs.rewrite(text, readme, a_run(), None)
+    assert "| 12 phones: a tap on the big screen | 5 ms | 14 ms |" in new
+    assert "(docs/runs/20991231-235959.md)" in new
+    same, done = docs.rewrite(text, readme, a_run(rows=[]), None)
+    assert same == text and done == []
+
+
+def test_the_load_table_comes_from_bench_load_and_an_unknown_block_is_an_error():
+    from bench import docs
+    load = {"seven_rounds": [{"people": 24, "seated": 12, "refused_count": 12}],
+            "hint_hunt": [{"messages_per_change": 25, "bytes_per_change": 76728, "largest_message": 4516}]}
+    new, done = docs.rewrite("<!-- bench:load -->\n<!-- /bench -->", docs.ROOT / "docs" / "reliability.md",
+                             None, load)
+    assert "| 24 | 12 / 12 `room_full` | 25 | 76.7 KB | 4.5 KB |" in new and done == ["load"]
+    try:
+        docs.rewrite("<!-- bench:nonsense -->\n<!-- /bench -->", docs.ROOT / "README.md", a_run(), None)
+    except ValueError as e:
+        assert "nonsense" in str(e)
+    else:
+        raise AssertionError("an unknown block name must not be skipped silently")
+
+
+def test_every_block_in_the_docs_has_a_name_bench_docs_knows():
+    from bench import docs
+    names = [m.group(2) for page in docs.pages() for m in docs.BLOCK.finditer(page.read_text(encoding="utf-8"))]
+    assert {"headline", "budgets", "load"} <= set(names)
+    for name in names:
+        assert name in ("headline", "budgets", "load") or name.startswith("section:"), name

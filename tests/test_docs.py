@@ -207,7 +207,7 @@ def test_every_cli_flag_named_exists():
     assert bad == []
 
 
-def test_names():
+def known_test_names():
     names = set(p.name for d in ("tests", "e2e") for p in (ROOT / d).rglob("test_*.py"))
     for d in ("tests", "e2e"):
         for p in (ROOT / d).rglob("*.py"):
@@ -216,7 +216,7 @@ def test_names():
 
 
 def test_every_test_named_exists():
-    known = test_names()
+    known = known_test_names()
     bad = []
     for doc in DOCS:
         for name in re.findall(r"(?<![\w/])(test_\w+(?:\.py)?)", text(doc)):

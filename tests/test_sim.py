@@ -47,6 +47,20 @@ def test_whole_evenings_keep_every_invariant(chunk):
         chunk, EVENINGS - 1, CHUNKS, len(seeds), faults, len(seeds) / spent))
 
 
+GAME_EVENINGS = 3       # evenings per game under test, on top of the random evenings above
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_whole_evenings_of_each_game_keep_every_invariant(game_id):
+    """Every game under test (the example's too) gets its own evenings, faults included, so `pytest tests -k <id>`
+    plays that game's evenings: the random evenings above pick games at random."""
+    played = []
+    for seed in range(GAME_EVENINGS):
+        stats = play(1000 + seed, {"games": [game_id], "players": GAMES[game_id].min_players + seed})
+        played += stats["games"]
+    assert played and set(played) == {game_id}
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_has_a_player_who_can_play_it(game_id):
     """The game's simulated people (its autoplay module) make only moves the rules take, from each seat's view,

@@ -1,12 +1,14 @@
 """Fuzzing the host's message handling (issue 7, bad input): random and mutated messages from
-every seat and from strangers, for every game, over 100,000 messages per run, the proofs' messages
-(issue 31) included. The host never raises; a refused message leaves the whole HostSession as it was,
+every seat and from strangers, over 100,000 messages per run shared by every game under test (one test per
+game, so `pytest tests -k <id>` selects a game's share), the proofs' and the remote screens' messages (issues 31
+and 29) included. The host never raises; a refused message leaves the whole HostSession as it was,
 but for what OUTSIDE_THE_ROOM names; every message that can be answered is answered, with an error
 code when refused."""
 import itertools
 import json
 from random import Random
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from peerparty.engine import HOST
@@ -17,7 +19,8 @@ from ..games_under_test import GAMES
 
 GAME_IDS = sorted(GAMES)
 BATCH = 500            # messages per Hypothesis example
-EXAMPLES = 200         # 200 examples x 500 messages = 100,000 messages a run, across every game
+EXAMPLES = 200         # 200 examples x 500 messages = 100,000 messages a run, shared by the games
+PER_GAME = max(20, EXAMPLES // len(GAME_IDS))
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40), st.floats(allow_nan=False),
                       st.text(max_size=40), st.sampled_from(["p1", "p2", "p3", "p9", "@host", "@system", ""]))
@@ -88,15 +91,23 @@ def message_texts(draw_rng, host, game, seats):
 
 def issue_31_text(rng, host):
     """The messages of the proofs (room/proof.py): rejoins by a seat's tag (a real seat's, a made-up one, broken
-    ones), proofs with no challenge or the wrong one, probes of this room and others, this epoch and others."""
+    ones), proofs with no challenge or the wrong one, probes of this room and others, this epoch and others, and
+    a remote screen's watch (room/screens.py), new or coming back with a key's tag, from a seat or a stranger."""
     hexes = ["0" * 32, "f" * 64, "x" * 32, "", None, 7, "A" * 24]
     real_tag = proof.seat_tag(rng.choice(["tk00000", "tk00001", "tk00002", "tk99999"]))
-    kind = rng.choice(["hello", "prove", "probe"])
+    kind = rng.choice(["hello", "prove", "probe", "watch"])
     if kind == "hello":
         return json.dumps({"v": 1, "t": "hello", "room": "FUZZ", "epoch": rng.choice([0, 0, 1, 9]),
                            "name": rng.choice([None, None, "Ann", "Zed"]),
                            "seat": rng.choice([real_tag, real_tag, "a" * 24] + hexes),
                            "nonce": rng.choice(["1" * 32, "2" * 32] + hexes)})
+    if kind == "watch":
+        message = {"v": 1, "t": "watch", "room": rng.choice(["FUZZ", "FUZZ", "NOPE", 3]),
+                   "epoch": rng.choice([0, 0, 1, 9, -1, "0"])}
+        if rng.random() < 0.5:
+            message.update(screen=rng.choice([proof.seat_tag("k" * 32), "a" * 24] + hexes),
+                           nonce=rng.choice(["4" * 32] + hexes))
+        return json.dumps(message)
     if kind == "prove":
         return json.dumps({"v": 1, "t": "prove", "proof": rng.choice(["e" * 64, proof.mac("tk00000", "x")] + hexes)})
     return json.dumps({"v": 1, "t": "probe", "room": rng.choice(["FUZZ", "NOPE", 3]), "epoch": rng.choice([0, 1, -1, "0"]),
@@ -179,13 +190,14 @@ def run_batch(game_id, seed, extra_values):
             # silence only when this connection has spent its rate budget
             assert host._conns[conn].tokens < 1, text
         else:
-            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye", "challenge", "proof"}, (text, kinds)
+            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye", "challenge", "proof", "watching"}, (text, kinds)
     return host
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 2 ** 32), game_id=st.sampled_from(GAME_IDS), extras=st.lists(json_value, max_size=80))
-def test_the_host_survives_100k_hostile_messages(seed, game_id, extras):
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=PER_GAME, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2 ** 32), extras=st.lists(json_value, max_size=80))
+def test_the_host_survives_100k_hostile_messages(game_id, seed, extras):
     run_batch(game_id, seed, extras)
 
 

@@ -4,7 +4,7 @@ the host sends, and on every message a phone takes in. evening.py checks the res
 import json
 
 from peerparty.engine import Match
-from peerparty.games import REGISTRY
+from tests.games_under_test import GAMES as REGISTRY     # the hub's games and the example (examples/)
 from peerparty.room.lobby import ROOM_CAP, peer_id
 from tests.test_leaks import canonical, count_problems
 

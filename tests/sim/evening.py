@@ -1,5 +1,5 @@
 """One evening: a TV that hosts, 2-12 people who arrive with their phones (sometimes a 13th, who is turned away),
-games from the REGISTRY, rematches, people leaving and arriving at the results, and faults at random moments.
+games from the test registry (tests/games_under_test.py: the hub's and the example's), rematches, people leaving and arriving at the results, and faults at random moments.
 Then the network heals and the evening must settle: every game ends, every phone in the room shows the host's
 current view for its seat, the standings are the engine's.
 
@@ -10,7 +10,7 @@ import json
 from itertools import count
 from random import Random
 
-from peerparty.games import REGISTRY
+from tests.games_under_test import GAMES as REGISTRY     # the hub's games and the example (examples/)
 from peerparty.room import fence, rejoin
 from peerparty.room.lobby import new_room_code, peer_id
 

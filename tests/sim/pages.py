@@ -8,7 +8,7 @@ rules (Pyodide, in a worker) are up 1.5-25 s after, as measured on real devices.
 """
 import json
 
-from peerparty.games import REGISTRY
+from tests.games_under_test import GAMES as REGISTRY     # the hub's games and the example (examples/)
 from peerparty.room import fence, rejoin
 from peerparty.room.host import HostSession
 from peerparty.room.lobby import peer_id
