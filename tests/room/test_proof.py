@@ -294,7 +294,7 @@ def test_an_unproven_bad_token_counts_only_from_the_phones_own_epochs_id():
     keeping the token until a welcome replaces it (point 5)."""
     guest, _ = rejoining()
     guest.own_host = False      # rejoin.py: this connection reached a later epoch's id
-    assert guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None})) == "impostor"
+    assert guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None})) == "elsewhere"
     assert guest.token == "tok0000"
     guest, _ = rejoining()
     guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None}))
@@ -313,7 +313,7 @@ def test_wrong_room_from_a_later_epochs_id_is_no_refusal():
     guest, _ = rejoining()
     guest.name = "Ann"
     guest.own_host = False
-    assert guest.receive(json.dumps({"t": "error", "code": "wrong_room", "msg": "x", "id": None})) == "impostor"
+    assert guest.receive(json.dumps({"t": "error", "code": "wrong_room", "msg": "x", "id": None})) == "elsewhere"
     assert guest.status != "refused" and guest.name == "Ann" and guest.token == "tok0000"
 
 

@@ -19,6 +19,9 @@ from . import proof, protocol
 _UNPROVEN = ("challenge", "wait", "pong", "error")
 _UNPROVEN_ERRORS = ("old_host", "wrong_room", "rate_limited", "bad_message", "bad_json", "too_large", "bad_proof",
                     "internal", "not_joined", "bad_token")
+# what receive() returns for an answer that says this phone's seat is not here (a later epoch's host that does not
+# know it, or another room at that id): hang up and look further, as from an impostor, though nobody lied
+ELSEWHERE = "elsewhere"
 REPROVE = 3               # a proof the host refused while joining is tried again this often on one link (issue 39)
 
 
@@ -164,7 +167,7 @@ class GuestSession:
         elif kind == "error" and message.get("code") == "wrong_room" and not self.own_host:
             self.asked = None
             self.status = "connecting"
-            return "impostor"        # whoever holds a later epoch's id is not this room: look further
+            return ELSEWHERE         # whoever holds a later epoch's id is not this room: look further
         elif kind == "error":
             self.error = message
             self._acked(message.get("id"))   # a refused move is done with, too
@@ -205,7 +208,7 @@ class GuestSession:
             return "error"
         if not self.own_host:
             self.status = "connecting"
-            return "impostor"
+            return ELSEWHERE
         self.error = message
         self.token = None
         self.status = "connecting"

@@ -15,7 +15,7 @@ phone only, the replica of the room. Nothing else survives: a reloaded phone is 
 import json
 
 from . import protocol
-from .guest import GuestSession
+from .guest import ELSEWHERE, GuestSession
 from .protocol import peer_id
 
 RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
@@ -136,7 +136,7 @@ class Rejoin:
             self.store.set(replica_key(self.code), text)
         elif kind in ("error", "bye") and self.guest.token is None:
             self.store.remove(seat_key(self.code))
-        if kind == "error" and (self.guest.error or {}).get("code") == "old_host" or kind == "impostor":
+        if kind == "error" and (self.guest.error or {}).get("code") == "old_host" or kind in ("impostor", ELSEWHERE):
             # look further: the next tick tries again (an impostor, at a later epoch's id, could not prove it
             # knows this phone's seat and learnt nothing of it: issue 31)
             self.old_host = self.host_gone = True
