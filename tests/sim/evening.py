@@ -221,6 +221,7 @@ class Evening:
         self.stranger = None
         self.stranger_ids = set()         # the peer ids a stranger has held: only their answers may be refused
         self.dup_handshakes_until = -1    # a fault: until then, a fresh link's first texts may arrive twice
+        self.dup_handshake_rate = 0.5
         self.screens_due = self.plan.get("screens", 0 if self.plan else (
             Random("screens:%s" % seed).randint(1, 2) if Random("screens?%s" % seed).random() < SCREEN_EVENINGS
             else 0))

@@ -72,6 +72,7 @@ class PhonePage:
         link = Link(self.world, self, host)
         if self.world.now < self.ev.dup_handshakes_until:     # a fault: this fresh link's first texts may arrive twice
             link.dup_until = self.world.now + self.world.rng.randint(300, 3000)
+            link.dup_rate = self.ev.dup_handshake_rate
         host.net.add(link)
         self.link = link
         self.ev.note("%s opens a connection to epoch %d (%s)" % (self.device.name, host.epoch, link.conn))

@@ -31,6 +31,8 @@ class Stranger:
         self.ev = evening
         self.relays = relays            # forwards phones' handshakes to the room's host instead of answering them
         self.relayed = {}               # the phone's conn here -> its _Relay to the host
+        self.answer = evening.plan.get("stranger_answers")    # a scripted evening's one answer to every hello
+        self.probe_answer = evening.plan.get("stranger_probes")   # and to every probe
         self.world = w = evening.world
         self.epoch = epoch
         self.alive = True
@@ -128,6 +130,9 @@ class Stranger:
                        {"t": "error", "code": "wrong_room", "msg": "x", "id": None},
                        {"t": "bye", "reason": "removed"}, "wait", "silence", "hang_up"]
             answer = rng.choice(answers)
+            if self.answer is not None:
+                answer = answers[["challenge", "welcome", "bad_token", "wrong_room", "bye", "wait", "silence",
+                                  "hang_up"].index(self.answer)]
             if answer == "wait":
                 self.keep_saying(conn, '{"v":1,"t":"wait"}')
             elif answer == "hang_up":
@@ -151,6 +156,8 @@ class Stranger:
         self.hears(text)
         self.probes += 1
         roll = self.world.rng.random()
+        if self.probe_answer is not None:
+            roll = {"proof": 0.0, "wait": 0.5, "wait_again": 0.7, "silence": 0.9}[self.probe_answer]
         if roll < 0.4:
             reply(json.dumps({"v": 1, "t": "proof", "epoch": self.epoch, "proof": _hex(self.world.rng, 64)}))
         elif roll < 0.6:
