@@ -266,8 +266,8 @@ class Evening:
             w.after(10000, self.stranger_arrives)      # a takeover is under way: it comes a little later
             return
         self.stats["stranger"] = leader.session.epoch + 1
-        relays = self.plan.get("stranger_relays", rng.random() < STRANGER_RELAYS)
-        stays = self.plan.get("stranger_stays", rng.random() < STRANGER_STAYS)
+        relays = self.plan["stranger_relays"] if "stranger_relays" in self.plan else rng.random() < STRANGER_RELAYS
+        stays = self.plan["stranger_stays"] if "stranger_stays" in self.plan else rng.random() < STRANGER_STAYS
         hold = EVENING_LIMIT_MS if stays else rng.randint(20000, 120000)
         self.stranger = Stranger(self, leader.session.epoch + 1, hold, relays)
         w.after(rng.randint(200, 3000), self.stranger.knock, leader)
