@@ -191,7 +191,7 @@ def test_a_screen_forced_onto_the_relay_keeps_up(open_page, wait_ready, signal, 
 def test_the_screens_hmac_is_proof_pys(open_page, wait_ready, signal):
     page = open_page("/screen.html?room=ABCD&signal=" + signal, viewport=HOST_VIEW, name="screen-mac")
     page.wait_for_function("() => !!(window.pp && pp.mac)", timeout=WAIT_MS)
-    cases = [("k", ["screen"]), ("a" * 100, ["screen-host", "ABCD", "ab" * 16, "cd" * 16]),
+    cases = [("k", ["screen"]), ("a" * 100, ["screen-host", "ABCD", 1, "peerparty-ABCD-1", "ab" * 16, "cd" * 16]),
              ("tok-é", ["x", "", "y" * 200])]
     for key, parts in cases:
         assert page.evaluate("([k, p]) => pp.mac(k, ...p)", [key, parts]) == proof.mac(key, *parts)

@@ -64,6 +64,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import csp  # noqa: E402  (scripts/csp.py, beside this file)
+
 ROOT = Path(__file__).resolve().parent.parent
 NM = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
@@ -706,6 +709,17 @@ def build_screen_head() -> int:
                                    "texts rewritten (ui/room.py changed)")
 
 
+def build_csp() -> int:
+    """Each page's Content-Security-Policy (scripts/csp.py), from its inline scripts as the rewrites above left them."""
+    changed = 0
+    for page in (HOST_HTML, JOIN_HTML, SCREEN_HTML, ROOT / "index.html"):
+        html = page.read_text(encoding="utf-8")
+        block = re.compile(r"^[ \t]*" + re.escape(csp.START) + r".*?" + re.escape(csp.END), re.S | re.M)
+        changed += rewrite_block(page, csp.START, csp.END, lambda html=html: csp.meta(block.sub("", html)),
+                                 "Content-Security-Policy rewritten (an inline script changed)")
+    return changed
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # precache manifest
 
@@ -783,6 +797,7 @@ def main(argv: list[str] | None = None) -> int:
     n_zip += build_phone_head()
     n_zip += build_host_head()
     n_zip += build_screen_head()
+    n_zip += build_csp()
     n_pre, manifest = build_precache()
     total = sum((ROOT / p.lstrip("/")).stat().st_size for p in manifest["files"])
     log(f"vendor {n_vendor} changed, build {n_zip} changed, precache {'rewritten' if n_pre else 'unchanged'}: "

@@ -125,7 +125,10 @@ def test_a_stranger_at_the_next_epochs_id_deposes_nobody_and_learns_no_token():
                 e.world.after(2000, e.tv.reload, 8000)
             ev.when(hint_hunt_guessing, arrive)
             seen.append(ev)
-        play(seed, dict(HINT_HUNT, stranger=False), script)
+        # it answers every probe with a made-up proof and every hello with a made-up challenge (its other answers,
+        # and the stranger that relays or stays: tests/test_sim_strangers.py)
+        play(seed, dict(HINT_HUNT, stranger=False, stranger_probes="proof", stranger_answers="challenge",
+                        stranger_relays=False, stranger_stays=False), script)
         ev = seen[0]
         events = ev.world.events
         assert ev.stranger is not None and ev.stranger.probes >= 1, "the TV asked the stranger to prove itself"

@@ -20,6 +20,7 @@
   const AGAIN_MS = 1000;       // after a lost link or an id nobody holds, the next attempt
   const FULL_RETRY_MS = 10000; // a room with all its screens: asked again this often
   const LOOK_AHEAD = 8;
+  const PROOF_MS = 30000;      // = protocol.py's PROOF_MS: a later term's id that has not proved itself by then is left
   const SOUND = '{"room":"sound"}';
   const app = document.getElementById("app");
   const status = document.getElementById("screen-status");
@@ -35,6 +36,7 @@
   let watching = false;
   let stopped = false;
   let lastHeard = 0;
+  let openedAt = 0;            // when the current link opened
   let timer = null;
   let html = null;             // the frame shown, as sent
   let frame = -1;              // its number
@@ -67,6 +69,14 @@
   }
 
   // --- the link: this term's host id, or the next terms' while it is gone --------------------------------------
+  const hostId = (term) => "peerparty-" + code + "-" + term;
+
+  // a link to a later term's id whose holder has not proved it knows this screen's key (or, to a new screen,
+  // welcomed it) within PROOF_MS, or that closed or fell silent before: a stranger's; back to our own term's host
+  function unproved() {
+    return !watching && tryEpoch !== epoch;
+  }
+
   function attempt() {
     clearTimeout(timer);
     if (stopped) return;
@@ -80,17 +90,19 @@
       timer = setTimeout(attempt, RETRY_MS);
       return;
     }
-    const c = (conn = peer.connect("peerparty-" + code + "-" + tryEpoch, pp.DATA_OPTIONS));
+    const c = (conn = peer.connect(hostId(tryEpoch), pp.DATA_OPTIONS));
     c.on("open", () => {
       if (conn !== c) return;
-      lastHeard = Date.now();
+      lastHeard = openedAt = Date.now();
       c.send(watchMessage());
     });
     c.on("data", (data) => {
       if (conn === c) receive(String(data));
     });
     const closed = () => {
-      if (conn === c) again(AGAIN_MS);
+      if (conn !== c) return;
+      if (unproved()) tryEpoch = epoch;
+      again(AGAIN_MS);
     };
     c.on("close", closed);
     c.on("error", closed);
@@ -156,11 +168,13 @@
     const key = saved.key;
     if (asked === null || !key) return;
     const hostNonce = String(m.nonce);
-    if (m.proof !== pp.mac(key, "screen-host", code, asked, hostNonce)) {
+    // bound to the channel (proof.py): the term and the id this screen dialled, so a relayed handshake proves nothing
+    const channel = [tryEpoch, hostId(tryEpoch)];
+    if (m.proof !== pp.mac(key, "screen-host", code, ...channel, asked, hostNonce)) {
       asked = null;              // it does not know this screen: someone else at that id
       return again(AGAIN_MS, true);
     }
-    send({ t: "prove", proof: pp.mac(key, "screen-self", code, asked, hostNonce) });
+    send({ t: "prove", proof: pp.mac(key, "screen-self", code, ...channel, asked, hostNonce) });
     asked = null;
   }
 
@@ -187,8 +201,10 @@
       attempt();
     } else if (m.code === "old_host" || m.code === "bad_proof") {
       again(AGAIN_MS, true);     // a host of an earlier term, or one that cannot prove it is this room's
-    } else if (m.code === "wrong_room") {
+    } else if (m.code === "wrong_room" && own) {
       stop("wrong_room");
+    } else if (m.code === "wrong_room") {
+      again(AGAIN_MS, true);     // whoever holds a later term's id is not this room: look further
     }
   }
 
@@ -285,7 +301,11 @@
   attempt();
   setInterval(() => {
     if (stopped || !conn || !conn.open) return;
-    if (Date.now() - lastHeard > LOST_MS) return again(0);
+    const now = Date.now();
+    if (now - lastHeard > LOST_MS || (unproved() && now - openedAt > PROOF_MS)) {
+      if (unproved()) tryEpoch = epoch;
+      return again(0);
+    }
     send({ t: "ping", n: (pings += 1) });
   }, PING_MS);
 })();

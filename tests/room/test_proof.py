@@ -16,11 +16,13 @@ from peerparty.net.memory import MemoryNetwork, Phone
 from peerparty.room import fence, proof
 from peerparty.room.guest import GuestSession
 from peerparty.room.host import HostSession
+from peerparty.room.protocol import peer_id
 
 from ..games_under_test import GAMES
 from .test_fuzz import host_state
 
 CODE = "ABCD"
+AT0 = (0, peer_id(CODE, 0))    # the channel of a phone that dialled epoch 0's host (proof.py)
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -33,11 +35,11 @@ def test_the_hand_made_hmac_is_pythons(key, message):
 
 
 def test_the_proofs_bind_every_part():
-    base = proof.room_proof("key", CODE, 1, "n" * 32)
-    assert base != proof.room_proof("key", CODE, 2, "n" * 32)
-    assert base != proof.room_proof("kez", CODE, 1, "n" * 32)
-    assert base != proof.room_proof("key", CODE, 1, "m" * 32)
-    assert proof.host_seat_proof("t", CODE, "a", "b") != proof.phone_seat_proof("t", CODE, "a", "b"), \
+    base = proof.room_proof("key", CODE, 1, peer_id(CODE, 1), "n" * 32)
+    assert base != proof.room_proof("key", CODE, 2, peer_id(CODE, 2), "n" * 32)
+    assert base != proof.room_proof("kez", CODE, 1, peer_id(CODE, 1), "n" * 32)
+    assert base != proof.room_proof("key", CODE, 1, peer_id(CODE, 1), "m" * 32)
+    assert proof.host_seat_proof("t", CODE, *AT0, "a", "b") != proof.phone_seat_proof("t", CODE, *AT0, "a", "b"), \
         "the host's answer is never the phone's: a phone cannot be made to prove by echoing"
     assert proof.mac("t", "a|b") != proof.mac("t", "a", "b")
     assert "tok" not in proof.seat_tag("tok") and len(proof.seat_tag("tok")) == proof.TAG_HEX
@@ -57,13 +59,13 @@ mp.runPython(`
 import sys
 sys.path.append("/")
 import proof
-print(proof.seat_tag("tok"), proof.room_proof("k" * 80, "ABCD", 3, "0f" * 16), proof.phone_seat_proof("t", "ABCD", "a", "b"))
+print(proof.seat_tag("tok"), proof.room_proof("k" * 80, "ABCD", 3, "peerparty-ABCD-3", "0f" * 16), proof.phone_seat_proof("t", "ABCD", 0, "peerparty-ABCD-0", "a", "b"))
 `);
 """ % (ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs",
        ROOT / "py/peerparty/room/proof.py"))
     out = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120).stdout.split()
-    assert out == [proof.seat_tag("tok"), proof.room_proof("k" * 80, "ABCD", 3, "0f" * 16),
-                   proof.phone_seat_proof("t", "ABCD", "a", "b")]
+    assert out == [proof.seat_tag("tok"), proof.room_proof("k" * 80, "ABCD", 3, peer_id(CODE, 3), "0f" * 16),
+                   proof.phone_seat_proof("t", "ABCD", *AT0, "a", "b")]
 
 
 # --- a phone rejoins its seat -------------------------------------------------------------------------------
@@ -109,8 +111,8 @@ def test_the_host_proves_first_and_the_right_answer_seats_the_phone():
     host.on_connect("c9", 5)
     [challenge] = said(host, "c9", hello(token))
     assert challenge["t"] == "challenge"
-    assert challenge["proof"] == proof.host_seat_proof(token, CODE, "1" * 32, challenge["nonce"])
-    right = proof.phone_seat_proof(token, CODE, "1" * 32, challenge["nonce"])
+    assert challenge["proof"] == proof.host_seat_proof(token, CODE, *AT0, "1" * 32, challenge["nonce"])
+    right = proof.phone_seat_proof(token, CODE, *AT0, "1" * 32, challenge["nonce"])
     welcome = said(host, "c9", {"t": "prove", "proof": right})[0]
     assert welcome["t"] == "welcome" and welcome["seat"] == "p1" and "token" not in welcome
 
@@ -128,13 +130,13 @@ def test_wrong_replayed_misdirected_and_missing_proofs_are_refused_and_change_no
         host.on_connect(conn, 5)
     [challenge] = said(host, "c9", hello(token, "1" * 32))
     [other] = said(host, "c8", hello(token, "2" * 32))
-    right = proof.phone_seat_proof(token, CODE, "1" * 32, challenge["nonce"])
+    right = proof.phone_seat_proof(token, CODE, *AT0, "1" * 32, challenge["nonce"])
     refused_and_unchanged(host, "c9", {"t": "prove", "proof": "0" * 64})                           # wrong
     refused_and_unchanged(host, "c9", {"t": "prove", "proof": proof.phone_seat_proof(
-        token, CODE, "2" * 32, other["nonce"])})                                                      # another nonce's
+        token, CODE, *AT0, "2" * 32, other["nonce"])})                                                      # another nonce's
     refused_and_unchanged(host, "c7", {"t": "prove", "proof": right})                               # no challenge
     refused_and_unchanged(host, "c9", {"t": "prove", "proof": proof.host_seat_proof(
-        token, CODE, "1" * 32, challenge["nonce"])})                                                  # the host's echoed
+        token, CODE, *AT0, "1" * 32, challenge["nonce"])})                                                  # the host's echoed
     refused_and_unchanged(host, "c9", {"t": "prove"}, "bad_message")                                # missing
     refused_and_unchanged(host, "c9", {"t": "prove", "proof": right[:-1]}, "bad_message")
     assert said(host, "c9", {"t": "prove", "proof": right})[0]["t"] == "welcome"
@@ -147,16 +149,92 @@ def test_a_removed_seat_hears_so_only_after_both_proofs():
     host.on_connect("c9", 7)
     [challenge] = said(host, "c9", hello(token))
     assert challenge["t"] == "challenge"
-    right = proof.phone_seat_proof(token, CODE, "1" * 32, challenge["nonce"])
+    right = proof.phone_seat_proof(token, CODE, *AT0, "1" * 32, challenge["nonce"])
     assert [m["t"] for m in said(host, "c9", {"t": "prove", "proof": right})] == ["error", "bye"]
 
 
-def test_an_unknown_tag_without_a_name_is_bad_token_and_with_one_a_new_seat():
+def test_an_unknown_tag_is_bad_token_with_or_without_a_name_and_seats_no_ghost():
+    """Issue 39, point 5: a hello with a tag this host never issued makes no seat under its name (the phone, which
+    awaits a challenge, would never take that welcome up); it is told bad_token and joins again by name."""
     host, net, token = seated()
     host.on_connect("c9", 7)
+    before = host_state(host)
     assert said(host, "c9", hello("not-a-token"))[0]["code"] == "bad_token"
-    welcome = said(host, "c9", dict(hello("not-a-token"), name="Ben"))[0]
-    assert welcome["t"] == "welcome" and welcome["token"] != token
+    assert said(host, "c9", dict(hello("not-a-token"), name="Ben"))[0]["code"] == "bad_token"
+    assert host_state(host) == before and [s.name for s in host.lobby.seats] == ["Ann"]
+
+
+def test_a_phone_whose_tag_is_unknown_joins_by_name_on_the_same_link_and_keeps_no_ghost():
+    """The phone of point 5 end to end: it joined by name at a host that then stepped aside (its token is that
+    host's), and says hello with its name and tag to a host that never issued the token."""
+    host, net, token = seated()
+    ben = Phone(net, GuestSession(CODE, token="a-token-of-a-host-that-stepped-aside", name="Ben"))
+    net.connect(ben)
+    net.flush()
+    assert ben.session.status == "joined" and ben.session.token != "a-token-of-a-host-that-stepped-aside"
+    assert [s.name for s in host.lobby.seats] == ["Ann", "Ben"]
+    assert host.lobby.by_token(ben.session.token).conn == ben.conn, "the seat under Ben's name is Ben's phone's"
+
+
+def test_a_hello_sent_twice_gets_one_challenge_and_either_proof_seats_the_phone():
+    """Issue 39, point 4: the host answers a repeated hello with the same challenge, and accepts a proof of any
+    challenge still open on the link; the phone proves the first and is seated."""
+    host, net, token = seated()
+    phone = Phone(net, GuestSession(CODE, token=token))
+    net.connect(phone)
+    hello_text = net.to_host[-1][1]
+    net.to_host.append(net.to_host[-1])              # the same hello, delivered twice
+    net.flush()
+    kinds = [json.loads(t)["t"] for t in phone.received]
+    assert kinds.count("challenge") == 2 and phone.session.status == "joined", kinds
+    assert "error" not in kinds and json.loads(hello_text)["t"] == "hello"
+    # two hellos with different nonces on one link (a page that said hello again): either proof is accepted
+    host.on_connect("c9", 20)
+    first = said(host, "c9", hello(token, "1" * 32))[0]
+    said(host, "c9", hello(token, "2" * 32))
+    answer = proof.phone_seat_proof(token, CODE, *AT0, "1" * 32, first["nonce"])
+    assert said(host, "c9", {"t": "prove", "proof": answer})[0]["t"] == "welcome"
+
+
+def test_a_phone_refused_its_proof_while_joining_proves_afresh_instead_of_showing_an_error():
+    guest = GuestSession(CODE, token="tok0000", nonce_source=iter(["1" * 32, "3" * 32]).__next__)
+    guest.greeting()
+    nonce = "2" * 32
+    guest.receive(json.dumps({"t": "challenge", "nonce": nonce,
+                              "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "1" * 32, nonce)}))
+    assert [json.loads(t)["t"] for t in guest.take_outbox()] == ["prove"]
+    assert guest.receive(json.dumps({"t": "error", "code": "bad_proof", "msg": "x", "id": None})) is None
+    again = [json.loads(t) for t in guest.take_outbox()]
+    assert [m["t"] for m in again] == ["hello"] and again[0]["nonce"] == "3" * 32
+    assert guest.error is None and guest.status == "joining"
+
+
+# --- issue 39, point 1: a proof binds its channel (the host's epoch and the id the phone dialled) -------------------
+
+def test_a_handshake_relayed_from_a_later_epochs_id_proves_nothing_either_way():
+    """A stranger at epoch 1's id relays a phone's hello to the real host (epoch 0) and the host's challenge back,
+    unchanged. The phone dialled epoch 1: the host's proof names epoch 0's id, so the phone finds it an impostor
+    and proves nothing; and a proof made for epoch 1's id (as a phone would make there) does not seat the relay."""
+    host, net, token = seated()
+    phone = GuestSession(CODE, token=token, nonce_source=lambda: "1" * 32)
+    phone.dialled = 1                                    # rejoin.py: the link reached peerparty-ABCD-1
+    relayed = json.loads(phone.greeting()[0])
+    host.on_connect("stranger", 5)
+    [challenge] = said(host, "stranger", relayed)
+    assert challenge["t"] == "challenge"
+    assert phone.receive(json.dumps(challenge)) == "impostor" and phone.take_outbox() == []
+    at_one = proof.phone_seat_proof(token, CODE, 1, peer_id(CODE, 1), "1" * 32, challenge["nonce"])
+    refused_and_unchanged(host, "stranger", {"t": "prove", "proof": at_one})
+    assert host.lobby.by_id("p1").conn is None, "the relaying stranger holds no seat"
+
+
+def test_every_proof_names_the_epoch_and_the_peer_id():
+    key, n1, n2 = "k", "a" * 32, "b" * 32
+    for make in (proof.host_seat_proof, proof.phone_seat_proof, proof.host_screen_proof, proof.screen_proof):
+        base = make(key, CODE, 0, peer_id(CODE, 0), n1, n2)
+        assert base != make(key, CODE, 1, peer_id(CODE, 0), n1, n2)
+        assert base != make(key, CODE, 0, peer_id(CODE, 1), n1, n2)
+    assert proof.room_proof(key, CODE, 1, peer_id(CODE, 1), n1) != proof.room_proof(key, CODE, 1, peer_id(CODE, 2), n1)
 
 
 # --- the phone's side: an impostor learns nothing ---------------------------------------------------------------
@@ -175,7 +253,7 @@ def test_a_phone_says_hello_without_its_token_and_holds_its_moves_for_the_welcom
     assert len(texts) == 1 and "tok0000" not in texts[0]
     nonce = "2" * 32
     guest.receive(json.dumps({"t": "challenge", "nonce": nonce,
-                              "proof": proof.host_seat_proof("tok0000", CODE, "1" * 32, nonce)}))
+                              "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "1" * 32, nonce)}))
     assert [json.loads(t)["t"] for t in guest.take_outbox()] == ["prove"]
     guest.receive(json.dumps({"t": "welcome", "seat": "p1", "next_id": 0, "room": CODE, "epoch": 0}))
     assert [json.loads(t)["t"] for t in guest.take_outbox()] == ["move"], "held moves go once welcomed"
@@ -187,8 +265,8 @@ def test_a_phone_says_hello_without_its_token_and_holds_its_moves_for_the_welcom
 
 @pytest.mark.parametrize("answer", [
     {"t": "challenge", "nonce": "2" * 32, "proof": "0" * 64},                               # a made-up proof
-    {"t": "challenge", "nonce": "2" * 32, "proof": proof.host_seat_proof("tok0000", CODE, "9" * 32, "2" * 32)},
-    {"t": "challenge", "nonce": "2" * 32, "proof": proof.host_seat_proof("other", CODE, "1" * 32, "2" * 32)},
+    {"t": "challenge", "nonce": "2" * 32, "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "9" * 32, "2" * 32)},
+    {"t": "challenge", "nonce": "2" * 32, "proof": proof.host_seat_proof("other", CODE, *AT0, "1" * 32, "2" * 32)},
 ])
 def test_a_host_that_cannot_prove_the_seat_is_an_impostor_and_hears_nothing(answer):
     guest, hello_message = rejoining()
@@ -211,13 +289,32 @@ def test_before_the_host_proves_itself_a_phone_heeds_nothing_that_costs_it_its_s
 
 
 def test_an_unproven_bad_token_counts_only_from_the_phones_own_epochs_id():
+    """Without a name to join with, only the phone's own epoch's host is believed (the token goes); anyone at a
+    later epoch's id is no host of its: it looks further, token kept. With a name it joins by name on that link,
+    keeping the token until a welcome replaces it (point 5)."""
     guest, _ = rejoining()
     guest.own_host = False      # rejoin.py: this connection reached a later epoch's id
-    assert guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None})) is None
+    assert guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None})) == "elsewhere"
     assert guest.token == "tok0000"
-    guest.own_host = True
+    guest, _ = rejoining()
     guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None}))
-    assert guest.token is None
+    assert guest.token is None and guest.status == "connecting"
+    guest, _ = rejoining()
+    guest.name = "Ann"
+    guest.own_host = False
+    guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None}))
+    [by_name] = [json.loads(t) for t in guest.take_outbox()]
+    assert by_name["t"] == "hello" and by_name["name"] == "Ann" and "seat" not in by_name
+    assert guest.token == "tok0000"
+
+
+def test_wrong_room_from_a_later_epochs_id_is_no_refusal():
+    """Issue 39, point 3: a stranger's wrong_room does not mark the phone refused; it looks further."""
+    guest, _ = rejoining()
+    guest.name = "Ann"
+    guest.own_host = False
+    assert guest.receive(json.dumps({"t": "error", "code": "wrong_room", "msg": "x", "id": None})) == "elsewhere"
+    assert guest.status != "refused" and guest.name == "Ann" and guest.token == "tok0000"
 
 
 # --- a host's probe: only the room key's proof deposes it ----------------------------------------------------------

@@ -19,7 +19,8 @@ def proved(r, phone_nonce, now, token="tok"):
     """The real host's challenge for a rejoin (it knows the token), as HostSession answers a hello."""
     host_nonce = "ab" * 16
     r.received(json.dumps({"t": "challenge", "nonce": host_nonce,
-                           "proof": proof.host_seat_proof(token, CODE, phone_nonce, host_nonce)}), now)
+                           "proof": proof.host_seat_proof(
+                               token, CODE, r.try_epoch, peer_id(CODE, r.try_epoch), phone_nonce, host_nonce)}), now)
     assert [json.loads(t)["t"] for t in r.outbox()] == ["prove"]
 
 

@@ -12,6 +12,7 @@ from .helpers import join, make_room
 from .toy_game import GAME as RACE
 
 NONCE = "ab" * 16
+AT0 = (0, "peerparty-ABCD-0")     # the channel: epoch 0's host id (proof.py)
 
 
 def said(host, conn, message, now=0):
@@ -27,8 +28,8 @@ def come_back(host, conn, key, nonce=NONCE):
     """A screen with a key: the host's challenge, checked as screen.js checks it, and the screen's proof."""
     challenge = watch(host, conn, screen=proof.screen_tag(key), nonce=nonce)[0]
     assert challenge["t"] == "challenge"
-    assert challenge["proof"] == proof.host_screen_proof(key, "ABCD", nonce, challenge["nonce"])
-    return said(host, conn, {"t": "prove", "proof": proof.screen_proof(key, "ABCD", nonce, challenge["nonce"])})
+    assert challenge["proof"] == proof.host_screen_proof(key, "ABCD", *AT0, nonce, challenge["nonce"])
+    return said(host, conn, {"t": "prove", "proof": proof.screen_proof(key, "ABCD", *AT0, nonce, challenge["nonce"])})
 
 
 def test_a_new_screen_gets_its_number_and_key_and_is_no_seat():
@@ -84,7 +85,7 @@ def test_a_wrong_proof_changes_nothing_and_an_unknown_key_is_refused():
     wrong = said(host, "s2", {"t": "prove", "proof": "0" * 64})
     assert wrong[0]["code"] == "bad_proof" and host.screens.watching() == [1]
     assert host.screens.challenged("s2")                      # the challenge stands: the right answer still works
-    right = proof.screen_proof(key, "ABCD", NONCE, challenge["nonce"])
+    right = proof.screen_proof(key, "ABCD", *AT0, NONCE, challenge["nonce"])
     assert said(host, "s2", {"t": "prove", "proof": right})[0]["t"] == "watching"
     assert watch(host, "s3", screen=proof.screen_tag("not-a-key"), nonce=NONCE)[0]["code"] == "bad_proof"
 

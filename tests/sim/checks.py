@@ -167,6 +167,8 @@ class Checks:
                     self.fail("a replica went to %s, not the successor %s" % (
                         seat.id if seat else conn, successor.id if successor else None))
                 continue
+            if marker in text and text.startswith('{"t":"watching"') and conn in session.screens.live:
+                continue            # a new screen's own key (made by the evening's token source)
             if marker in text:
                 for other in session.lobby.seats:
                     if other is not seat and other.token in text:
@@ -261,6 +263,12 @@ class Checks:
         self.counts["intruders_refused"] = self.counts.get("intruders_refused", 0) + 1
         if peer_id(self.ev.code, epoch) not in self.ev.stranger_ids:
             self.fail("%s refused epoch %d's answer, and no stranger holds that id" % (page.device.name, epoch))
+
+    def screen_found_impostor(self, screen_page):
+        """A screen found the host it reached could not prove its key: only a stranger may (issue 39)."""
+        self.counts["screen_impostors"] = self.counts.get("screen_impostors", 0) + 1
+        if not getattr(screen_page.link.host, "stranger", False):
+            self.fail("%s's screen took its own room's host for an impostor" % screen_page.device.name)
 
     def phone_received(self, phone_page, text, kind):
         device = phone_page.device

@@ -17,6 +17,7 @@ from peerparty.room.lobby import new_room_code, peer_id
 from . import people
 from .checks import Checks, expected_view
 from .pages import HostPage, PhonePage
+from .screen import ScreenPage
 from .stranger import Stranger
 from .world import Failure, Storage, World
 
@@ -27,12 +28,16 @@ SETTLE_MS = 120 * 1000             # and then every phone must show the host's v
 STALLED_S = 180                    # a host removes a player whose phone has been gone this long while the table waits
 EVENING_LIMIT_MS = 4 * 3600 * 1000
 STRANGER_EVENINGS = 0.3           # how often a stranger squats the next epoch's id for a while (issue 31)
+STRANGER_RELAYS = 0.4              # of those, how often it relays phones' handshakes to the host (issue 39)
+STRANGER_STAYS = 0.3               # and how often it stays all evening
+SCREEN_EVENINGS = 0.3              # how often one or two remote screens watch the evening (issue 39)
 DOUBLE_TAP = 0.03                  # how often a tap is doubled before the screen changes
 FAULT_MEAN_MS = 70 * 1000          # faults arrive about this often while the evening runs
 
 # fault -> weight: what can go wrong on a party evening
 FAULTS = {"drop": 3, "delay": 3, "duplicate": 2, "reorder": 2, "disconnect": 2, "sleep": 3, "phone_reload": 2,
-          "host_reload": 3, "host_gone": 2, "late_timers": 2, "tab_back": 2, "tap_then_again": 2}
+          "host_reload": 3, "host_gone": 2, "late_timers": 2, "tab_back": 2, "tap_then_again": 2,
+          "dup_handshake": 2, "screen_reload": 1}
 
 
 def host_boot_ms(rng):
@@ -76,6 +81,10 @@ class Device:
         self.ev.world.after(rng.randint(100, 600), page.parse)       # host-room.js, once the page is parsed
         self.ev.world.after(host_boot_ms(rng) if delay is None else delay, page.boot)
 
+    def open_screen(self):
+        self.close_page()
+        self.page = ScreenPage(self.ev, self)
+
     def reload(self, boot_ms=None):
         page = self.page
         if isinstance(page, HostPage):
@@ -93,7 +102,7 @@ class Device:
         page, self.page = self.page, None
         if isinstance(page, HostPage):
             page.release()
-        elif isinstance(page, PhonePage):
+        elif isinstance(page, (PhonePage, ScreenPage)):
             page.close()
 
 
@@ -211,6 +220,11 @@ class Evening:
                                           Random("stranger:%s" % seed).random() < STRANGER_EVENINGS)
         self.stranger = None
         self.stranger_ids = set()         # the peer ids a stranger has held: only their answers may be refused
+        self.dup_handshakes_until = -1    # a fault: until then, a fresh link's first texts may arrive twice
+        self.dup_handshake_rate = 0.5
+        self.screens_due = self.plan.get("screens", 0 if self.plan else (
+            Random("screens:%s" % seed).randint(1, 2) if Random("screens?%s" % seed).random() < SCREEN_EVENINGS
+            else 0))
 
     def token(self):
         """Every seat token and match seed of the evening: distinct, and all starting with secret_marker."""
@@ -237,6 +251,10 @@ class Evening:
             w.after(int(rng.expovariate(1.0 / FAULT_MEAN_MS)), self.fault)
         if self.stranger_due:
             w.after(rng.randint(20000, 150000), self.stranger_arrives)
+        for n in range(self.screens_due):
+            device = Device(self, "screen%d" % n)
+            self.devices.append(device)
+            w.after(rng.randint(3000, 200000), device.open_screen)
 
     def stranger_arrives(self):
         """The stranger registers the next epoch's id for a while and knocks on the host as a phone."""
@@ -248,7 +266,10 @@ class Evening:
             w.after(10000, self.stranger_arrives)      # a takeover is under way: it comes a little later
             return
         self.stats["stranger"] = leader.session.epoch + 1
-        self.stranger = Stranger(self, leader.session.epoch + 1, rng.randint(20000, 120000))
+        relays = self.plan["stranger_relays"] if "stranger_relays" in self.plan else rng.random() < STRANGER_RELAYS
+        stays = self.plan["stranger_stays"] if "stranger_stays" in self.plan else rng.random() < STRANGER_STAYS
+        hold = EVENING_LIMIT_MS if stays else rng.randint(20000, 120000)
+        self.stranger = Stranger(self, leader.session.epoch + 1, hold, relays)
         w.after(rng.randint(200, 3000), self.stranger.knock, leader)
 
     def when(self, test, action, every_ms=250):
@@ -460,6 +481,18 @@ class Evening:
             leader.device.person.gone = True
             leader.device.close_page()
             return True
+        if kind == "dup_handshake":
+            self.note("fault: fresh connections' first messages arrive twice for a while")
+            self.dup_handshakes_until = w.now + rng.randint(5000, 60000)
+            return True
+        if kind == "screen_reload":
+            screens = [d for d in self.devices if isinstance(d.page, ScreenPage)]
+            if not screens:
+                return False
+            device = rng.choice(screens)
+            self.note("fault: %s reloads" % device.name)
+            device.open_screen()
+            return True
         if kind == "tab_back":
             return self.tab_back()
         if kind == "tap_then_again":
@@ -553,6 +586,14 @@ class Evening:
         successor = session.successor()
         for device in self.devices:
             page = device.page
+            if isinstance(page, ScreenPage):
+                if page.stopped:
+                    return False, "%s stopped: %s" % (device.name, page.stopped)
+                if not page.watching or page.link is None or page.link.host is not leader or \
+                        page.link.conn not in session.screens.live:
+                    return False, "%s does not watch the host of epoch %d (it tries epoch %d)" % (
+                        device.name, session.epoch, page.try_epoch)
+                continue
             token = device.storage.get(rejoin.seat_key(self.code))
             seat = session.lobby.by_token(token) if token else None
             replica = device.storage.get(rejoin.replica_key(self.code))

@@ -70,6 +70,9 @@ class PhonePage:
             self.world.at(host.stall_until, self._opened, attempt, host)
             return
         link = Link(self.world, self, host)
+        if self.world.now < self.ev.dup_handshakes_until:     # a fault: this fresh link's first texts may arrive twice
+            link.dup_until = self.world.now + self.world.rng.randint(300, 3000)
+            link.dup_rate = self.ev.dup_handshake_rate
         host.net.add(link)
         self.link = link
         self.ev.note("%s opens a connection to epoch %d (%s)" % (self.device.name, host.epoch, link.conn))
@@ -120,7 +123,7 @@ class PhonePage:
         self.ev.checks.phone_received(self, text, kind)
         for answer in self.rejoin.outbox():    # the seat's proof to a host that proved itself, held moves
             self.send(answer)
-        if kind in ("bye", "impostor"):
+        if kind in ("bye", "impostor", rejoin.ELSEWHERE):
             self.hang_up()                 # removed or left, or not its host: app/phone.py closes its link
         if kind == "welcome" or guest.status != before:
             self.ev.note("%s: %s (%s)" % (self.device.name, kind, guest.status))

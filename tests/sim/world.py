@@ -79,6 +79,7 @@ class Link:
         self.closed = False
         self.slow_until = -1           # a delay fault: seconds per message until then
         self.dup_until = -1            # a duplicate fault: messages may arrive twice until then
+        self.dup_rate = 0.3            # how often, then
         self.due = {"up": 0, "down": 0}       # when the last queued message of each direction arrives
         self.pumping = {"up": False, "down": False}
         self.queued = {"up": 0, "down": 0}     # messages of this connection in the network's queues
@@ -146,7 +147,7 @@ class SimNetwork(MemoryNetwork):
             return
         self.now_ms = w.now
         self.drop_rate = 1.0 if link.dead else 0.0
-        self.duplicate_rate = 0.3 if w.now < link.dup_until else 0.0
+        self.duplicate_rate = link.dup_rate if w.now < link.dup_until else 0.0
         link.queued[way] -= 1
         if way == "up":
             self.deliver_to_host(link.conn)

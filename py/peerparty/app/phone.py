@@ -77,8 +77,8 @@ class PhoneApp:
         kind = self.rejoin.received(text, common.now_ms())
         for answer in self.rejoin.outbox():     # the seat's proof to a host that proved itself, held moves
             self.link.send(answer)
-        if kind == "impostor":
-            self.link.close()               # it could not prove it knows this seat: the tick looks further
+        if kind in ("impostor", rejoin.ELSEWHERE):
+            self.link.close()       # it could not prove it knows this seat, or says it is not here: look further
         if kind == "bye":
             self.link.close()               # removed or left: nothing more to say to this room
         if kind in ("welcome", "view", "error", "bye") or waiting != self.guest.host_waiting:

@@ -17,7 +17,7 @@ from .rejoin import HOST_KEY, LOOK_AHEAD, epoch_key, replica_key, seat_key
 
 PROBE_MS = 5000          # a host whose room may have moved on looks for the next epoch's host this often
 ANSWER_MS = 3000         # how long its first probe may take to find one (a data channel opens in well under 1 s)
-PROOF_MS = 30000         # how long a peer that opened may take to prove itself (a successor's rules boot in <= 25 s)
+PROOF_MS = protocol.PROOF_MS    # how long a peer that opened may take to prove itself (a successor's boot <= 25 s)
 KEPT_NONCES = 4          # a proof may answer any of an epoch's last few probes (their answers can cross)
 
 
@@ -39,6 +39,8 @@ class Fence:
         self.asked = {}                # epoch -> [nonces of the probes not yet answered, newest last]
         self.opened_at = {}            # epoch -> when a peer at that id opened and has not yet proved itself
         self.intruder = False          # a peer at a later epoch's id failed to prove it holds the room
+        self.held_since = None         # when a later peer first made this page hold phones (bounds the hold)
+        self.refused = set()           # epochs whose peer answered without the room's proof: they hold nothing more
 
     def probe_due(self, now_ms, may_have_moved):
         """Call on peer open and every tick: True when the page should probe peer_id(code, epoch + 1)."""
@@ -69,7 +71,7 @@ class Fence:
         """A peer at epoch's id opened the probe's connection: it may be a successor whose rules still boot, so a
         host not yet settled keeps holding phones' messages until it proves itself or PROOF_MS has passed."""
         self.opened_at.setdefault(epoch, now_ms)
-        self._hold_for(now_ms)
+        self._hold_for(epoch, now_ms)
 
     def answered(self, room_key, code, epoch, text, now_ms):
         """What a probed peer said: "proved" (step aside for it), "wait" (its rules are loading) or "refused"
@@ -81,21 +83,28 @@ class Fence:
         kind = message.get("t") if isinstance(message, dict) else None
         if kind == "wait":
             self.opened_at.setdefault(epoch, now_ms)
-            self._hold_for(now_ms)
+            self._hold_for(epoch, now_ms)
             return "wait"
         self.opened_at.pop(epoch, None)
         nonces = self.asked.get(epoch, [])
         answer = message.get("proof") if kind == "proof" and message.get("epoch") == epoch else None
         for nonce in nonces:
-            if proof.same(answer, proof.room_proof(room_key, code, epoch, nonce)):
+            if proof.same(answer, proof.room_proof(room_key, code, epoch, protocol.peer_id(code, epoch), nonce)):
                 nonces.remove(nonce)        # spent: the same answer is never accepted twice
                 return "proved"
         self.intruder = True
+        self.refused.add(epoch)
         return "refused"
 
-    def _hold_for(self, now_ms):
-        if not self.settled and self.answer_by is not None:
-            self.answer_by = max(self.answer_by, now_ms + PROOF_MS)
+    def _hold_for(self, epoch, now_ms):
+        """A later peer that has not answered yet holds phones, but one proof timeout from the first such peer at
+        most: a squatter that opens again and again, or says "wait" forever, cannot freeze the room (issue 39),
+        and one that answered without the room's proof holds nothing more."""
+        if self.settled or self.answer_by is None or epoch in self.refused:
+            return
+        if self.held_since is None:
+            self.held_since = now_ms
+        self.answer_by = max(self.answer_by, self.held_since + PROOF_MS)
 
     def holds(self, now_ms, may_have_moved):
         """True while this page must not answer a phone's move or hello (issue 26 C): its room may have moved

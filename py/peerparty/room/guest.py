@@ -18,7 +18,11 @@ from . import proof, protocol
 # what a host that has not proved itself may tell a rejoining phone (a "removed" or "bye" would cost it its seat)
 _UNPROVEN = ("challenge", "wait", "pong", "error")
 _UNPROVEN_ERRORS = ("old_host", "wrong_room", "rate_limited", "bad_message", "bad_json", "too_large", "bad_proof",
-                    "internal", "not_joined")
+                    "internal", "not_joined", "bad_token")
+# what receive() returns for an answer that says this phone's seat is not here (a later epoch's host that does not
+# know it, or another room at that id): hang up and look further, as from an impostor, though nobody lied
+ELSEWHERE = "elsewhere"
+REPROVE = 3               # a proof the host refused while joining is tried again this often on one link (issue 39)
 
 
 class GuestSession:
@@ -42,6 +46,9 @@ class GuestSession:
         # whether this connection reached the id of the epoch that welcomed this phone: only there may a
         # host that has not proved itself say the token is unknown (rejoin.py sets it; elsewhere it is ignored)
         self.own_host = True
+        self.dialled = None       # the epoch whose host id this connection reached (rejoin.py): the proofs name it
+        self.reproved = 0         # fresh hellos sent on this link after a refused proof
+        self.by_name = False      # this link's hello gave the name only: the host knew no seat by the token
         self.asked = None         # this connection's nonce while the host has not proved the seat's token
         self.impostor = False     # the host this connection reached failed to prove it: look for the real one
         self.proved = False       # this connection's host proved itself: resend the moves once welcomed
@@ -49,16 +56,18 @@ class GuestSession:
 
     # --- what to send -----------------------------------------------------------------------
 
-    def hello(self):
-        """The first message on every new connection; None until there is a token or a name."""
+    def hello(self, by_name=False):
+        """The first message on every new connection; None until there is a token or a name. by_name: a hello
+        with the name only, though a token is kept (the host did not know it)."""
         self.asked = None
         self.proved = False
         self.impostor = False
+        self.by_name = by_name
         if self.token is None and self.name is None:
             return None
         self.status = "joining"
         message = {"t": "hello", "room": self.room, "name": self.name, "epoch": self.epoch}
-        if self.token is not None:
+        if self.token is not None and not by_name:
             self.asked = self.nonce_source()
             message["seat"] = proof.seat_tag(self.token)
             message["nonce"] = self.asked
@@ -67,6 +76,7 @@ class GuestSession:
     def greeting(self):
         """What a new connection starts with: the hello, and the moves not yet acknowledged unless the hello
         asks for a proof first (they wait for the welcome: nothing goes to a host that has not proved itself)."""
+        self.reproved = 0
         hello = self.hello()
         out = [hello] if hello else []
         return out if self.asked is not None else out + self.resend()
@@ -106,8 +116,7 @@ class GuestSession:
             return None
         kind = message.get("t")
         if self.asked is not None and (kind not in _UNPROVEN or (
-                kind == "error" and message.get("code") not in _UNPROVEN_ERRORS
-                and not (self.own_host and message.get("code") == "bad_token"))):
+                kind == "error" and message.get("code") not in _UNPROVEN_ERRORS)):
             return None              # not from a host that has proved it knows this seat
         self.last_heard_ms = now_ms
         self.host_waiting = kind == "wait"
@@ -146,6 +155,19 @@ class GuestSession:
             self._acked(message.get("id"))
         elif kind == "error" and message.get("code") == "bad_proof" and self.status == "joined":
             return None              # a proof that arrived twice: the first one seated this phone
+        elif kind == "error" and message.get("code") == "bad_proof" and self.proved and self.status == "joining":
+            # the host proved itself but refused this proof (it answered another challenge of ours): prove
+            # afresh rather than show an error no retry would clear (issue 39)
+            if self.reproved < REPROVE:
+                self.reproved += 1
+                self.outbox.append(self.hello())
+            return None
+        elif kind == "error" and message.get("code") == "bad_token" and self.status == "joining":
+            return self._unknown_seat(message)
+        elif kind == "error" and message.get("code") == "wrong_room" and not self.own_host:
+            self.asked = None
+            self.status = "connecting"
+            return ELSEWHERE         # whoever holds a later epoch's id is not this room: look further
         elif kind == "error":
             self.error = message
             self._acked(message.get("id"))   # a refused move is done with, too
@@ -156,13 +178,12 @@ class GuestSession:
                 self._drop_replica()
             elif code == "old_host":
                 self.status = "connecting"    # a host of an earlier term answered: find the current one
-            elif code in ("bad_token",):
-                self.token = None
-                self.status = "connecting" if self.name is None else "joining"
             elif self.status == "joining" and code in ("bad_name", "name_taken", "name_removed", "room_full",
                                                         "game_running", "wrong_room"):
                 self.status = "refused"
                 self.name = None
+                if self.by_name:
+                    self.token = None     # the token no host knew: the person joins afresh
         elif kind == "replica":
             if message.get("drop"):
                 self._drop_replica()
@@ -176,17 +197,41 @@ class GuestSession:
                 self._drop_replica()
         return kind
 
+    def _unknown_seat(self, message):
+        """The host does not know this phone's token (a host that stepped aside issued it, or it was lost). With a
+        name, the phone joins again by name on this link and keeps the token until a welcome replaces it: no
+        ghost seat holds its name (issue 39). Without one, its own epoch's host is believed (the token goes, the
+        person types a name: a lost seat, never a leaked one); anyone else is not its host: look further."""
+        self.asked = None
+        if self.name is not None:
+            self.outbox.append(self.hello(by_name=True))
+            return "error"
+        if not self.own_host:
+            self.status = "connecting"
+            return ELSEWHERE
+        self.error = message
+        self.token = None
+        self.status = "connecting"
+        return "error"
+
+    def channel(self):
+        """(epoch, peer id) of the host this connection dialled: both sides' proofs name it (proof.py), so a
+        stranger relaying a handshake from another id proves nothing."""
+        epoch = self.epoch if self.dialled is None else self.dialled
+        return epoch, protocol.peer_id(self.room, epoch)
+
     def _challenged(self, message):
         nonce, answer = message.get("nonce"), message.get("proof")
         if self.asked is None or self.token is None or not proof.is_hex(nonce, proof.NONCE_HEX):
             return None
-        if not proof.same(answer, proof.host_seat_proof(self.token, self.room, self.asked, nonce)):
+        epoch, peer = self.channel()
+        if not proof.same(answer, proof.host_seat_proof(self.token, self.room, epoch, peer, self.asked, nonce)):
             self.asked = None
             self.impostor = True      # it does not know this seat: say nothing more to it
             self.status = "connecting"
             return "impostor"
         self.outbox.append(protocol.encode({"t": "prove", "proof": proof.phone_seat_proof(
-            self.token, self.room, self.asked, nonce)}))
+            self.token, self.room, epoch, peer, self.asked, nonce)}))
         self.asked = None
         self.proved = True
         return "challenge"

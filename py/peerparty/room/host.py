@@ -19,6 +19,7 @@ from .screens import Screens
 _ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
 RATE_PER_S = 15        # sustained messages per second per connection
 RATE_BURST = 30        # and the burst it may spend at once
+KEPT_CHALLENGES = 4    # open challenges per link: a phone may answer any (a hello sent twice, issue 39)
 
 
 class _Bucket:
@@ -64,7 +65,7 @@ class HostSession:
         self._replicated = None       # (conn, seq) of the last replica sent to the successor
         self._gone = {}               # conn -> "removed" | "left": told again whatever it sends next
         self._notices = []            # (conn, text) to send before the next views (e.g. a removal)
-        self._challenges = {}         # conn -> (seat id, phone's nonce, host's nonce): a rejoin awaiting its proof
+        self._challenges = {}         # conn -> [(seat id, phone's nonce, host's nonce)]: rejoins awaiting a proof
         self._nonce = lambda: secrets.token_hex(16)
         self._now = 0
 
@@ -344,8 +345,11 @@ class HostSession:
             return refused
         if message["seat"]:
             seat = self._by_tag(message["seat"])
-            if seat is not None:
-                return self._challenge(conn, seat, message["nonce"])
+            if seat is None:
+                # a token this room never issued (another host's, one that stepped aside): no new seat under the
+                # hello's name, which the phone would never take up (a ghost, issue 39); it joins again by name
+                return [self._error(conn, "bad_token")]
+            return self._challenge(conn, seat, message["nonce"])
         if message["name"] is None:
             return [self._error(conn, "bad_token")]
         name, why = clean_name(message["name"])
@@ -376,7 +380,13 @@ class HostSession:
         if self.lobby.by_conn(conn) is not None:
             return [self._error(conn, "bad_message", "A player's phone cannot be a screen too.")]
         self.dirty = True
-        return self.screens.watch(conn, message, self.code, self.epoch, self._token, self._nonce)
+        made = self.screens.next_id
+        out = self.screens.watch(conn, message, self.code, self.epoch, self._token, self._nonce)
+        if self.screens.next_id != made:
+            # a new screen's key is a secret of the room: saved and replicated as soon as it exists, so a reloaded
+            # host or a Hint Hunt successor answers that screen (both follow seq; issue 39)
+            out += self._changed()
+        return out
 
     # --- proving a seat without its token crossing the link (proof.py, docs/trust.md) -----------------------
 
@@ -386,19 +396,35 @@ class HostSession:
                 return seat
         return None
 
+    def peer(self):
+        """This host's peer id: what every proof it makes or checks is bound to (proof.py, issue 39)."""
+        return protocol.peer_id(self.code, self.epoch)
+
     def _challenge(self, conn, seat, phone_nonce):
         """The host proves first (it knows the token: the phone learns it reached its own room, not someone
-        at a later epoch's id) and asks the phone to prove it in turn: one round trip more than a bare hello."""
-        host_nonce = self._nonce()
-        self._challenges[conn] = (seat.id, phone_nonce, host_nonce)
-        answer = proof.host_seat_proof(seat.token, self.code, phone_nonce, host_nonce)
+        at a later epoch's id) and asks the phone to prove it in turn: one round trip more than a bare hello.
+        A hello that arrives twice on a link is answered with the same challenge, and a phone may prove any
+        challenge still open on it: a duplicated or reordered hello never strands the phone (issue 39)."""
+        asked = self._challenges.get(conn, [])
+        host_nonce = None
+        for seat_id, nonce, ours in asked:
+            if seat_id == seat.id and nonce == phone_nonce:
+                host_nonce = ours
+        if host_nonce is None:
+            host_nonce = self._nonce()
+            self._challenges[conn] = (asked + [(seat.id, phone_nonce, host_nonce)])[-KEPT_CHALLENGES:]
+        answer = proof.host_seat_proof(seat.token, self.code, self.epoch, self.peer(), phone_nonce, host_nonce)
         return [(conn, protocol.encode({"t": "challenge", "nonce": host_nonce, "proof": answer}))]
 
     def _proved(self, conn, answer, now_ms):
-        # A wrong answer changes nothing, the challenge included; a right one spends it (no replay).
-        asked = self._challenges.get(conn)
-        seat = self.lobby.by_id(asked[0]) if asked is not None else None
-        if seat is None or not proof.same(answer, proof.phone_seat_proof(seat.token, self.code, asked[1], asked[2])):
+        # A wrong answer changes nothing, the challenges included; a right one spends every challenge of the link.
+        seat = None
+        for seat_id, phone_nonce, host_nonce in self._challenges.get(conn, []):
+            candidate = self.lobby.by_id(seat_id)
+            if candidate is not None and proof.same(answer, proof.phone_seat_proof(
+                    candidate.token, self.code, self.epoch, self.peer(), phone_nonce, host_nonce)):
+                seat = candidate
+        if seat is None:
             return [self._error(conn, "bad_proof")]
         del self._challenges[conn]
         if seat.removed:
@@ -412,7 +438,7 @@ class HostSession:
             return [self._error(conn, "wrong_room")]
         if message["epoch"] != self.epoch:
             return [self._error(conn, "old_host")]
-        answer = proof.room_proof(self.room_key, self.code, self.epoch, message["nonce"])
+        answer = proof.room_proof(self.room_key, self.code, self.epoch, self.peer(), message["nonce"])
         return [(conn, protocol.encode({"t": "proof", "epoch": self.epoch, "proof": answer}))]
 
     def _bind(self, conn, seat, now_ms, rejoined=False):

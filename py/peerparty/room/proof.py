@@ -69,20 +69,24 @@ def seat_tag(token):
     return mac(token, "seat")[:TAG_HEX]
 
 
-# --- the room's proof: a later epoch's host shows it holds the room key -----------------------------------
+# --- the channel: every proof names the host's epoch and the peer id that was dialled (issue 39) -------------------
+#
+# A stranger at a later epoch's id can relay a handshake unchanged between a phone and the real host. Bound to the
+# channel, the host proves for its own epoch and id and the phone checks for the id it dialled: relayed, the two
+# differ and neither side's proof is accepted. `peer` is protocol.peer_id(code, epoch) on both sides.
 
-def room_proof(room_key, code, epoch, nonce):
-    return mac(room_key, "room", code, epoch, nonce)
+def room_proof(room_key, code, epoch, peer, nonce):
+    return mac(room_key, "room", code, epoch, peer, nonce)
 
 
 # --- a seat's proofs: the host's first (of the phone's nonce), then the phone's (of the host's) -----------------
 
-def host_seat_proof(token, code, phone_nonce, host_nonce):
-    return mac(token, "host", code, phone_nonce, host_nonce)
+def host_seat_proof(token, code, epoch, peer, phone_nonce, host_nonce):
+    return mac(token, "host", code, epoch, peer, phone_nonce, host_nonce)
 
 
-def phone_seat_proof(token, code, phone_nonce, host_nonce):
-    return mac(token, "phone", code, phone_nonce, host_nonce)
+def phone_seat_proof(token, code, epoch, peer, phone_nonce, host_nonce):
+    return mac(token, "phone", code, epoch, peer, phone_nonce, host_nonce)
 
 
 # --- a remote screen's key (room/screens.py): the same handshake, under its own labels ---------------------------
@@ -91,9 +95,9 @@ def screen_tag(key):
     return mac(key, "screen")[:TAG_HEX]
 
 
-def host_screen_proof(key, code, screen_nonce, host_nonce):
-    return mac(key, "screen-host", code, screen_nonce, host_nonce)
+def host_screen_proof(key, code, epoch, peer, screen_nonce, host_nonce):
+    return mac(key, "screen-host", code, epoch, peer, screen_nonce, host_nonce)
 
 
-def screen_proof(key, code, screen_nonce, host_nonce):
-    return mac(key, "screen-self", code, screen_nonce, host_nonce)
+def screen_proof(key, code, epoch, peer, screen_nonce, host_nonce):
+    return mac(key, "screen-self", code, epoch, peer, screen_nonce, host_nonce)

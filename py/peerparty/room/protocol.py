@@ -50,6 +50,8 @@ NAME_MAX = 20
 PING_MS = 2000           # phones ping this often
 AWAY_MS = 6500           # a seat silent this long shows as away
 HOST_LOST_MS = 7000      # a phone that hears nothing this long reconnects
+PROOF_MS = 30000         # a peer at a later epoch's id proves itself within this, or is dropped (a successor's
+                         # rules boot in <= 25 s, saying "wait" meanwhile): room/fence.py, rejoin.py, screen.js
 MAX_SCREENS = 4          # remote screens watching a room at once (room/screens.py)
 
 # Sentences a player understands, one per error code the room itself produces.

@@ -15,7 +15,7 @@ phone only, the replica of the room. Nothing else survives: a reloaded phone is 
 import json
 
 from . import protocol
-from .guest import GuestSession
+from .guest import ELSEWHERE, GuestSession
 from .protocol import peer_id
 
 RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
@@ -74,6 +74,7 @@ class Rejoin:
         self.last_retry = now_ms         # the first attempt starts with the page
         self.last_ping = 0
         self.ping_n = 0
+        self.opened_ms = None            # when the current link opened
 
     @property
     def epoch(self):
@@ -97,15 +98,29 @@ class Rejoin:
     # --- link events ----------------------------------------------------------------------------
 
     def opened(self, now_ms):
-        """A connection to the host opened: the texts to send on it (hello, then every unacknowledged move)."""
-        self.lost_since = None
-        self.host_gone = False
+        """A connection to the host opened: the texts to send on it (hello, then every unacknowledged move).
+        At a later epoch's id the search is not over until that host proves itself (a welcome): whoever holds the
+        id may be a stranger, and if it never proves itself the phone goes back to its own host (issue 39)."""
         self.old_host = False
-        self.gone_tries = {}
-        self.looks = 0
+        self.opened_ms = now_ms
+        if self.try_epoch == self.epoch:
+            self._found()
         self.guest.last_heard_ms = now_ms
         self.guest.own_host = self.try_epoch == self.epoch
+        self.guest.dialled = self.try_epoch
         return self.guest.greeting()
+
+    def _found(self):
+        self.lost_since = None
+        self.host_gone = False
+        self.gone_tries = {}
+        self.looks = 0
+
+    def unproved(self, now_ms):
+        """True when the open link reached a later epoch's id whose holder has not welcomed this phone within
+        PROOF_MS: silence, "wait", a welcome it could not prove, a bye... it is no host of this room's."""
+        return (self.opened_ms is not None and self.try_epoch > self.epoch
+                and now_ms - self.opened_ms >= protocol.PROOF_MS)
 
     def received(self, text, now_ms):
         """One message from the host; keeps storage in step with it. Returns its kind (None when ignored).
@@ -113,6 +128,7 @@ class Rejoin:
         epoch = self.guest.epoch
         kind = self.guest.receive(text, now_ms)
         if kind == "welcome":
+            self._found()
             self.store.set(seat_key(self.code), self.guest.token)
             if self.guest.epoch != epoch:         # the room moved to a new host: remember where, for good
                 self.store.set(epoch_key(self.code), str(self.guest.epoch))
@@ -120,7 +136,7 @@ class Rejoin:
             self.store.set(replica_key(self.code), text)
         elif kind in ("error", "bye") and self.guest.token is None:
             self.store.remove(seat_key(self.code))
-        if kind == "error" and (self.guest.error or {}).get("code") == "old_host" or kind == "impostor":
+        if kind == "error" and (self.guest.error or {}).get("code") == "old_host" or kind in ("impostor", ELSEWHERE):
             # look further: the next tick tries again (an impostor, at a later epoch's id, could not prove it
             # knows this phone's seat and learnt nothing of it: issue 31)
             self.old_host = self.host_gone = True
@@ -172,6 +188,8 @@ class Rejoin:
         if self.guest.status in ("removed", "left"):
             return None
         if connected:
+            if self.unproved(now_ms):
+                self.old_host = self.host_gone = True      # back to its own epoch's host: retry() turns there
             if self.guest.host_silent(now_ms) or self.old_host:
                 return self.retry(now_ms, connected)
             if now_ms - self.last_ping >= protocol.PING_MS:

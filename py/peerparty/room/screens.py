@@ -69,7 +69,8 @@ class Screens:
                 return [(conn, protocol.encode(protocol.error("bad_proof")))]
             host_nonce = new_nonce()
             self._challenges[conn] = (number, message["nonce"], host_nonce)
-            answer = proof.host_screen_proof(self.keys[number], code, message["nonce"], host_nonce)
+            answer = proof.host_screen_proof(self.keys[number], code, epoch, protocol.peer_id(code, epoch),
+                                             message["nonce"], host_nonce)
             return [(conn, protocol.encode({"t": "challenge", "nonce": host_nonce, "proof": answer}))]
         if conn in self.live:
             return self._welcome(conn, self.live[conn], code, epoch, None)
@@ -88,7 +89,8 @@ class Screens:
         nothing (the challenge stays, as for a seat)."""
         number, screen_nonce, host_nonce = self._challenges[conn]
         key = self.keys.get(number)
-        if key is None or not proof.same(answer, proof.screen_proof(key, code, screen_nonce, host_nonce)):
+        if key is None or not proof.same(answer, proof.screen_proof(key, code, epoch, protocol.peer_id(code, epoch),
+                                                                    screen_nonce, host_nonce)):
             return [(conn, protocol.encode(protocol.error("bad_proof")))]
         del self._challenges[conn]
         for old, n in list(self.live.items()):
