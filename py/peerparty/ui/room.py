@@ -1,6 +1,6 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
-from .html import attrs, button, esc, face, tag
+from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
 from .screens import screens_for, stylesheet_for
 
@@ -35,7 +35,7 @@ def people_list(room, removable=False, me=None):
             remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
                             confirm="Remove %s from the room? They cannot rejoin." % person["name"],
                             aria_label="Remove %s" % person["name"])
-        items.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
+        items.append(tag("li", face(person) + tag("span", name_html(person["name"]), class_="person-name", title=person["name"]) + role +
                          _presence(person) + remove, class_="person", data_person=person["id"]))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
@@ -419,7 +419,7 @@ def phone_screen(state):
     mine = _my_seat(message) if status == "joined" else None
     brand = tag("span", "PeerParty", class_="brand small")
     if mine is not None:        # the face this player wears on the TV, in place of the brand
-        brand = tag("span", face(mine) + tag("span", esc(mine["name"]), class_="me-name"), class_="me-face",
+        brand = tag("span", face(mine) + tag("span", name_html(mine["name"]), class_="me-name"), class_="me-face",
                     data_face=str(mine.get("face") or 0))
     top = tag("header", brand + where, class_="phone-head")
     banner = ""
