@@ -9,7 +9,13 @@ LOOK = """(main) => {
   window.scrollTo(0, 0);
   const out = [];
   const width = document.scrollingElement.scrollWidth;
-  if (width > innerWidth) out.push('the page is ' + width + ' px wide in a ' + innerWidth + ' px viewport');
+  if (width > innerWidth) {
+    // the deepest elements past the right edge: what widens the page
+    const past = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+      .slice(-3).map((el) => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' to ' +
+                     Math.round(el.getBoundingClientRect().right));
+    out.push('the page is ' + width + ' px wide in a ' + innerWidth + ' px viewport (' + past.join(', ') + ')');
+  }
   const hidden = (el) => el.closest('details:not([open]) > :not(summary), [hidden], script, style, template, dialog:not([open])');
   const range = document.createRange();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
