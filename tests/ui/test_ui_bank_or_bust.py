@@ -264,13 +264,19 @@ def bust_then(deck_after):
     return m
 
 
-def test_phone_bust_is_explained():
+def three_in_round_one():
+    """a places 40 on top, b banks, c places 60 on top; a's turn, the deck's next cards 50 and 45."""
     m = game([40, 60, 50, 45], players=("a", "b", "c"))
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
     m.play("b", BANK)
     m.play("c", DRAW)
     m.play("c", {"type": "place", "row": "top"})
+    return m
+
+
+def test_phone_bust_is_explained():
+    m = three_in_round_one()
     m.play("a", DRAW)
     m.play("c", BANK)
     m.play("a", DRAW)
@@ -286,12 +292,7 @@ def test_phone_bust_is_explained():
 def test_a_round_stays_on_show_until_the_next_rounds_first_move():
     """Issue 38 point 6: when a round ends, its scores open over the TV's table and each phone says its round,
     until the next round's first move; then they fold into the header's pill."""
-    m = game([40, 60, 50, 45], players=("a", "b", "c"))
-    m.play("a", DRAW)
-    m.play("a", {"type": "place", "row": "top"})
-    m.play("b", BANK)
-    m.play("c", DRAW)
-    m.play("c", {"type": "place", "row": "top"})
+    m = three_in_round_one()
     m.play("a", BANK)
     m.play("c", BANK)               # the last one in banks: round 1 is over, round 2 has not started playing
     html = table_html(m)
