@@ -30,8 +30,32 @@
       },
     });
     styled(root);
+    root.querySelectorAll("input[data-limit]").forEach(counted);
     pp.tick();
   };
+
+  // A name field's limit, said under it (ui/room.py name_field): counted in code points after NFC, as the host's
+  // clean_name counts (docs/decisions.md "A name is 20 characters"); past the limit the field keeps the first
+  // ones and says it is full, where a maxlength (UTF-16 units: an emoji is two) just stopped taking keys.
+  function counted(field) {
+    const limit = Number(field.dataset.limit);
+    const chars = Array.from(field.value.normalize("NFC"));
+    if (chars.length > limit) field.value = chars.slice(0, limit).join("");
+    const count = Math.min(chars.length, limit);
+    const note = document.getElementById(field.getAttribute("aria-describedby"));
+    if (!note) return;
+    const text = !count ? "Up to " + limit + " characters"
+      : count < limit ? count + " of " + limit + " characters" : limit + " of " + limit + ": a name holds no more";
+    if (note.textContent !== text) note.textContent = text;
+    note.classList.toggle("full", count >= limit);
+  }
+  document.addEventListener("input", (ev) => {
+    if (!ev.isComposing && ev.target.matches && ev.target.matches("input[data-limit]")) counted(ev.target);
+  });
+  document.addEventListener("compositionend", (ev) => {
+    if (ev.target.matches && ev.target.matches("input[data-limit]")) counted(ev.target);
+  });
+  document.querySelectorAll("input[data-limit]").forEach(counted);     // typed before this script loaded
 
   // A screen links its game's stylesheet (ui/room.py game_style), fetched when the game is picked.
   // body[data-styled] is "1" once every stylesheet the screen links has loaded (or failed: the page still

@@ -83,6 +83,7 @@ class PhoneApp:
             self.link.close()               # removed or left: nothing more to say to this room
         if kind in ("welcome", "view", "error", "bye") or waiting != self.guest.host_waiting:
             self.refresh()
+        common.mark("pending", len(self.guest.pending))     # moves sent and not yet answered: a test waits on 0
 
     def on_close(self):
         self.reach.closed()

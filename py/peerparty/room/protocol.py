@@ -86,9 +86,42 @@ class ProtocolError(Exception):
         self.detail = detail or ROOM_ERRORS.get(code, code)
 
 
+def _json_text():
+    """json.dumps that writes every character as itself. CPython's default escapes a character past U+FFFF as
+    a UTF-16 surrogate pair ("\\ud83c\\udf89"), which MicroPython's json.loads reads as two broken characters:
+    a phone showed "🎉Zoë" as six replacement marks. A lone surrogate (no text, but JSON can carry
+    one) stays escaped, as JavaScript's JSON.stringify does. MicroPython's own dumps writes text as it is and
+    takes no ensure_ascii."""
+    try:
+        json.dumps("", ensure_ascii=False)
+    except TypeError:
+        return lambda value: json.dumps(value, separators=(",", ":"))
+
+    def dumps(value):
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeError:
+            return json.dumps(value, separators=(",", ":"))
+        return text
+    return dumps
+
+
+dumps = _json_text()
+
+
 def encode(message):
     message["v"] = VERSION
-    return json.dumps(message, separators=(",", ":"))
+    return dumps(message)
+
+
+def is_text(value):
+    """A str that is text: no lone surrogate (half of a UTF-16 pair, which JSON may carry as an escape), which
+    no screen can draw and which could not be sent on as text."""
+    for ch in value:
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            return False
+    return True
 
 
 def _check_value(value, depth):
@@ -99,6 +132,8 @@ def _check_value(value, depth):
     if isinstance(value, str):
         if len(value) > MAX_STR:
             raise ProtocolError("bad_message", "A text in that move is too long.")
+        if not is_text(value):
+            raise ProtocolError("bad_message", "A text in that move holds a broken character.")
         return
     if depth >= MAX_DEPTH:
         raise ProtocolError("bad_message", "That move is nested too deeply.")
@@ -112,7 +147,7 @@ def _check_value(value, depth):
         if len(value) > MAX_KEYS:
             raise ProtocolError("bad_message", "That move has too many fields.")
         for key, item in value.items():
-            if len(key) > 32:
+            if len(key) > 32 or not is_text(key):
                 raise ProtocolError("bad_message", "A field name in that move is too long.")
             _check_value(item, depth + 1)
         return
@@ -139,7 +174,11 @@ def parse_client(text):
     """Decode and validate one phone -> host message; raises ProtocolError."""
     if not isinstance(text, str):
         raise ProtocolError("bad_message")
-    if len(text) > MAX_TEXT or len(text.encode("utf-8")) > MAX_TEXT:
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeError:        # a lone surrogate outside any JSON escape: not text
+        raise ProtocolError("bad_message")
+    if len(text) > MAX_TEXT or size > MAX_TEXT:
         raise ProtocolError("too_large")
     try:
         message = json.loads(text)

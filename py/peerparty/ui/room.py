@@ -1,6 +1,6 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
-from .html import attrs, button, esc, face, tag
+from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
 from .screens import screens_for, stylesheet_for
 
@@ -35,7 +35,7 @@ def people_list(room, removable=False, me=None):
             remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
                             confirm="Remove %s from the room? They cannot rejoin." % person["name"],
                             aria_label="Remove %s" % person["name"])
-        items.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
+        items.append(tag("li", face(person) + tag("span", name_html(person["name"]), class_="person-name", title=person["name"]) + role +
                          _presence(person) + remove, class_="person", data_person=person["id"]))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
@@ -247,7 +247,7 @@ def _host_lobby(room, info):
     if info.get("host_plays") and not any(p["host"] for p in room["people"]):
         local = tag("form", tag("label", "You play too on this screen. Your name",
                                 for_="host-name") +
-                    '<input id="host-name" name="name" maxlength="20" required autocomplete="nickname">' +
+                    name_field("host-name") +
                     tag("button", "Take a seat", type="submit", class_="btn"),
                     data_move='{"room":"join_local"}', id="host-seat", class_="inline-form")
     return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) +
@@ -419,7 +419,7 @@ def phone_screen(state):
     mine = _my_seat(message) if status == "joined" else None
     brand = tag("span", "PeerParty", class_="brand small")
     if mine is not None:        # the face this player wears on the TV, in place of the brand
-        brand = tag("span", face(mine) + tag("span", esc(mine["name"]), class_="me-name"), class_="me-face",
+        brand = tag("span", face(mine) + tag("span", name_html(mine["name"]), class_="me-name"), class_="me-face",
                     data_face=str(mine.get("face") or 0))
     top = tag("header", brand + where, class_="phone-head")
     banner = ""
@@ -485,6 +485,19 @@ PARTY_HOW = ("Type the name the others will see, and tap Join. The host picks a 
              "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat.")
 
 
+NAME_MAX = 20       # the host's clean_name (room/protocol.py NAME_MAX): ui/ imports nothing from room/
+
+
+def name_field(field_id, value="", extra=""):
+    """A name's input and, under it, its limit in words: glue.js counts what is typed as the host does (code
+    points, docs/decisions.md "A name is 20 characters") and says when the field is full, where a maxlength
+    (which counts UTF-16 units: an emoji is two) would just stop taking keys."""
+    note = field_id + "-count"
+    return ('<input id="%s" name="name" data-limit="%d" aria-describedby="%s" required autocomplete="nickname" %s'
+            'value="%s">' % (field_id, NAME_MAX, note, extra, esc(value)) +
+            tag("small", "Up to %d characters" % NAME_MAX, id=note, class_="name-count", aria_live="polite"))
+
+
 def _join_form(state, note=""):
     """The form a new guest fills in, then `note` (why the last try failed). state["name"] is the name this
     phone gave last time (pre-filled). join.html's first frame is this form, drawn at build time."""
@@ -494,8 +507,7 @@ def _join_form(state, note=""):
     name = state.get("name") or ""
     return tag("form", tag("h1", "Join the party") +
                tag("label", "Your name", for_="name") +
-               '<input id="name" name="name" maxlength="20" required autocomplete="nickname" autofocus ' +
-               'autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" value="%s">' % esc(name) +
+               name_field("name", name, 'autofocus autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" ') +
                tag("button", label or "Join", type="submit", class_="btn primary big", disabled=label is not None),
                data_move='{"room":"join"}', id="join", class_="join-form") + note + \
         rules_box(tag("p", PARTY_HOW), "How to play", "how-party")

@@ -429,7 +429,9 @@ def _write_form(view):
                + '<input type="text" name="hint" maxlength="%d" required autocomplete="off" value="%s">' % (
                    board.get("hint_max", 24), esc(board.get("hint", ""))), class_="hh-hint-input")
     submit = tag("button", "Submit", type="submit", class_="btn hh-submit")
-    return tag("form", grid + count + hint + submit, class_="hh-write",
+    # the hint and Submit stay at the foot of a phone's screen while the words scroll under them (issue 38: Submit
+    # started below a 360x640 phone's fold)
+    return tag("form", grid + count + tag("div", hint + submit, class_="hh-write-foot"), class_="hh-write",
                id="hh-write-%d" % _checksum(board["words"]),
                data_move=move_json({"type": "submit"}))
 
