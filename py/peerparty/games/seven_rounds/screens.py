@@ -420,7 +420,7 @@ def _mission_box(view):
                + tag("p", esc(m["description"]), class_="sr-mission-desc"), class_="sr-mission")
 
 
-# what the Round Captain is for, in a line (RULINGS step 4: swipes resolve in seat order from the captain, and a
+# what the Round Captain is for, in a line (docs/rules/seven-rounds.md, scoring step 4: swipes resolve in seat order from the captain, and a
 # player can be swiped only once a round, so the order matters only when two SWIPE the same player)
 CAPTAIN_WHY = "When two players SWIPE the same one, the one nearest the captain (clockwise) takes the point."
 
