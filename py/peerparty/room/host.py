@@ -619,6 +619,8 @@ class HostSession:
                                 "replay": bool(h.get("record"))} for h in self.history]}
         if self.match is not None and self.phase != "lobby":
             summary["deal"] = fingerprint(self.match.seed)     # shown from the game's first view on
+            # the game's removed players, by name: its log and last reveal still tell what they did
+            summary["former"] = dict((s.id, s.name) for s in self.lobby.seats if s.removed and s.id in self.match.players)
         successor = self.successor()
         summary["successor"] = successor.id if successor is not None else None
         if self.phase == "over" and self.history:

@@ -7,7 +7,9 @@ from .screens import screens_for, stylesheet_for
 
 def ui_ctx(room, me, now_ms, is_host):
     people = room["people"]
-    return {"names": dict((p["id"], p["name"]) for p in people), "me": me, "is_host": is_host,
+    names = dict(room.get("former") or {})      # removed seats: a log line still names them
+    names.update((p["id"], p["name"]) for p in people)
+    return {"names": names, "me": me, "is_host": is_host,
             "now_ms": now_ms, "connected": dict((p["id"], p["present"]) for p in people),
             "faces": dict((p["id"], p.get("face") or 0) for p in people)}
 
