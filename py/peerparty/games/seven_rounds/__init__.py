@@ -66,3 +66,4 @@ GAME.moment = moment                        # the replay's marks: (event, names)
 GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
 GAME.tv_counts = (6, 12)                    # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = "They leave the game and the standings, and the round goes on without them."   # decisions.md

@@ -66,5 +66,7 @@ GAME.moment = moment                        # the replay's marks: (event, names)
 GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
 GAME.tv_counts = (4, 6)                     # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = ("Their objects leave the game, their cards go under the draw pile, and the turn passes "
+                "on.")                     # docs/decisions.md
 
 __all__ = ["GAME", "SomeoneElsesProblem", "scandalous_count"]
