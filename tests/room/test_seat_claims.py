@@ -57,7 +57,7 @@ def test_a_new_phone_asking_for_an_away_seat_waits_for_the_host_and_gets_it_with
     secret = host.match.state["secret"][seat]
     goes_away(host, net, sam, [kim])
     fresh = new_phone(net, "sam")                 # another browser; the name folds as the seat's does
-    assert fresh.session.status == "waiting" and "Sam is away" in fresh.session.waiting
+    assert fresh.session.status == "waiting" and "into Sam's seat" in fresh.session.waiting
     assert last(fresh, "error") is None           # not "Someone in the room already has that name."
     html = tv(host)
     assert "A new phone asks to be <b>Sam</b>" in html and 'data-claim="1"' in html

@@ -630,8 +630,9 @@ class HostSession:
         if self.claims.ask(conn, seat.id) is None:
             return [self._error(conn, "claim_pending", "Another phone is already asking to be %s. Wait for the "
                                 "host, or join with another name." % seat.name)]
-        return [(conn, protocol.encode({"t": "waiting", "why": "claim", "msg": "%s is away. The host is asked to "
-                                        "let this phone take their seat…" % seat.name}))] + self._changed()
+        return [(conn, protocol.encode({"t": "waiting", "why": "claim", "msg": "The host is asked to let this phone "
+                                        "into %s's seat: score and all. Look at the big screen…" % seat.name}))] + \
+            self._changed()
 
     def _answer_claim(self, number, yes, now_ms):
         """Let in (yes) or Refuse a phone asking for an away seat. Yes moves the seat, its score, hand and secrets
