@@ -544,7 +544,8 @@ JOIN_WAITING = {"no-webrtc": "Cannot join from this browser", "no-path": "Still 
 # What a new guest can read while waiting for the host to pick a game (each game's own rules come with it)
 PARTY_HOW = ("Type the name the others will see, and tap Join. The host picks a game on the big screen; "
              "this phone then shows your cards, your choices and the game's own rules. Keep this page open: "
-             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat.")
+             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat. On another phone, join "
+             "with the same name: the host can let you back into your seat.")
 
 
 def _join_form(state, note=""):
