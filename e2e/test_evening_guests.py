@@ -82,7 +82,7 @@ def test_away_guests_start_warning_removal_and_a_seat_taken_back_on_a_new_phone(
 
 def test_a_late_guest_waits_in_words_and_is_seated_at_the_results(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    phones = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
+    join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
     pick_and_start(host, "seven_rounds")
     lee = open_phone(open_page, wait_ready, signal, code, "Lee")
     ask_to_join(lee, "Lee")

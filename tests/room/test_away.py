@@ -1,62 +1,29 @@
 """A guest who is away, dealt with from the TV (issue 38, point 1): during play a Remove appears beside a player
 who is away, in every game, and removing them lets the game go on without them (docs/decisions.md, D2-25,
 D3-10); Start says who is away before a game begins."""
+import itertools
 import json
 
 import pytest
 
 from peerparty.games import REGISTRY
-from peerparty.net.memory import Phone
-from peerparty.room.guest import GuestSession
-from peerparty.room.protocol import AWAY_MS
-from peerparty.ui import room as ui
+from peerparty.net.memory import MemoryNetwork
+from peerparty.room.host import HostSession
 
-from .helpers import last
+from .helpers import act, tv, goes_away as away, last, phone_joins
 
 GAME_IDS = ["seven_rounds", "bank_or_bust", "someone_elses_problem", "hint_hunt"]
 
 
-def act(host, net, action):
-    out, err = host.host_action(action, net.now_ms)
-    net.to_phone.extend(out)
-    net.flush()
-    return err
-
-
-def tv(host):
-    info = dict(host.screen_info(), join_hint="x/join", qr_svg="")
-    return ui.host_screen(host.screen(), info)
-
-
 def room_of(game_id, names=("Ann", "Ben", "Cat", "Dan")):
-    import itertools
-    from peerparty.net.memory import MemoryNetwork
-    from peerparty.room.host import HostSession
     counter = itertools.count()
     host = HostSession("WXYZ", REGISTRY, token_source=lambda: "tok%04d" % next(counter), seed="away")
     net = MemoryNetwork(host, 1)
     if REGISTRY[game_id].host_is_player:
         host.host_action({"t": "join_local", "name": "Hosty"}, 0)
-    phones = []
-    for name in names:
-        phone = Phone(net, GuestSession("WXYZ", name=name))
-        net.connect(phone)
-        net.flush()
-        phones.append(phone)
+    phones = [phone_joins(net, "WXYZ", name) for name in names]
     act(host, net, {"t": "pick", "game": game_id})
     return host, net, phones
-
-
-def away(host, net, phone, others):
-    """`phone`'s link drops; the others keep pinging, so only it shows away."""
-    net.disconnect(phone)
-    for _ in range(2):
-        net.advance(AWAY_MS // 2 + 1)
-        for other in others:
-            net.send(other, other.session.ping(1))
-        net.flush()
-        net.to_phone.extend(host.on_timer(net.now_ms))
-        net.flush()
 
 
 def test_start_names_who_is_away_and_asks_first():

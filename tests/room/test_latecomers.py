@@ -3,22 +3,7 @@ game that takes no watchers (DX-05) waits with its name kept, told so in words a
 the moment the results are up; it plays the rematch."""
 from peerparty.room.latecomers import WAIT_FOR_GAME
 
-from .helpers import join, last, make_room, names
-
-
-def act(host, net, action):
-    out, err = host.host_action(action, net.now_ms)
-    net.to_phone.extend(out)
-    net.flush()
-    return err
-
-
-def started(*people):
-    host, net = make_room()
-    phones = [join(net, n) for n in people]
-    act(host, net, {"t": "pick", "game": "race"})
-    assert act(host, net, {"t": "start"}) is None
-    return host, net, phones
+from .helpers import act, join, last, names, started
 
 
 def test_a_late_guest_waits_in_words_and_is_seated_at_the_results():

@@ -3,50 +3,14 @@ hello naming an AWAY seat waits for the host's Let in / Refuse; yes moves the se
 the old one revoked); no, a connected seat, or a request whose phone hung up, changes nothing."""
 import json
 
-from peerparty.net.memory import Phone
 from peerparty.room import proof
-from peerparty.room.guest import GuestSession
 from peerparty.room.protocol import AWAY_MS
-from peerparty.ui import room as ui
 
-from .helpers import join, last, make_room
-
-
-def act(host, net, action):
-    out, err = host.host_action(action, net.now_ms)
-    net.to_phone.extend(out)
-    net.flush()
-    return err
-
-
-def tv(host):
-    return ui.host_screen(host.screen(), dict(host.screen_info(), join_hint="x/join", qr_svg=""))
-
-
-def playing(*names):
-    host, net = make_room()
-    phones = [join(net, n) for n in names]
-    act(host, net, {"t": "pick", "game": "race"})
-    assert act(host, net, {"t": "start"}) is None
-    return host, net, phones
-
-
-def goes_away(host, net, phone, others):
-    net.disconnect(phone)
-    for _ in range(2):
-        net.advance(AWAY_MS // 2 + 1)
-        for other in others:
-            net.send(other, other.session.ping(1))
-        net.flush()
-        net.to_phone.extend(host.on_timer(net.now_ms))
-        net.flush()
+from .helpers import act, tv, goes_away, last, phone_joins, started as playing
 
 
 def new_phone(net, name):
-    phone = Phone(net, GuestSession("ABCD", name=name))
-    net.connect(phone)
-    net.flush()
-    return phone
+    return phone_joins(net, "ABCD", name)
 
 
 def test_a_new_phone_asking_for_an_away_seat_waits_for_the_host_and_gets_it_with_its_score():
