@@ -6,6 +6,7 @@ import pytest
 
 from peerparty.engine import HOST, SYSTEM, Ctx, IllegalMove, Match, step
 from peerparty.games.someone_elses_problem import GAME, cards, table as table_module
+from peerparty.games.someone_elses_problem.screens import ending
 
 P = ["ann", "bob", "cat", "dan"]
 
@@ -528,6 +529,7 @@ def test_removal_below_three_players_ends_the_game_with_no_winner():
     r = m.result()
     assert r["winners"] == [] and r["ranking"] == ["ann", "bob"] and "Fewer than 3" in r["note"]
     assert m.view(None)["phase"] == "over"
+    assert ending(m.view(None), {}) == "Game over: fewer than 3 players remained."
 
 
 # --- D4-16: shared winners -------------------------------------------------------------------------

@@ -57,7 +57,7 @@ class SomeoneElsesProblem:
             "spenders": [],         # who spent action cards this turn (D4-10)
             "passes": 0,            # consecutive passes (D4-07)
             "winners": [],
-            "end": None,            # "win" | "host" | "stalemate"
+            "end": None,            # "win" | "host" | "stalemate" | "too_few"
             "log": [],
             "turn_no": 1,
             "decision": 0,          # counts the players' accepted moves: a move's ref (stale taps)

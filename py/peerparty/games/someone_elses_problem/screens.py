@@ -164,6 +164,8 @@ def ending(view, ctx):
         return "Game over: the winners hold nothing scandalous."
     if end == "stalemate":
         return "Game over: everyone passed for a full round (stalemate)."
+    if end == "too_few":
+        return "Game over: fewer than 3 players remained."
     return "Game over: the host ended the game."
 
 
