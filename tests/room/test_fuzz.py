@@ -190,7 +190,9 @@ def run_batch(game_id, seed, extra_values):
             # silence only when this connection has spent its rate budget
             assert host._conns[conn].tokens < 1, text
         else:
-            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye", "challenge", "proof", "watching"}, (text, kinds)
+            # "waiting": a join kept for the host to decide (a seat asked back) or for the game to end
+            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye", "challenge", "proof", "watching",
+                                 "waiting"}, (text, kinds)
     return host
 
 

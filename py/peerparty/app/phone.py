@@ -81,7 +81,7 @@ class PhoneApp:
             self.link.close()       # it could not prove it knows this seat, or says it is not here: look further
         if kind == "bye":
             self.link.close()               # removed or left: nothing more to say to this room
-        if kind in ("welcome", "view", "error", "bye") or waiting != self.guest.host_waiting:
+        if kind in ("welcome", "view", "error", "bye", "waiting") or waiting != self.guest.host_waiting:
             self.refresh()
         common.mark("pending", len(self.guest.pending))     # moves sent and not yet answered: a test waits on 0
 
@@ -165,7 +165,8 @@ class PhoneApp:
                  "name": self.rejoin.remembered_name(),
                  "view": self.guest.view, "token": self.guest.token, "link": self.link_state,
                  "signal_error": self.signal_error, "reach": self.shown_reach,
-                 "reach_sentence": self.reach.sentence(now), "host_waiting": self.guest.host_waiting}
+                 "reach_sentence": self.reach.sentence(now), "host_waiting": self.guest.host_waiting,
+                 "waiting": self.guest.waiting}
         common.render(self.root, phone_screen(state))
         message = self.guest.view
         common.mark("status", self.guest.status)

@@ -34,7 +34,8 @@ class GuestSession:
         self.seat = None
         self.view = None          # the last "view" message, as sent
         self.seq = -1
-        self.status = "connecting"   # connecting | joining | joined | removed | refused
+        self.status = "connecting"   # connecting | joining | waiting | joined | removed | left | moved | refused
+        self.waiting = None       # while waiting: the host's sentence (for the game to end, or to be let in)
         self.error = None         # the last error message dict, for the screen
         self.next_id = 0
         self.pending = []         # [(id, move)] sent but not acknowledged
@@ -132,6 +133,7 @@ class GuestSession:
             self.token = message.get("token") or self.token    # a rejoined seat is not sent its token again
             self.status = "joined"
             self.error = None
+            self.waiting = None
             next_id = message.get("next_id", 0)
             # ids the host has already handled are acknowledged by definition
             self.pending = [p for p in self.pending if p[0] >= next_id]
@@ -151,6 +153,11 @@ class GuestSession:
             self.view = message
             if room.get("successor") != self.seat:
                 self._drop_replica()
+        elif kind == "waiting" and self.status in ("joining", "waiting"):
+            # the host keeps this phone's name: it seats it when the game ends, or when the host lets it in
+            self.status = "waiting"
+            self.waiting = message.get("msg") if isinstance(message.get("msg"), str) else None
+            self.error = None
         elif kind == "ack":
             self._acked(message.get("id"))
         elif kind == "error" and message.get("code") == "bad_proof" and self.status == "joined":
@@ -178,10 +185,17 @@ class GuestSession:
                 self._drop_replica()
             elif code == "old_host":
                 self.status = "connecting"    # a host of an earlier term answered: find the current one
-            elif self.status == "joining" and code in ("bad_name", "name_taken", "name_removed", "room_full",
-                                                        "game_running", "wrong_room"):
+            elif code in ("bad_token",):
+                self.token = None
+                self.status = "connecting" if self.name is None else "joining"
+            elif code == "seat_moved":
+                self._moved()
+            elif self.status in ("joining", "waiting") and code in (
+                    "bad_name", "name_taken", "name_removed", "room_full", "game_running", "wrong_room",
+                    "claim_refused", "claim_void", "claim_pending"):
                 self.status = "refused"
                 self.name = None
+                self.waiting = None
                 if self.by_name:
                     self.token = None     # the token no host knew: the person joins afresh
         elif kind == "replica":
@@ -190,7 +204,9 @@ class GuestSession:
             else:
                 self.replica = message
         elif kind == "bye":
-            if message.get("reason") in ("removed", "left"):
+            if message.get("reason") == "seat_moved":
+                self._moved()
+            elif message.get("reason") in ("removed", "left"):
                 self.status = "removed" if message.get("reason") == "removed" else "left"
                 self.token = None
                 self.pending = []
@@ -236,6 +252,13 @@ class GuestSession:
         self.proved = True
         return "challenge"
 
+    def _moved(self):
+        """The host gave this seat to another phone (room/claims.py): this one's token opens nothing now."""
+        self.status = "moved"
+        self.token = None
+        self.pending = []
+        self._drop_replica()
+
     def _drop_replica(self):
         # every seat's token must not outlive the phone's role as successor: the shell erases its copy
         self.replica = None
@@ -249,4 +272,4 @@ class GuestSession:
     def host_silent(self, now_ms):
         """Nothing from the host for HOST_LOST_MS on an open link, whatever this phone is waiting for (its seat,
         too): the host answers every ping ("wait" while its rules boot), so the link is dead."""
-        return self.status not in ("removed", "left") and now_ms - self.last_heard_ms > protocol.HOST_LOST_MS
+        return self.status not in ("removed", "left", "moved") and now_ms - self.last_heard_ms > protocol.HOST_LOST_MS

@@ -11,7 +11,9 @@ import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from ..engine.record import RecordRefused, final_of, fingerprint
-from . import proof, protocol
+from . import away, proof, protocol
+from .claims import Claims
+from .latecomers import WAIT_FOR_GAME, Latecomers
 from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
 from .screens import Screens
@@ -68,6 +70,8 @@ class HostSession:
         self._challenges = {}         # conn -> [(seat id, phone's nonce, host's nonce)]: rejoins awaiting a proof
         self._nonce = lambda: secrets.token_hex(16)
         self._now = 0
+        self.claims = Claims()        # new phones asking for an away seat back: the host decides (claims.py)
+        self.latecomers = Latecomers()     # phones waiting for the game to end to join (latecomers.py)
 
     # --- transport events -------------------------------------------------------------------
 
@@ -82,6 +86,9 @@ class HostSession:
         self._sent.pop(conn, None)
         self._gone.pop(conn, None)
         self._challenges.pop(conn, None)
+        self.latecomers.drop(conn)
+        if self.claims.drop(conn):
+            return self._changed()    # the TV's "A new phone asks to be Ann" goes (and the controls phone's)
         if self.screens.disconnected(conn):
             self.dirty = True         # the TV lists the screens watching
         seat = self.lobby.by_conn(conn)
@@ -159,6 +166,8 @@ class HostSession:
                 self._again(now_ms)
             elif kind == "lobby":
                 self._to_lobby()
+            elif kind in ("let_in", "refuse"):
+                return self._answer_claim(action.get("claim"), kind == "let_in", now_ms)
             else:
                 return [], "Unknown action."
         except IllegalMove as refused:
@@ -356,14 +365,15 @@ class HostSession:
         if name is None:
             return [self._error(conn, "bad_name", why)]
         if self.lobby.name_taken(name):
-            return [self._error(conn, "name_taken")]
+            return self._ask_for_seat(conn, self.lobby.by_name(name))
         if self.lobby.name_barred(name):
             return [self._error(conn, "name_removed")]
         spectator = False
         if self.phase == "playing":
             game = self.games[self.game_id]
-            if not game.spectators:
-                return [self._error(conn, "game_running")]     # DX-05
+            if not game.spectators:     # DX-05: no new player mid-game; it waits for the results (latecomers.py)
+                self.latecomers.wait(conn, name)
+                return [(conn, protocol.encode({"t": "waiting", "why": "game", "msg": WAIT_FOR_GAME}))]
             spectator = True
         elif len(self.lobby.active()) >= ROOM_CAP:
             # in the lobby or at game over (a seat for the next game): everyone still in the room plays
@@ -442,7 +452,15 @@ class HostSession:
         return [(conn, protocol.encode({"t": "proof", "epoch": self.epoch, "proof": answer}))]
 
     def _bind(self, conn, seat, now_ms, rejoined=False):
+        return self._welcome(conn, seat, now_ms, rejoined) + self._changed()
+
+    def _welcome(self, conn, seat, now_ms, rejoined=False):
+        """Bind the seat to this connection and welcome it; the views follow (the caller's _changed)."""
         out = []
+        for asking in self.claims.void(seat.id):      # the seat's own phone is back: nobody else gets it
+            self.dirty = True
+            out.append(self._error(asking, "claim_void", "%s is back on their own phone. Join with another "
+                                   "name." % seat.name))
         if seat.conn is not None and seat.conn != conn:
             self._sent.pop(seat.conn, None)   # the old connection is stale: it gets nothing more
         seat.conn = conn
@@ -454,7 +472,6 @@ class HostSession:
         if not rejoined:
             welcome["token"] = seat.token     # a new seat's: a rejoined phone proved it has it
         out.append((conn, protocol.encode(welcome)))
-        out.extend(self._changed())
         return out
 
     def _leave(self, seat):
@@ -546,8 +563,8 @@ class HostSession:
 
     def _goodbye(self, conn, reason):
         out = [(conn, protocol.encode({"t": "bye", "reason": reason}))]
-        if reason == "removed":
-            out.insert(0, self._error(conn, "removed"))
+        if reason in ("removed", "seat_moved"):
+            out.insert(0, self._error(conn, reason))
         return out
 
     def _remove_for_good(self, seat):
@@ -617,6 +634,7 @@ class HostSession:
         if result.get("abandoned"):     # e.g. D3-11: below two players, back to the lobby
             self.phase = "over"
             self._to_lobby()
+            self._seat_latecomers()
             return
         self.phase = "over"
         names = dict((s.id, s.name) for s in self.lobby.seats)
@@ -626,6 +644,61 @@ class HostSession:
         self.history.append({"game": self.game_id, "result": result, "names": names, "faces": faces, "record": record,
                              "final": final_of(self.games, record, names)})     # shown on every results screen
         keep_records(self.history)
+        self._seat_latecomers()
+
+    # --- a seat asked back from a new phone, a late guest (claims.py, latecomers.py) -----------------
+
+    def _ask_for_seat(self, conn, seat):
+        """A hello names a seat that is in the room. Connected (or the host's own): the name is taken, as ever.
+        Away: the host is asked (docs/trust.md: the host's decision proves it, never the name alone)."""
+        if seat is None or seat.local or seat.present(self._now) or self.lobby.by_conn(conn) is not None:
+            return [self._error(conn, "name_taken")]
+        if self.claims.ask(conn, seat.id) is None:
+            return [self._error(conn, "claim_pending", "Another phone is already asking to be %s. Wait for the "
+                                "host, or join with another name." % seat.name)]
+        return [(conn, protocol.encode({"t": "waiting", "why": "claim", "msg": "The host is asked to let this phone "
+                                        "into %s's seat: score and all. Look at the big screen…" % seat.name}))] + \
+            self._changed()
+
+    def _answer_claim(self, number, yes, now_ms):
+        """Let in (yes) or Refuse a phone asking for an away seat. Yes moves the seat, its score, hand and secrets
+        with it: a NEW token for the new phone, the old one no longer opens it, the old phone is told and let go.
+        Refused, or the seat's phone is back: nothing changes, and the new phone is told why."""
+        asked = self.claims.take(number)
+        if asked is None:
+            return [], "That request is no longer open."
+        conn, pid = asked
+        seat = self.lobby.by_id(pid)
+        if seat is None or seat.removed:
+            return [self._error(conn, "claim_refused", "That seat is closed. Join with another name.")] + \
+                self._changed(), None
+        if not yes:
+            return [self._error(conn, "claim_refused", "The host did not let this phone in as %s. Join with "
+                                "another name." % seat.name)] + self._changed(), None
+        if seat.present(now_ms):
+            return ([self._error(conn, "claim_void", "%s is back on their own phone. Join with another name."
+                                 % seat.name)] + self._changed(),
+                    "%s is back on their own phone: nothing changed." % seat.name)
+        old = seat.conn
+        if old is not None:
+            self._gone[old] = "seat_moved"        # it hears that whatever it sends, until it closes
+            self._notices.extend(self._goodbye(old, "seat_moved"))
+        seat.conn = None
+        seat.token = self._token()                # the old phone's token opens nothing any more
+        return self._welcome(conn, seat, now_ms) + self._changed(), None
+
+    def _seat_latecomers(self):
+        """The game is over: the phones that waited for it join now (their welcomes go out before the views)."""
+        for conn, name in self.latecomers.take_all():
+            if conn not in self._conns:
+                continue
+            if self.lobby.name_taken(name) or self.lobby.name_barred(name):
+                self._notices.append(self._error(conn, "name_taken"))
+            elif len(self.lobby.active()) >= ROOM_CAP:
+                self._notices.append(self._error(conn, "room_full"))
+            else:
+                seat = self.lobby.add(name, self._token())
+                self._notices.extend(self._welcome(conn, seat, self._now))
 
     # --- views ----------------------------------------------------------------------------------
 
@@ -645,8 +718,13 @@ class HostSession:
                                 "replay": bool(h.get("record"))} for h in self.history]}
         if self.match is not None and self.phase != "lobby":
             summary["deal"] = fingerprint(self.match.seed)     # shown from the game's first view on
+            # the game's removed players, by name: its log and last reveal still tell what they did
+            summary["former"] = dict((s.id, s.name) for s in self.lobby.seats if s.removed and s.id in self.match.players)
+            summary["removal"] = away.removal(self.games[self.game_id], self.phase)
         successor = self.successor()
         summary["successor"] = successor.id if successor is not None else None
+        summary["claims"] = [{"claim": n, "seat": pid, "name": self.lobby.by_id(pid).name}
+                             for n, pid in self.claims.listed()]
         if self.phase == "over" and self.history:
             summary["result"] = self.history[-1]["result"]
             summary["result_names"] = self.history[-1]["names"]

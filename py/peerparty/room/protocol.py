@@ -30,7 +30,11 @@ host -> phone
   {"v":1,"t":"ack","id":int}              a move was applied (or had been: a resent duplicate)
   {"v":1,"t":"error","code":str,"msg":sentence,"id":int|None}
   {"v":1,"t":"pong","n":int}
-  {"v":1,"t":"bye","reason":"removed"|"left"}   the seat is gone: the phone stops and closes
+  {"v":1,"t":"bye","reason":"removed"|"left"|"seat_moved"}   the seat is gone (seat_moved: the host let a new
+                                          phone take it, room/claims.py): the phone stops and closes
+  {"v":1,"t":"waiting","why":"claim"|"game","msg":sentence}   a hello that waits, its name kept: for the host to
+                                          let it into an away seat of that name (claim), or for the game under way
+                                          to end (game: it is seated by itself at the results, room/latecomers.py)
   {"v":1,"t":"replica","epoch":int,"snapshot":{...}} | {"v":1,"t":"replica","drop":true}   successor only
   {"v":1,"t":"proof","epoch":int,"proof":hex}   to a probe: the room key's proof (room/fence.py checks it)
   {"v":1,"t":"wait"}                      the host page is up but its rules are still loading: what the phone
@@ -75,6 +79,10 @@ ROOM_ERRORS = {
     "old_host": "This room has moved to a new host.",
     "bad_proof": "That seat could not be proved. Join again with your name.",
     "internal": "The host could not handle that move. Nothing changed.",
+    "claim_refused": "The host did not let this phone into that seat. Join with another name.",
+    "claim_void": "That player is back on their own phone. Join with another name.",
+    "claim_pending": "Another phone is already asking for that seat.",
+    "seat_moved": "The host gave your seat to another phone.",
     "screens_full": "This room already has %d screens. The host can drop one on the TV (People)." % MAX_SCREENS,
 }
 

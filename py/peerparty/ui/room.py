@@ -7,7 +7,9 @@ from .screens import screens_for, stylesheet_for
 
 def ui_ctx(room, me, now_ms, is_host):
     people = room["people"]
-    return {"names": dict((p["id"], p["name"]) for p in people), "me": me, "is_host": is_host,
+    names = dict(room.get("former") or {})      # removed seats: a log line still names them
+    names.update((p["id"], p["name"]) for p in people)
+    return {"names": names, "me": me, "is_host": is_host,
             "now_ms": now_ms, "connected": dict((p["id"], p["present"]) for p in people),
             "faces": dict((p["id"], p.get("face") or 0) for p in people)}
 
@@ -30,16 +32,54 @@ def people_list(room, removable=False, me=None):
             role += tag("span", "watching", class_="badge")
         if person["id"] == me and not person["host"]:       # the host's own screen: "host" says it (Hint Hunt)
             role += tag("span", "you", class_="badge you")
-        remove = ""
-        if removable and not person["host"] and room["phase"] == "lobby":
-            remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
-                            confirm="Remove %s from the room? They cannot rejoin." % person["name"],
-                            aria_label="Remove %s" % person["name"])
+        remove = remove_button(room, person) if removable else ""
         items.append(tag("li", face(person) + tag("span", name_html(person["name"]), class_="person-name", title=person["name"]) + role +
                          _presence(person) + remove, class_="person", data_person=person["id"]))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
     return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
+
+
+def remove_button(room, person):
+    """The host's Remove beside a person: anyone in the lobby; during play a player who is away, when the game
+    takes a removal (room["removal"] says what it does to them: docs/decisions.md). A host_action "remove"."""
+    if person["host"]:
+        return ""
+    if room["phase"] == "lobby":
+        return button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
+                      confirm="Remove %s from the room? They cannot rejoin." % person["name"],
+                      aria_label="Remove %s" % person["name"])
+    if room["phase"] != "playing" or not room.get("removal") or person["present"] or person["spectator"]:
+        return ""
+    return button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small danger",
+                  confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
+                  aria_label="Remove %s" % person["name"], data_away_remove=person["id"])
+
+
+def away_names(room):
+    """The names of the people in the room who are away (not the host's own seat)."""
+    return [p["name"] for p in room["people"] if not p["present"] and not p["host"]]
+
+
+def start_row(room, info):
+    """The lobby's Start button and the line beside it: why it is disabled, or who is away (Start then asks
+    first). A host_action "start"."""
+    ok, reason = info["can_start"]
+    away = away_names(room) if ok else []
+    confirm = None
+    if away:
+        who = _and(away)
+        verb = "is" if len(away) == 1 else "are"
+        reason = "%s %s away: wait for them, or remove them." % (who, verb)
+        confirm = "%s %s away. Start anyway? The game will wait for them or skip them." % (who, verb)
+    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id="start", confirm=confirm)
+    line = esc(reason) if reason else "Ready when you are."
+    return tag("div", start + tag("p", line, class_="start-reason" + (" away" if away else ""), aria_live="polite",
+                                  data_away=str(len(away)) if away else None), class_="start-row")
+
+
+def _and(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def result_table(result, names):
@@ -163,7 +203,23 @@ def _host_head(screen, info):
         head += banner(esc(info["error"]), "warn")
     if info.get("intruder"):     # a peer at a later epoch's id could not prove it holds the room (room/fence.py)
         head += tag("div", INTRUDER, class_="banner error intruder", role="alert", data_intruder="1")
-    return head + knocking_banner(info.get("knocking") or [], info.get("relay"))
+    return head + claims_banner(room) + knocking_banner(info.get("knocking") or [], info.get("relay"))
+
+
+def claims_banner(room):
+    """New phones asking for an away seat by its name (room/claims.py), each with Let in / Refuse: host_actions
+    "let_in" and "refuse". Only the host's yes moves a seat (docs/trust.md)."""
+    items = []
+    for claim in room.get("claims") or []:
+        name = esc(claim["name"])
+        items.append(tag("div", tag("p", "A new phone asks to be %s. %s is away: let this phone take their seat?"
+                                    % (tag("b", name), name)) +
+                         button("Let in", {"room": "let_in", "claim": claim["claim"]}, cls="btn primary",
+                                aria_label="Let the new phone in as %s" % claim["name"]) +
+                         button("Refuse", {"room": "refuse", "claim": claim["claim"]}, cls="btn ghost",
+                                aria_label="Refuse the new phone asking to be %s" % claim["name"]),
+                         class_="banner warn claim", role="alert", data_claim=str(claim["claim"])))
+    return "".join(items)
 
 
 INTRUDER = ("Someone tried to take over this room. This screen is still the host: play on. "
@@ -240,8 +296,6 @@ def _host_lobby(room, info):
                           tag("span", "%d–%d players" % (low, high), class_="game-range"),
                           type="button", class_="game-pick" + (" chosen" if chosen else ""),
                           data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false"))
-    ok, reason = info["can_start"]
-    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id="start")
     rules = how_to_play(room["game"], info["titles"].get(room["game"], ""), False) if room["game"] else ""
     local = ""
     if info.get("host_plays") and not any(p["host"] for p in room["people"]):
@@ -253,9 +307,7 @@ def _host_lobby(room, info):
     return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) +
                 screens_list(info) + _history(room, info), class_="panel people-panel" + (" many" if len(room["people"]) > 6 else "")) +
             tag("section", tag("h2", "Pick a game") + tag("div", "".join(picker), class_="picker") +
-                local + tag("div", start + tag("p", esc(reason) if not ok else "Ready when you are.",
-                                               class_="start-reason", aria_live="polite"), class_="start-row") +
-                rules, class_="panel game-panel"))
+                local + start_row(room, info) + rules, class_="panel game-panel"))
 
 
 HISTORY_SHOWN = 3
@@ -351,7 +403,7 @@ def _host_game(screen, info):
     extra = ""
     if not info.get("host_plays") and getattr(module, "table_side", None) is not None:
         extra = module.table_side(screen["view"], ctx)
-    side = tag("aside", tag("h2", "Players") + people_list(room, False, screen["me"]) + screens_list(info) + extra,
+    side = tag("aside", tag("h2", "Players") + people_list(room, True, screen["me"]) + screens_list(info) + extra,
                class_="panel side")
     return tag("div", board, class_="game-area") + side
 
@@ -407,7 +459,8 @@ def _my_seat(message):
 def phone_screen(state):
     """state: status, code, error (dict), view (last view message or None), signal_error, reach (the link's
     state: connecting, open, no-path, no-webrtc), reach_sentence (what to do when the phone cannot connect) and
-    host_waiting (the host said its rules are still loading)."""
+    host_waiting (the host said its rules are still loading), waiting (the host's sentence while it keeps this
+    phone's name: a game to end, or the host to let it into an away seat)."""
     status = state["status"]
     code = esc(state["code"])
     # from a game's start the seed's fingerprint, the same the TV shows (Fair deal, shown)
@@ -444,6 +497,15 @@ def phone_screen(state):
         return top + tag("main", tag("h1", "You left the room") +
                          tag("p", "Your seat is closed. Scan the code on the big screen to join again."),
                          class_="phone-main")
+    if status == "moved":       # the host let another phone take this seat (room/claims.py)
+        return top + tag("main", tag("h1", "Your seat moved") +
+                         tag("p", "The host gave your seat to another phone. To play here, scan the code on the "
+                             "big screen and join with another name."), class_="phone-main")
+    if status == "waiting":     # the host keeps the name: a game to end first, or the host to let it in
+        name = state.get("name")
+        return top + banner + tag("main", tag("h1", ("Hi, %s" % esc(name)) if name else "Almost in") +
+                                  tag("p", esc(state.get("waiting") or ""), class_="big-wait", role="status",
+                                      data_waiting="1"), class_="phone-main")
     if status in ("connecting", "joining") and state.get("token"):
         name = state.get("name")
         wait = "Rejoining as %s…" % esc(name) if name else "Finding your seat…"
@@ -482,7 +544,8 @@ JOIN_WAITING = {"no-webrtc": "Cannot join from this browser", "no-path": "Still 
 # What a new guest can read while waiting for the host to pick a game (each game's own rules come with it)
 PARTY_HOW = ("Type the name the others will see, and tap Join. The host picks a game on the big screen; "
              "this phone then shows your cards, your choices and the game's own rules. Keep this page open: "
-             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat.")
+             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat. On another phone, join "
+             "with the same name: the host can let you back into your seat.")
 
 
 NAME_MAX = 20       # the host's clean_name (room/protocol.py NAME_MAX): ui/ imports nothing from room/

@@ -105,6 +105,10 @@ def _possessive(ctx, pid):
     return name_of(ctx, pid) + "&#39;s"
 
 
+def _objects_word(n):
+    return "their object" if n == 1 else "their %d objects" % n
+
+
 def narrate(entry, ctx):
     """One narration entry from the view's log as an escaped sentence."""
     kind = entry.get("kind")
@@ -145,6 +149,9 @@ def narrate(entry, ctx):
         return "The host ended the game. Nobody wins."
     if kind == "stalemate":
         return "Everyone passed for a full round: stalemate. Nobody wins."
+    if kind == "removed":       # docs/decisions.md: a removed player's objects and hand leave play
+        return "The host removed %s: %s left the game, and their cards went under the draw pile." % (
+            name_of(ctx, entry["player"]), _objects_word(entry.get("count", 0)))
     return esc(kind)
 
 
@@ -157,6 +164,8 @@ def ending(view, ctx):
         return "Game over: the winners hold nothing scandalous."
     if end == "stalemate":
         return "Game over: everyone passed for a full round (stalemate)."
+    if end == "too_few":
+        return "Game over: fewer than 3 players remained."
     return "Game over: the host ended the game."
 
 
@@ -306,6 +315,8 @@ def move_entries(view):
     if view["phase"] == "respond" or not log or log[-1].get("kind") == "end":
         return []
     for i in range(len(log) - 1, -1, -1):
+        if log[i].get("kind") == "removed":
+            return []       # a removal is no move: the story beside the table tells it
         if log[i].get("kind") in MOVES:
             return log[i:]
     return []
