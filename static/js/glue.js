@@ -174,7 +174,11 @@
       }
     } catch (e) { wakeLock = null; }
   };
+  // A buzz when it is this player's turn. Browsers block vibrate() until the person has tapped the page (a phone
+  // reopened on a turn had not, and Chromium logged the blocked call as an error): only after a tap.
   pp.buzz = function () {
+    const active = navigator.userActivation;
+    if (active && !active.hasBeenActive) return;
     try { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ }
   };
 })();

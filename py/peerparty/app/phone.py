@@ -139,8 +139,8 @@ class PhoneApp:
     def tick(self, *args):
         if not self.reach.webrtc:
             return
-        if self.reach.state(common.now_ms()) != self.shown_reach:
-            self.refresh()      # e.g. attempts have failed for long enough to say so
+        if self.reach.state(common.now_ms()) != self.shown_reach or self.guest.expire_error(common.now_ms()):
+            self.refresh()      # e.g. attempts have failed for long enough to say so; a refusal's time is up
         self.do(self.rejoin.tick(common.now_ms(), self.link.connected()))
 
     def do(self, what):
