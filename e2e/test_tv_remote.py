@@ -133,3 +133,57 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
     for phone in phones:
         wait_round_open(phone, 1)
     no_console_errors([host] + phones)
+
+
+# twelve guests from one page: a PeerJS peer that opens a connection per name and says hello, as a phone does
+CROWD = """([host, port, path, hostId, code, names]) => new Promise((resolve, reject) => {
+  const peer = new Peer({ host, port: Number(port), path, secure: false, key: "peerjs", config: { iceServers: [] } });
+  window.crowd = [];
+  peer.on("error", (err) => reject(String(err.type)));
+  peer.on("open", () => resolve(true));
+  window.seat = (name) => {
+    const conn = peer.connect(hostId, { reliable: true, serialization: "raw" });
+    conn.on("open", () => conn.send(JSON.stringify({ v: 1, t: "hello", room: code, name, epoch: 0 })));
+    window.crowd.push(conn);
+  };
+})"""
+
+
+def test_start_is_a_few_presses_away_with_twelve_people_and_the_focus_stays_on_its_control(
+        open_page, wait_ready, signal, site, shot):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    crowd = open_page(None, name="crowd")
+    crowd.set_content("<!doctype html><title>crowd</title>")
+    crowd.add_script_tag(url=site + "/static/vendor/peerjs/peerjs.min.js")
+    where, path = signal.split("/", 1)
+    server, port = where.split(":")
+    crowd.evaluate(CROWD, [server, port, "/" + path, "peerparty-%s-0" % code, code, []])
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kat", "Lou"]
+    for n, name in enumerate(names, 1):
+        crowd.evaluate("name => window.seat(name)", name)
+        wait_players(host, n)
+    # the first press of the remote: the picker has the focus, Seven Rounds first; Enter picks it, and Start,
+    # which can start now, takes the focus: the second Enter starts
+    host.wait_for_function("() => document.activeElement && document.activeElement.hasAttribute('data-next')",
+                           timeout=WAIT_MS)
+    presses = reach(host, {"room": "pick", "game": "seven_rounds"}) + 2      # the arrows, Enter, Enter
+    assert presses <= 3, "Start is %d presses away" % presses
+    ok(host, None)
+    wait_focus(host, {"room": "start"})
+    shot(host, "tv_remote-twelve-start-focus")
+    # to a Remove button: Lou's phone goes away (a redraw: Lou shows as away), the focus stays on that Remove
+    remove = {"room": "remove", "seat": host.get_attribute(".people .person:nth-child(7)", "data-person")}
+    assert reach(host, remove) <= 6
+    crowd.evaluate("() => window.crowd[11].close()")
+    host.wait_for_selector(".people .presence.off", timeout=WAIT_MS)
+    assert focused_move(host) == remove, focused(host)
+    # Lou is removed by keys (the confirmation's Confirm has the focus: Enter), and Start has the focus again
+    reach(host, {"room": "remove", "seat": host.get_attribute(".people .person:nth-child(12)", "data-person")})
+    host.keyboard.press("Enter")
+    host.wait_for_selector("dialog#pp-confirm[open]", timeout=WAIT_MS)
+    assert host.evaluate("() => document.activeElement.dataset.answer") == "yes"
+    ok(host, None)
+    wait_players(host, 11)
+    wait_focus(host, {"room": "start"})
+    ok(host, None)
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)

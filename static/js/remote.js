@@ -45,8 +45,9 @@
     if (el && document.activeElement !== el) el.focus();
   }
 
-  // The nearest usable control from `from` in direction `dir`: ahead of it, the smallest distance along the
-  // way plus twice the sideways gap (a control in line wins over a closer one off to the side).
+  // The nearest usable control from `from` in direction `dir`: of those whose middle is past its edge that way,
+  // the smallest distance along the way plus twice the sideways gap (one in line wins over a closer one off to
+  // the side).
   function nearest(scope, from, dir) {
     const a = from.getBoundingClientRect();
     const vertical = dir === "up" || dir === "down";
@@ -54,13 +55,14 @@
     const mid = (r) => (vertical ? [(r.top + r.bottom) / 2, (r.left + r.right) / 2]
                                  : [(r.left + r.right) / 2, (r.top + r.bottom) / 2]);
     const [aAlong, aAcross] = mid(a);
+    const edgeOf = (r) => (vertical ? (sign > 0 ? r.bottom : r.top) : (sign > 0 ? r.right : r.left));
     let best = null;
     let bestScore = Infinity;
     for (const el of controls(scope)) {
       if (el === from || el.contains(from) || from.contains(el)) continue;
       const b = el.getBoundingClientRect();
       const [bAlong, bAcross] = mid(b);
-      if ((bAlong - aAlong) * sign <= 1) continue;          // not ahead
+      if ((bAlong - edgeOf(a)) * sign < 0) continue;       // ahead: its middle is past this control's edge
       const edge = vertical ? (sign > 0 ? b.top - a.bottom : a.top - b.bottom)
                             : (sign > 0 ? b.left - a.right : a.left - b.right);
       const gap = vertical ? Math.max(0, b.left - a.right, a.left - b.right)
