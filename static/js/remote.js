@@ -8,13 +8,24 @@
 //   up reaches the replay's buttons (Close among them), where the arrows move as anywhere else.
 // - html[data-keys] while keys drive the page (a pointer takes it away): the TV draws its thick focus ring then,
 //   and whenever Chromium shows :focus-visible (static/css/base.css).
+// - OK pressed twice (or held) does not press the next action too: for GUARD_MS after the focus moved to a new
+//   next action by itself, and on a key's auto-repeat, OK does nothing (body[data-remote-guard] meanwhile).
 (function () {
   "use strict";
   const pp = (window.pp = window.pp || {});
   const FOCUSABLE = "button, a[href], input:not([type=hidden]), select, textarea, summary, [tabindex]";
   const ARROWS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
   const TYPED = /^(INPUT|TEXTAREA|SELECT)$/;
+  const GUARD_MS = 600;
   let next = null;          // the key of the next sensible action on the last frame
+  let guard = null;
+
+  // Reveal pressed twice must not press Start round 2, which takes the focus in between
+  function guardOk() {
+    clearTimeout(guard);
+    document.body.dataset.remoteGuard = "1";
+    guard = setTimeout(() => { delete document.body.dataset.remoteGuard; }, GUARD_MS);
+  }
 
   function usable(el) {
     if (!el || el.disabled || el.getAttribute("aria-disabled") === "true" || el.tabIndex < 0) return false;
@@ -106,7 +117,10 @@
       if (document.querySelector("dialog[open]")) return;       // a confirmation keeps the focus
       const active = document.activeElement;
       if (active && TYPED.test(active.tagName) && scope.contains(active)) return;   // never while typing
-      if (fresh) return put(action);
+      if (fresh) {
+        guardOk();
+        return put(action);
+      }
       if (key && active && scope.contains(active) && keyOf(active) === key && usable(active)) return;
       put(controls(scope).find((el) => keyOf(el) === key) || action || first(scope));
     },
@@ -124,6 +138,7 @@
         const target = ev.target;
         const typing = TYPED.test(target.tagName) && !["checkbox", "radio", "submit", "button"].includes(target.type);
         const from = scope.contains(target) && usable(target) ? target : null;
+        if (ok && (ev.repeat || document.body.dataset.remoteGuard)) return ev.preventDefault();
         if (from && from.hasAttribute("data-replay-line") && (ok || dir === "left" || dir === "right")) {
           ev.preventDefault();
           return replayPress(root, ok ? ["play", "pause"] : [dir === "left" ? "back" : "forward"]);
