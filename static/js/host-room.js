@@ -274,6 +274,7 @@
       location.reload();
     } else {
       post({ t: "action", text: tap, ref: drawnRef === null ? undefined : drawnRef });
+      mark("taps", host.taps = (host.taps || 0) + 1);    // the worker answers each: body[data-acted] (tests)
     }
   });
   document.addEventListener("keydown", (ev) => {

@@ -120,6 +120,7 @@ class PhoneApp:
             self.link.send('{"v":1,"t":"leave"}')
         elif "room" not in action:
             self.link.send(self.guest.move(action))
+            common.mark("moves", self.guest.next_id)     # moves sent: tests wait for the host's answer to each
         self.refresh()
 
     def on_visible(self, *args):
