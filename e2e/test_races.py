@@ -86,7 +86,7 @@ def test_double_clicks_on_start_reveal_lock_in_and_play_again_move_the_game_once
         try:
             wait_host_results(host, rnd)
         except Exception:
-            shot(host, "DEBUG-races-reveal")
+            shot(host, "FAILED-races-reveal")
             raise AssertionError("no results: taps %s acted %s log %s\n%s" % (
                 host.get_attribute("body", "data-taps"), host.get_attribute("body", "data-acted"),
                 [m["type"] for _, m, _ in host_record(host)["match"]["log"]], host.inner_text("body")[:1500]))
@@ -132,6 +132,8 @@ def test_a_double_tap_on_a_hint_hunt_word_claims_it_once_and_a_whole_game_keeps_
         targets[name] = form["unlocked"][0]
         tick_and_type(page, [targets[name]], "CLUE" + name.upper())
         submit(page)
+    # the TV remote's next action: Start game once every hint is in, Next hint once a board is over
+    hana.wait_for_function("() => document.activeElement.classList.contains('hh-start')", timeout=WAIT_MS)
     start_guessing(hana)
     # boards in join order: Hana's, Ann's, Ben's; on each, one guesser double-taps the writer's only target
     # (the claim ends the board, D3-09 a: the second tap arrives on a board that has ended)
@@ -143,6 +145,7 @@ def test_a_double_tap_on_a_hint_hunt_word_claims_it_once_and_a_whole_game_keeps_
         answered(guesser, first)
         wait_seq_above(hana, before)
         shows_nothing(guesser, hana)
+        hana.wait_for_function("() => document.activeElement.classList.contains('hh-next')", timeout=WAIT_MS)
         if writer == "Hana":
             shot(guesser, "races-phone-after-double-claim")
         claims = [m for m in moves(hana, "claim") if m.get("word") == word]
