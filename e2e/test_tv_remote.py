@@ -102,7 +102,18 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
         wait_focus(host, {"type": "reveal"})       # Reveal takes the focus once everyone has locked in
         if rnd == 1:
             shot(host, "tv_remote-reveal-focus")
-        ok(host, {"type": "reveal"})
+        if rnd == 3:
+            # OK held down: its auto-repeat presses nothing (it would press Start round 4, which takes the focus)
+            host.wait_for_selector("body:not([data-remote-guard])", state="attached", timeout=WAIT_MS)
+            taps = int(host.get_attribute("body", "data-taps") or 0)
+            host.keyboard.down("Enter")
+            host.keyboard.down("Enter")          # repeat: true
+            host.keyboard.up("Enter")
+            host.wait_for_function("() => Number(document.body.dataset.acted) >= Number(document.body.dataset.taps)",
+                                   timeout=WAIT_MS)
+            assert int(host.get_attribute("body", "data-taps")) == taps + 1
+        else:
+            ok(host, {"type": "reveal"})
         wait_host_results(host, rnd)
         if rnd < 7:
             wait_focus(host, {"type": "next_round"})
