@@ -121,19 +121,26 @@
     if (onMove) onMove(json);
   }
 
+  // A double click (or double tap) is one press: its second click (ev.detail 2) is dropped. By then the screen
+  // may have been redrawn, and the second click would land on whatever took the first one's place (Start
+  // round 2's spot is +30 s's next). Presses the host still gets twice are harmless races (room/races.py).
+  let repeated = false;     // the click that submits a form was a double click's second
   pp.mount = function (root, handler) {
     onMove = handler;
     root.addEventListener("click", (ev) => {
+      repeated = ev.detail > 1;
       const el = ev.target.closest("[data-move]");
       if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") return;
       if (el.closest("[data-still]")) return;     // a replay's step: a picture of the game, not the game
       ev.preventDefault();
+      if (repeated) return;
       send(el.dataset.move, el.dataset.confirm);
     });
     root.addEventListener("submit", (ev) => {
       const form = ev.target;
       if (!form.dataset.move) return;
       ev.preventDefault();
+      if (repeated && ev.submitter) return;
       const submitter = ev.submitter;
       send(JSON.stringify(formMove(form)), (submitter && submitter.dataset.confirm) || form.dataset.confirm);
     });
@@ -198,7 +205,11 @@
       }
     } catch (e) { wakeLock = null; }
   };
+  // A buzz when it is this player's turn. Browsers block vibrate() until the person has tapped the page (a phone
+  // reopened on a turn had not, and Chromium logged the blocked call as an error): only after a tap.
   pp.buzz = function () {
+    const active = navigator.userActivation;
+    if (active && !active.hasBeenActive) return;
     try { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ }
   };
 })();

@@ -165,6 +165,7 @@
     // the rules' memory snapshot: "restored"; "made", then "kept" (or "not kept"); "none" on a takeover. For tests
     if (out.snapshot) mark("snapshot", host.snapshot = out.snapshot);
     if (out.screen) draw(out.screen);      // the big screen first: the room watches the TV
+    if (out.acted !== undefined) mark("acted", out.acted);     // the TV's taps answered (tests wait on it)
     if (out.send) for (const [cid, text] of out.send) send(cid, text);
     if (out.hangup) for (const cid of out.hangup) hangUp(cid);
     if (out.watchers) watch(out.watchers);
@@ -192,7 +193,9 @@
     if (host.drawn) host.drawn.push(screen.html);
     const made = new Map();      // this frame's message, by the frame it patches: screens in step share it
     for (const cid of watchers.keys()) showOn(cid, made);      // the remote screens first: they are further away
+    const focused = pp.remote.held(app);      // the TV remote's place survives the redraw (static/js/remote.js)
     pp.render(app, screen.html);
+    pp.remote.settle(app, focused);
     drawnRef = screen.ref;
     if (page.sound && screen.moment !== moment) pp.chime();    // a new phase, round or game: a soft cue
     moment = screen.moment;
@@ -271,11 +274,13 @@
       location.reload();
     } else {
       post({ t: "action", text: tap, ref: drawnRef === null ? undefined : drawnRef });
+      mark("taps", host.taps = (host.taps || 0) + 1);    // the worker answers each: body[data-acted] (tests)
     }
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "f" && !["INPUT", "TEXTAREA"].includes(ev.target.tagName)) pp.fullscreen();
   });
+  pp.remote.attach(app);
 
   function save() {
     saveDue = false;

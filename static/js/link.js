@@ -55,8 +55,20 @@
     const config = { iceServers: servers };
     if (forceRelay) config.iceTransportPolicy = "relay";
     options.badRelay = badRelay;
-    return Object.assign(options, { key: "peerjs", debug: 1, config });
+    return Object.assign(options, { key: "peerjs", debug: 1, config, logFunction: peerLog });
   };
+
+  // PeerJS's log. "Could not connect to peer" is an answer, not a fault: room/fence.py (the host) and
+  // room/rejoin.py (a phone) look for later epochs' ids that are usually not there, and a phone asks for a host
+  // that has gone; each page handles it as the "peer-unavailable" error. Written at the debug level, it no
+  // longer fills the console with some 70 errors a Hint Hunt game (issue 38). Everything else as PeerJS writes it.
+  const UNAVAILABLE = /Could not connect to peer/;
+  function peerLog(level, ...args) {
+    if (level <= 1 && args.some((arg) => UNAVAILABLE.test(String(arg)))) return console.debug("PeerJS:", ...args);
+    if (level >= 3) console.log("PeerJS:", ...args);
+    else if (level === 2) console.warn("WARNING PeerJS:", ...args);
+    else console.error("ERROR PeerJS:", ...args);
+  }
 
   // Does this page's ICE setup include a relay? (What to tell a phone that finds no path depends on it.)
   pp.hasRelay = function (options) {

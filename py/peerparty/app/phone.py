@@ -121,6 +121,7 @@ class PhoneApp:
             self.link.send('{"v":1,"t":"leave"}')
         elif "room" not in action:
             self.link.send(self.guest.move(action))
+            common.mark("moves", self.guest.next_id)     # moves sent: tests wait for the host's answer to each
         self.refresh()
 
     def on_visible(self, *args):
@@ -140,8 +141,8 @@ class PhoneApp:
     def tick(self, *args):
         if not self.reach.webrtc:
             return
-        if self.reach.state(common.now_ms()) != self.shown_reach:
-            self.refresh()      # e.g. attempts have failed for long enough to say so
+        if self.reach.state(common.now_ms()) != self.shown_reach or self.guest.expire_error(common.now_ms()):
+            self.refresh()      # e.g. attempts have failed for long enough to say so; a refusal's time is up
         self.do(self.rejoin.tick(common.now_ms(), self.link.connected()))
 
     def do(self, what):

@@ -26,6 +26,8 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
   "download" [name, text]          the Save button's game record
   "opened"   {"mode", "code", "epoch"}   the answer to open(): how the room was opened ("refused": a takeover
                                    that could not be made)
+  "acted"    n                     how many of the big screen's taps (action()) have been answered: tests wait
+                                   on it (body[data-acted]) before they look for what a tap showed
 docs/host-threads.md describes the split.
 """
 import json
@@ -34,7 +36,7 @@ from ..games import REGISTRY
 from ..net.reach import BAD_RELAY, Knocking, host_link_problem
 from ..room import fence
 from ..room.host import HostSession
-from ..room import protocol
+from ..room import protocol, races
 from ..room.rejoin import HOST_KEY
 from ..ui.room import host_screen
 
@@ -84,6 +86,9 @@ class Rules:
         self.watchers = []             # the remote screens' connections the page was last told of
         self.peer_open = False
         self.error = None              # the sentence refusing the host's last action, shown on the big screen
+        self.error_since = 0           # ... since then, at that decision (room/races.py: it leaves by itself)
+        self.error_ref = None
+        self.acted = 0                 # the big screen's taps answered
         self.persisted_seq = None
         self.last_presence_ms = 0
         # the page's own part of the big screen (host-room.js sends it: page()): the join link and its QR code,
@@ -195,6 +200,9 @@ class Rules:
             self.session.dirty = True
         probe = self._probe(now)
         messages = self._answer_held(now)
+        if self.error is not None and not races.still_shown(self.error_since, self.error_ref, now, self._ref()):
+            self.error = None
+            self.session.dirty = True
         due = self.session.next_timer_ms()
         if (due is not None and now >= due) or now - self.last_presence_ms >= PRESENCE_MS:
             self.last_presence_ms = now
@@ -241,7 +249,8 @@ class Rules:
     def action(self, text, now, ref=None):
         """A tap on the big screen, as the screen's data-move JSON: a room action ({"room": "start"}) or a move
         the host makes ({"type": "reveal"}), which names the decision on screen when it was tapped (`ref`: stale
-        once the room moved on). Refusals are sentences on the big screen."""
+        once the room moved on). A refusal is a sentence on the big screen for a few seconds, unless it is a
+        harmless race (room/races.py: a double click, Start twice), which shows nothing."""
         try:
             action = json.loads(text)
         except Exception:
@@ -262,10 +271,16 @@ class Rules:
             else:
                 action = {"t": "move", "move": action, "ref": ref}
             out, error = self.session.host_action(action, now)
+            if error is not None and races.host_race(action["t"], self.session.refused, self.session.phase):
+                error = None      # its effect already holds (docs/decisions.md, "A harmless race shows nothing")
+        if error is not None:
+            self.error_since, self.error_ref = now, self._ref()
         if error != self.error:
             self.error = error
             self.session.dirty = True
+        self.acted += 1
         result = self._out(out)
+        result["acted"] = self.acted
         if download is not None:
             result["download"] = download
         return result
@@ -303,6 +318,10 @@ class Rules:
         if writes:
             out["storage"] = writes
         return out
+
+    def _ref(self):
+        """The decision the big screen shows (its view's ref), None outside a game."""
+        return (self.session.screen()["view"] or {}).get("ref")
 
     def _writes(self):
         writes, self.store.writes = self.store.writes, []

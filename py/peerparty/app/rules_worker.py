@@ -40,7 +40,7 @@ CALLS = {
 }
 
 LISTS = ("send", "hangup", "probe", "unprobe", "storage")              # answers merged: lists add up,
-LATEST = ("screen", "watchers", "record", "opened", "leave", "download", "fatal")    # the latest of the rest wins
+LATEST = ("screen", "watchers", "record", "opened", "leave", "download", "fatal", "acted")    # the latest of the rest wins
 
 
 def merge(into, out):

@@ -13,7 +13,9 @@ but its challenge, "wait", and refusals that cost it nothing; it resends its mov
 """
 import json
 
-from . import proof, protocol
+from . import proof, protocol, races
+
+RECENT = 8       # the moves a phone remembers it sent, to know a double tap's refusal (room/races.py)
 
 # what a host that has not proved itself may tell a rejoining phone (a "removed" or "bye" would cost it its seat)
 _UNPROVEN = ("challenge", "wait", "pong", "error")
@@ -36,7 +38,10 @@ class GuestSession:
         self.seq = -1
         self.status = "connecting"   # connecting | joining | waiting | joined | removed | left | moved | refused
         self.waiting = None       # while waiting: the host's sentence (for the game to end, or to be let in)
-        self.error = None         # the last error message dict, for the screen
+        self.error = None         # the last error message dict, for the screen (a real refusal: room/races.py)
+        self.error_since = 0      # when it came, and the decision the view stood at: it leaves by itself
+        self.error_ref = None
+        self.recent = []          # [(id, move, ref, seq of the view it was made from)] of the last RECENT moves
         self.next_id = 0
         self.pending = []         # [(id, move)] sent but not acknowledged
         self.last_heard_ms = 0
@@ -96,6 +101,7 @@ class GuestSession:
         view = (self.view or {}).get("view") or {}
         ref = view.get("ref")
         self.pending.append((msg_id, move, ref))
+        self.recent = (self.recent + [(msg_id, move, ref, self.seq)])[-RECENT:]
         return protocol.encode({"t": "move", "id": msg_id, "ref": ref, "move": move})
 
     def ping(self, n):
@@ -175,8 +181,12 @@ class GuestSession:
             self.asked = None
             self.status = "connecting"
             return ELSEWHERE         # whoever holds a later epoch's id is not this room: look further
+        elif kind == "error" and self._race(message):
+            self._acked(message.get("id"))
+            return "race"            # its effect already holds: nothing to show (docs/decisions.md)
         elif kind == "error":
             self.error = message
+            self.error_since, self.error_ref = now_ms, self._ref()
             self._acked(message.get("id"))   # a refused move is done with, too
             code = message.get("code")
             if code == "removed":
@@ -263,6 +273,30 @@ class GuestSession:
         # every seat's token must not outlive the phone's role as successor: the shell erases its copy
         self.replica = None
         self.replica_dropped = True
+
+    def _ref(self):
+        return ((self.view or {}).get("view") or {}).get("ref")
+
+    def _race(self, message):
+        """Is this refusal of one of this phone's moves a harmless race (a double tap, a tap on a moment that
+        just passed)? Only a seated phone's moves are: a refused join is always shown."""
+        msg_id = message.get("id")
+        if self.status != "joined" or msg_id is None:
+            return False
+        for sent_id, move, ref, seq in self.recent:
+            if sent_id == msg_id:
+                earlier = [(m, r) for i, m, r, _ in self.recent if i < msg_id]
+                return races.phone_race(message.get("code"), move, ref, earlier, self.seq > seq)
+        return False
+
+    def expire_error(self, now_ms):
+        """A seated phone's refusal leaves by itself (room/races.py); True when it just did."""
+        if self.error is None or self.status != "joined" or self.error.get("code") == "removed":
+            return False
+        if races.still_shown(self.error_since, self.error_ref, now_ms, self._ref()):
+            return False
+        self.error = None
+        return True
 
     def _acked(self, msg_id):
         if msg_id is None:

@@ -72,6 +72,7 @@ class HostSession:
         self._now = 0
         self.claims = Claims()        # new phones asking for an away seat back: the host decides (claims.py)
         self.latecomers = Latecomers()     # phones waiting for the game to end to join (latecomers.py)
+        self.refused = None           # the code of host_action's last refusal
 
     # --- transport events -------------------------------------------------------------------
 
@@ -139,8 +140,10 @@ class HostSession:
     # --- the host's own screen ----------------------------------------------------------------
 
     def host_action(self, action, now_ms):
-        """An action from the host screen. Returns (messages, error sentence or None)."""
+        """An action from the host screen. Returns (messages, error sentence or None); a refusal's code is left
+        in self.refused (room/races.py tells a harmless race from a real refusal by it)."""
         self._now = now_ms
+        self.refused = None
         kind = action.get("t")
         if kind in ("watch", "replay", "close_replay"):
             return [], self._replay_action(kind, action, now_ms)
@@ -171,8 +174,10 @@ class HostSession:
             else:
                 return [], "Unknown action."
         except IllegalMove as refused:
+            self.refused = refused.code
             return [], refused.detail or refused.code
         except protocol.ProtocolError as refused:
+            self.refused = refused.code
             return [], refused.detail
         return self._changed(), None
 

@@ -289,13 +289,17 @@ def _join_box(room, info, compact=False):
 
 
 def _host_lobby(room, info):
+    ok, reason = info["can_start"]
     picker = []
-    for gid, title, low, high in info["games"]:
+    for n, (gid, title, low, high) in enumerate(info["games"]):
         chosen = gid == room["game"]
+        # while Start cannot start, the game picker is the TV remote's next action (static/js/remote.js)
+        ahead = not ok and (chosen or (n == 0 and not room["game"]))
         picker.append(tag("button", tag("span", esc(title), class_="game-title") +
                           tag("span", "%d–%d players" % (low, high), class_="game-range"),
                           type="button", class_="game-pick" + (" chosen" if chosen else ""),
-                          data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false"))
+                          data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false",
+                          data_next="1" if ahead else None))
     rules = how_to_play(room["game"], info["titles"].get(room["game"], ""), False) if room["game"] else ""
     local = ""
     if info.get("host_plays") and not any(p["host"] for p in room["people"]):

@@ -488,7 +488,8 @@ def _controls(view, ctx):
     if phase == "hint_writing":
         waiting = c.get("waiting_for") or []
         if c.get("can_start_guessing"):
-            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start"))
+            # the TV remote's next action once every hint is in (static/js/remote.js takes the focus there)
+            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", data_next="1"))
         else:
             out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", disabled=True))
             out.append(tag("p", "Waiting for a hint from: " + _names(ctx, waiting), class_="hh-note"))
@@ -500,7 +501,8 @@ def _controls(view, ctx):
             confirm = "%s still guessing. Move on anyway? They stop with no score change." % (
                 _plain_names(ctx, still) + (" is" if len(still) == 1 else " are"))
         out.append(button(label, {"type": "next_board", "confirm": True}, cls="btn hh-next",
-                          disabled=not c.get("can_next"), confirm=confirm))
+                          disabled=not c.get("can_next"), confirm=confirm,
+                          data_next="1" if confirm is None else None))     # the board is over: on to the next
         if still:
             out.append(tag("p", "Still guessing: " + _names(ctx, still), class_="hh-note"))
     rows = []

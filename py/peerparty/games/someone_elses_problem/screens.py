@@ -4,7 +4,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Display names of cards live
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
-from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, move_json, moment_key, name_of, seat_face, tag
+from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, move_json, moment_key, name_of, seat_face, tag, who
 from ...ui.illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
