@@ -4,7 +4,6 @@ error, which the pages handle: static/js/link.js's PeerJS options write it at th
 error. Checked with PeerJS and link.js alone in a page: the look-ahead's answer comes from the signalling
 server a few seconds after the offer, so whole games in e2e/test_races.py and e2e/test_tv_remote.py see it only
 now and then."""
-from people import WAIT_MS
 
 LOOK = """([signal, id]) => new Promise((resolve) => {
   const peer = new Peer(pp.peerOptions(signal, ""));

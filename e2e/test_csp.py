@@ -5,7 +5,7 @@ put into the page as a frame is (an escaping bug), the browser itself refuses it
 import pytest
 
 from hint_hunt_play import read_write_form, seat_host_and_join, start_guessing, submit, tick_and_type
-from people import WAIT_MS, open_host, open_phone
+from people import WAIT_MS, open_host
 from remote_screen import screen_link, site_path
 
 # p() counts what ran; every page records what the browser refused

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from peerparty.room import fence, rejoin
+from peerparty.room import fence
 from peerparty.room.lobby import peer_id
 from tests.sim.evening import Failure
 from tests.sim.pages import PhonePage
