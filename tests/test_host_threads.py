@@ -25,7 +25,7 @@ from peerparty.ui.room import FRAME_NOTICES, banner, host_frame
 from .test_leaks import canonical, count_problems, hint_marker
 
 ROOT = Path(__file__).resolve().parents[1]
-SCREEN_KEYS = {"room", "view", "me", "now_ms", "seq", "seed", "replay", "info", "error"}
+SCREEN_KEYS = {"room", "view", "me", "controls", "now_ms", "seq", "seed", "replay", "info", "error"}
 
 
 PAGE = {"join_url": "http://tv.local/join.html?room=WXYZ", "join_hint": "tv.local/join.html", "qr_svg": "<svg/>",
@@ -112,9 +112,10 @@ def play_to_the_end(game_id, seed):
     game = REGISTRY[game_id]
     rng = Random(seed)
     rules, thread, _ = opened(seed="deal-%d" % seed)
-    if game.host_is_player:
+    plays_here = game.host_is_player and seed == 0      # "I play on this screen" once, the table the other times
+    if plays_here:
         thread.action({"room": "join_local", "name": "Hosty"})
-    names = ["Ann", "Ben", "Cat", "Dan"][: max(game.min_players, 3) - (1 if game.host_is_player else 0)]
+    names = ["Ann", "Ben", "Cat", "Dan"][: max(game.min_players, 3) - (1 if plays_here else 0)]
     conns = dict((thread.phones[c].seat, c) for c in [thread.join(n) for n in names])
     thread.action({"room": "pick", "game": game_id})
     assert thread.action({"room": "start"}).get("screen"), "Start changes the big screen"
@@ -155,11 +156,17 @@ def check_screen(game_id, session, screen, drawn):
     viewer = screen["me"]
     if screen["view"] is None:
         return 0
+    if viewer not in session.match.players:
+        viewer = HOST       # the table's view with the host's controls (HostSession.screen)
     expected = session.match.sent_view(viewer)
     assert canonical(screen["view"]) == canonical(expected)
-    text = json.dumps(screen, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(dict(screen, controls=None), sort_keys=True, separators=(",", ":"))
     problems = count_problems(game_id, session.match.state, viewer, text)
+    if screen["controls"] is not None:      # the host's buttons beside the host's own seat: the table's view
+        assert canonical(screen["controls"]) == canonical(session.match.sent_view(HOST))
+        problems += count_problems(game_id, session.match.state, HOST, canonical(screen["controls"]))
     assert not problems, problems
+    text = json.dumps(screen, sort_keys=True, separators=(",", ":"))
     assert "secret-token-" not in text, "a seat's token reached the screen thread"
     # the seed is shown once the game is over (Fair deal, shown), never before
     assert screen["seed"] is None and "deal-" not in text, "the match's seed reached the screen thread"

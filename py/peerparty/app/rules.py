@@ -256,11 +256,7 @@ class Rules:
             else:
                 error = file_text
         else:
-            if "room" in action:
-                action = dict(action)
-                action["t"] = action.pop("room")
-            else:
-                action = {"t": "move", "move": action, "ref": ref}
+            action = protocol.host_action_of(action, ref)
             out, error = self.session.host_action(action, now)
         if error != self.error:
             self.error = error

@@ -477,7 +477,9 @@ def _submit_board(view, ctx):
 
 # --- host controls ------------------------------------------------------------------------------
 
-def _controls(view, ctx):
+def controls(view, ctx):
+    """The rulebook host's buttons, from a view with "controls" (the host's seat's, or view(s, HOST)): beside the
+    table on the TV, in the phone of the seat holding the controls (ui/room.py controls_band)."""
     c = view.get("controls")
     if not c or not ctx.get("is_host"):
         return ""
@@ -571,14 +573,19 @@ def phone(view, ctx):
     elif phase == "scoreboard":
         body.append(_standings(view, ctx, "h2"))
         info.append(_last_board(view, ctx))     # beside the standings on a TV, under them on a phone
-    controls = _controls(view, ctx)
-    if controls:
-        info.insert(0, controls)        # the host's next step comes first in its column
+    host = controls(view, ctx)
+    if host:
+        info.insert(0, host)        # the host's next step comes first in its column
     folds.append(_rules())
     info.append(tag("div", "".join(folds), class_="hh-folds"))
     return tag("section", tag("div", "".join(body), class_="hh-col hh-col-main")
                + tag("div", "".join(info), class_="hh-col hh-col-info"),
                class_="hh hh-phone hh-" + esc(phase or "unknown"))
+
+
+def table_side(view, ctx):
+    """Beside the table on the TV, under the people: the host's buttons (view(s, HOST) carries them)."""
+    return controls(view, ctx)
 
 
 def table(view, ctx):
