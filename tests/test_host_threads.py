@@ -45,11 +45,17 @@ class ScreenThread:
         self.record = None
         self.storage = {}         # localStorage, as the worker's writes leave it
         self.hung_up = []
+        self.watchers = []        # the remote screens watching, as the worker last said
+        self.on_screens = {}      # conn -> the last big screen sent to that remote screen
 
     def take(self, out):
         assert set(out) <= {"send", "hangup", "screen", "record", "storage", "probe", "unprobe", "leave", "download",
-                            "opened"}, out
+                            "opened", "watchers"}, out
+        if "watchers" in out:
+            self.watchers = list(out["watchers"])
         if "screen" in out:
+            for conn in self.watchers:      # host-room.js sends each remote screen the frame it draws
+                self.on_screens[conn] = out["screen"]["html"]
             # what the screen was drawn from: the room's screen() now (nothing has happened since)
             self.screens.append((out["screen"], json.dumps(self.rules.screen())))
         if "record" in out:
