@@ -19,6 +19,7 @@ PHONE_KINDS = ("pick", "start", "remove", "move", "again", "lobby", "watch", "re
 
 NOT_YOURS = "Only the player with the controls can do that. The TV shows who has them."
 NOT_FROM_A_PHONE = "That is done on the TV itself."
+NOT_YOURSELF = "You cannot remove yourself. Give the controls to someone else first, or leave between games."
 
 
 class Controls:
@@ -62,6 +63,12 @@ class Controls:
             return "not_controls", NOT_YOURS
         if action["t"] not in PHONE_KINDS:
             return "bad_message", NOT_FROM_A_PHONE
+        move = action.get("move")
+        named = action.get("seat") if action["t"] == "remove" else None
+        if action["t"] == "move" and isinstance(move, dict) and move.get("type") == "remove":
+            named = move.get("player")
+        if named == seat.id:        # the holder's phone would be told it was removed, by its own tap
+            return "bad_message", NOT_YOURSELF
         return None
 
 

@@ -139,7 +139,10 @@ class HostSession:
         self._now = now_ms
         kind = action.get("t")
         if kind in ("watch", "replay", "close_replay"):
-            return [], self._replay_action(kind, action, now_ms)
+            error = self._replay_action(kind, action, now_ms)
+            if error is None:
+                self.dirty = True
+            return [], error
         if kind == "drop_screen":
             try:
                 out = self.screens.drop(action.get("screen"))
@@ -250,7 +253,6 @@ class HostSession:
 
     def _replay_action(self, kind, action, now_ms):
         """Open, drive or close the TV's replay. The phones see nothing of it: no seq, no broadcast."""
-        self.dirty = True
         if kind == "close_replay":
             self.replay = None
             return None
