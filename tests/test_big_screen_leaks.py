@@ -159,6 +159,7 @@ def test_the_search_would_catch_the_host_players_own_board_on_the_big_screen():
         if state["phase"] == "guessing" and state["order"][state["turn"]] == holder and not state["ended"]:
             screen = rules.screen()
             screen["view"] = session.match.sent_view(holder)     # main's _host_game: the host's own seat
+            screen["controls"] = session.match.sent_view(HOST)
             screen["info"]["host_plays"] = True
             with pytest.raises(AssertionError):
                 _check_html_of(rules, draw(screen, PAGE)["html"])
@@ -186,8 +187,41 @@ def _check_html_of(rules, html):
         try:
             screen = rules.screen()
             screen["view"] = session.match.sent_view(holder)
+            screen["controls"] = session.match.sent_view(HOST)
             screen["info"]["host_plays"] = True
             changed = draw(screen, PAGE)["html"]
         finally:
             session.match.state = state
         assert changed == html, "the host's own board is on the big screen"
+
+
+def test_a_successor_hosting_from_its_phone_sends_its_screens_the_table_and_the_old_tv_becomes_one():
+    """Issue 37, point 4: after a Hint Hunt takeover the new host is a player's phone (its own seat on its screen,
+    told in words that it hosts); the remote screens it takes, the room's TV among them, are sent the table."""
+    from peerparty.app.rules import Rules
+    from .test_host_threads import successor_storage
+    rules, thread, _ = opened(code="HHHH")
+    ann = thread.join("Ann")
+    thread.join("Ben")
+    thread.join("Cat")
+    thread.action({"room": "pick", "game": "hint_hunt"})
+    thread.action({"room": "start"})
+    successor = Rules(REGISTRY)
+    out = successor.open("takeover", "HHHH", 1, thread.now + 20000, storage=successor_storage(thread, ann))
+    assert out["opened"]["mode"] == "takeover"
+    successor.page(PAGE)
+    session = successor.session
+    me = [s for s in session.lobby.seats if s.local][0]
+    own = successor.draw()
+    assert "You are the host now" in own["html"]
+    words = session.match.state["boards"][me.id]["words"]
+    assert any(w in own["html"] for w in words), "the successor's phone shows its own board"
+    successor.connect("screen-9", thread.now)
+    answer = successor.data("screen-9", json.dumps({"v": 1, "t": "watch", "room": "HHHH", "epoch": 1}), thread.now)
+    assert answer["watchers"] == ["screen-9"]
+    table = successor.draw()["table"]
+    assert not any(re.search(r"(?<!\w)%s(?!\w)" % w, page_text(table)) for w in words), "a seat's board on a screen"
+    assert "You are the host now" not in table and 'data-code="HHHH"' in table
+    # the old TV (no seat of its own) finds the room moved on: it comes back as a remote screen, not a seat
+    verdict = rules.moved_on(1)
+    assert verdict["leave"] == "screen"

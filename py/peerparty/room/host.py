@@ -189,8 +189,10 @@ class HostSession:
             else:
                 view = self.match.sent_view(HOST)
         controls = None
-        if local is not None and view is not None and self.phase == "playing" and local.id in self.match.players:
-            controls = self.match.sent_view(HOST)   # the host's buttons beside the seat (the table's view has them)
+        if local is not None and view is not None and local.id in self.match.players:
+            # the table (its view has the host's buttons): beside the seat during play, and on the remote screens
+            # of a successor who hosts from its own phone (app/rules.py draw)
+            controls = self.match.sent_view(HOST)
         return {"room": self._room_summary(), "view": view, "me": local.id if local else None, "controls": controls,
                 "now_ms": self._now, "seq": self.seq,
                 # the results reveal the seed on the TV (phones keep to its fingerprint: the seed never goes out)
@@ -206,6 +208,7 @@ class HostSession:
             "titles": dict((g.id, g.title) for g in self.games.values()),
             "can_start": self.can_start(),
             "host_plays": self.plays_here(),
+            "took_over": self.plays_here() and self.epoch > 0,
             "spectators": bool(game and game.spectators and self.phase == "playing"),
             "screens": self.screens.watching(),
         }
@@ -217,6 +220,12 @@ class HostSession:
         if local is None:
             return False
         return self.match is None or self.phase == "lobby" or local.id in self.match.players
+
+    def takes_screens(self):
+        """Remote screens watch the table. A host tab that plays here takes none (docs/decisions.md); a successor
+        that took over (a later epoch, D3-12) hosts from its player's phone and sends its screens the table, the
+        room's TV among them (it comes back as one: room/fence.py step_aside)."""
+        return not self.plays_here() or self.epoch > 0
 
     def can_start(self):
         """(ok, reason): Start is enabled only for a valid player count."""
@@ -396,7 +405,7 @@ class HostSession:
         refused = self._not_ours(conn, message)
         if refused:
             return refused
-        if self.plays_here():
+        if not self.takes_screens():
             return [self._error(conn, "bad_message", NO_SCREENS)]
         if self.lobby.by_conn(conn) is not None:
             return [self._error(conn, "bad_message", "A player's phone cannot be a screen too.")]

@@ -150,15 +150,16 @@ def host_frame(code, mode, info):
 
 SOUND_LABELS = ("Sound: off", "Sound: on")
 
-# the TV's last words in a room a later host leads (room/fence.py step_aside): it rejoins as a player
-MOVED_ON = "This room has moved on: another screen hosts it now. This screen rejoins it as a player…"
+# the TV's last words in a room a later host leads (room/fence.py step_aside): it follows that host, as a remote
+# screen (the big screen) or as its player's phone (a tab that played a seat)
+MOVED_ON = "This room has moved on: another device hosts it now. This screen follows it there…"
 
 
 def _host_head(screen, info):
     room = screen["room"]
     sound = SOUND_LABELS[1 if info.get("sound") else 0]
     # a screen is added between games (the game's band keeps to one line); one added before stays
-    add = "" if room["phase"] == "playing" or info.get("host_plays") else button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
+    add = "" if room["phase"] == "playing" or (info.get("host_plays") and not info.get("took_over")) else button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
                                                       aria_expanded="true" if info.get("screen_qr") else "false")
     tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
                            title="Fullscreen (F)") +
@@ -177,7 +178,9 @@ def _host_head(screen, info):
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
     head = tag("header", tag("div", brand + tools + _deal(room, screen), class_="brand-box") +
                _join_box(room, info, bool(replay)), class_="host-head phase-" + look)
-    if info.get("host_plays"):
+    if info.get("took_over"):
+        head += tag("div", esc(TOOK_OVER), class_="banner warn took-over", role="status", data_took_over="1")
+    elif info.get("host_plays"):
         head += tag("div", esc(PLAYS_HERE), class_="banner warn plays-here", role="status", data_plays_here="1")
     if info.get("status_error"):
         head += banner(esc(info["status_error"]), "error")
@@ -276,6 +279,11 @@ def start_row(can_start, id_="start"):
 PLAY_HERE_LABEL = "No TV? I play on this screen. Your name"
 PLAYS_HERE = ("You play on this screen: it shows your own cards and choices, so keep it to yourself. "
               "No other screen can be added.")
+
+
+# the successor's phone, once it hosts (D3-12): told in words what happened, and what it must do
+TOOK_OVER = ("You are the host now: the big screen's tab closed, so this phone runs the room. Keep this page open; "
+             "your seat and the host's buttons are here.")
 
 
 def _host_lobby(room, info):
