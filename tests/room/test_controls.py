@@ -145,3 +145,15 @@ def test_hint_hunts_rulebook_host_is_the_seat_holding_the_controls():
         net.flush()
     tap(net, cat, {"type": "start_guessing"})
     assert host.match.state["phase"] == "guessing"
+
+
+def test_the_tv_removes_the_holder_mid_hint_hunt_and_the_controls_and_the_host_role_pass_on_first():
+    host, net, (ann, ben, cat) = room("Ann", "Ben", "Cat")
+    tap(net, ann, {"room": "pick", "game": "hint_hunt"})
+    tap(net, ann, {"room": "start"})
+    out, error = host.host_action({"t": "remove", "seat": ann.session.seat}, net.now_ms)
+    assert error is None
+    net.to_phone.extend(out)
+    net.flush()
+    assert holder_of(host) == ["Ben"] and host.match.state["host"] == ben.session.seat
+    assert ann.session.status == "removed" and last(ben, "view")["controls"]

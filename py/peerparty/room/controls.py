@@ -33,13 +33,13 @@ class Controls:
     def from_record(cls, record):
         return cls((record or {}).get("holder"))
 
-    def settle(self, seats, now_ms):
-        """Keep the holder while its seat is in the room and present; otherwise the next by join order. True when
-        the holder changed."""
+    def settle(self, seats, now_ms, leaving=None):
+        """Keep the holder while its seat is in the room and present (and is not `leaving`: a seat about to be
+        removed); otherwise the next by join order. True when the holder changed."""
         current = _seat(seats, self.holder)
-        if current is not None and _may_hold(current, now_ms):
+        if current is not None and _may_hold(current, now_ms) and current.id != leaving:
             return False
-        present = [s for s in seats if _may_hold(s, now_ms)]
+        present = [s for s in seats if _may_hold(s, now_ms) and s.id != leaving]
         players = [s for s in present if not s.spectator]
         chosen = (players or present or [None])[0]
         holder = chosen.id if chosen is not None else None

@@ -554,7 +554,7 @@ class HostSession:
             game = self.games[self.game_id]
             if "remove" not in game.host_moves:
                 raise protocol.ProtocolError("bad_message", "%s has no removal during play." % game.title)
-            self.match.play(HOST, {"type": "remove", "player": pid, "confirm": True}, now_ms)
+            self._remove_from_game(pid, {"type": "remove", "player": pid, "confirm": True}, now_ms)
             self._after_step()
         self._remove_for_good(seat)
 
@@ -610,7 +610,10 @@ class HostSession:
             raise protocol.ProtocolError("not_a_player")
         if ref is not _ANY and ref != self.match.ref(actor):
             raise IllegalMove("stale", protocol.ROOM_ERRORS["stale"])
-        self.match.play(actor, move, now_ms)
+        if move["type"] == "remove" and actor == HOST:
+            self._remove_from_game(move.get("player"), move, now_ms)
+        else:
+            self.match.play(actor, move, now_ms)
         removed = self.lobby.by_id(move.get("player")) if move.get("type") == "remove" else None
         if removed is not None:
             self._remove_for_good(removed)    # the game accepted the removal: the seat goes too
@@ -706,6 +709,29 @@ class HostSession:
             self.match.play(HOST, {"type": "set_host", "player": player}, now_ms)
         except IllegalMove:
             pass                # already that seat, or one the game no longer counts (removed)
+
+    def _remove_from_game(self, pid, move, now_ms):
+        """The TV removes a player from the game. When that seat holds the controls in a game whose rulebook host
+        they are (Hint Hunt: "the host cannot remove their own seat"), the controls pass on first, as if it had
+        left: tried on a copy of the match, so a removal the game refuses changes nothing."""
+        game = self.games[self.game_id]
+        if pid != self.controls.holder or "set_host" not in game.host_moves:
+            self.match.play(HOST, move, now_ms)
+            return
+        trial = Match.from_record(self.games, self.match.to_record())
+        holder = self.controls.holder
+        self.controls.settle(self.lobby.seats, now_ms, leaving=pid)
+        heir = self.controls.holder
+        self.controls.holder = holder
+        successor = heir if heir in self.match.players else None
+        try:
+            trial.play(HOST, {"type": "set_host", "player": successor}, now_ms)
+        except IllegalMove:
+            pass
+        trial.play(HOST, move, now_ms)          # raises, and nothing has changed, if the game refuses it
+        self.controls.holder = heir
+        self._hand_rulebook_host(now_ms)
+        self.match.play(HOST, move, now_ms)
 
     def _controls_for(self, seat):
         """What the holder's phone needs to draw the TV's buttons (ui/room.py controls_band): the view the
