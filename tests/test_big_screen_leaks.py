@@ -21,8 +21,8 @@ from peerparty.engine import HOST
 from peerparty.games import REGISTRY
 from peerparty.ui.room import how_to_play
 
-from .test_host_threads import PAGE, ScreenThread, opened
-from .test_leaks import fragments, hint_marker, perturbed
+from .test_host_threads import PAGE, opened, random_step
+from .test_leaks import fragments, perturbed
 
 WATCH = json.dumps({"v": 1, "t": "watch", "room": "WXYZ", "epoch": 0})
 
@@ -97,21 +97,7 @@ def whole_game(game_id, seed, plays_here=False):
         html = thread.drawn()["html"]
         checks += check_big_screen(game_id, rules, html)
         assert all(sent == html for sent in thread.on_screens.values()), "a remote screen shows another frame"
-        state = session.match.state
-        choices = [(p, m) for p in session.match.players for m in game.legal_moves(state, p)]
-        if not choices or rng.random() < 0.1:
-            choices += [(HOST, m) for m in game.legal_moves(state, HOST)
-                        if m["type"] not in ("end_game", "remove", "set_host")]
-        if not choices:
-            thread.now += 70000
-            continue
-        who, move = rng.choice(choices)
-        if move.get("type") == "submit" and "hint" in move:
-            move = dict(move, hint=hint_marker(who))      # each player's own hint, so a search means something
-        if who == HOST or who in local:
-            thread.action(move)
-        else:
-            thread.move(conns[who], move)
+        random_step(thread, game, rng, conns, local)
     assert session.phase == "over", "%s seed %d did not end" % (game_id, seed)
     return rules, thread, checks
 

@@ -135,21 +135,30 @@ def play_to_the_end(game_id, seed):
         thread.take(rules.tick(thread.now))
         state = session.match.state
         checked += check_screen(game_id, session, thread.screen(), thread.drawn())
-        choices = [(p, m) for p in session.match.players for m in game.legal_moves(state, p)]
-        if not choices or rng.random() < 0.1:
-            choices += [(HOST, m) for m in game.legal_moves(state, HOST) if m["type"] not in ("end_game", "remove")]
-        if not choices:
-            thread.now += 70000
-            continue
-        who, move = rng.choice(choices)
-        if move.get("type") == "submit" and "hint" in move:
-            move = dict(move, hint=hint_marker(who))      # each player's own hint, so a search means something
-        if who == HOST or who in local:
-            thread.action(move)
-        else:
-            thread.move(conns[who], move)
+        random_step(thread, game, rng, conns, local)
     assert session.phase == "over"
     return rules, thread, checked
+
+
+def random_step(thread, game, rng, conns, local):
+    """One random legal move in the game being played: a phone's (conns: seat -> connection), or now and then,
+    and always when no phone can move, the host's from the TV (local: the TV's own seat plays from the TV too).
+    When nobody can move, time passes instead."""
+    state = thread.rules.session.match.state
+    choices = [(p, m) for p in thread.rules.session.match.players for m in game.legal_moves(state, p)]
+    if not choices or rng.random() < 0.1:
+        choices += [(HOST, m) for m in game.legal_moves(state, HOST)
+                    if m["type"] not in ("end_game", "remove", "set_host")]
+    if not choices:
+        thread.now += 70000
+        return
+    who, move = rng.choice(choices)
+    if move.get("type") == "submit" and "hint" in move:
+        move = dict(move, hint=hint_marker(who))      # each player's own hint, so a search means something
+    if who == HOST or who in local:
+        thread.action(move)
+    else:
+        thread.move(conns[who], move)
 
 
 def check_screen(game_id, session, screen, drawn):

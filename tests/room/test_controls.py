@@ -1,29 +1,18 @@
 """The controls on a phone (issue 37, room/controls.py): one seat holds them, its phone sends the TV's own actions
 and they are checked as the TV's; any other seat's, or a screen's, are refused and change nothing."""
-import itertools
 import json
 
 from peerparty.engine import HOST
-from peerparty.net.memory import MemoryNetwork, Phone
-from peerparty.room.guest import GuestSession
 from peerparty.room.host import HostSession
 from peerparty.ui.room import phone_screen
 
 from ..games_under_test import GAMES
-from .helpers import last
+from .helpers import join, last, make_room
 
 
 def room(*names):
-    counter = itertools.count()
-    host = HostSession("CTRL", GAMES, token_source=lambda: "tok%04d" % next(counter))
-    net = MemoryNetwork(host, 0)
-    phones = []
-    for name in names:
-        phone = Phone(net, GuestSession("CTRL", name=name))
-        net.connect(phone)
-        net.flush()
-        phones.append(phone)
-    return host, net, phones
+    host, net = make_room(GAMES)
+    return host, net, [join(net, name) for name in names]
 
 
 def tap(net, phone, tapped):
@@ -51,9 +40,9 @@ def test_the_first_to_join_holds_the_controls_and_only_their_phone_is_sent_them(
     assert holder_of(host) == ["Ann"]
     assert last(ann, "view").get("controls") and "controls" not in last(ben, "view")
     # the phone draws the TV's own buttons, with its words
-    html = phone_screen({"status": "joined", "code": "CTRL", "view": last(ann, "view")})
+    html = phone_screen({"status": "joined", "code": "ABCD", "view": last(ann, "view")})
     assert "You have the controls" in html and "Seven Rounds" in html and 'data-move="{&quot;room&quot;:&quot;start' in html
-    assert "You have the controls" not in phone_screen({"status": "joined", "code": "CTRL", "view": last(ben, "view")})
+    assert "You have the controls" not in phone_screen({"status": "joined", "code": "ABCD", "view": last(ben, "view")})
 
 
 def test_a_whole_decision_from_the_controls_phone_is_the_tvs_own():
@@ -76,7 +65,7 @@ def test_a_whole_decision_from_the_controls_phone_is_the_tvs_own():
 def test_another_seats_control_and_a_screens_are_refused_and_change_nothing():
     host, net, (ann, ben, cat) = room("Ann", "Ben", "Cat")
     host.on_connect("screen", 0)
-    host.on_message("screen", json.dumps({"v": 1, "t": "watch", "room": "CTRL", "epoch": 0}), 0)
+    host.on_message("screen", json.dumps({"v": 1, "t": "watch", "room": "ABCD", "epoch": 0}), 0)
     before = json.dumps(host.snapshot(), sort_keys=True)
     answer = control(net, ben, {"t": "pick", "game": "seven_rounds"})
     assert answer["t"] == "error" and answer["code"] == "not_controls" and answer["id"] == 99
