@@ -276,7 +276,8 @@ def start_row(can_start, id_="start"):
 
 
 # "I play on this screen": a host with no TV takes a seat on the host tab (HostSession.plays_here)
-PLAY_HERE_LABEL = "No TV? I play on this screen. Your name"
+PLAY_HERE = "No TV? I play on this screen"
+PLAY_HERE_LABEL = "Your name"
 PLAYS_HERE = ("You play on this screen: it shows your own cards and choices, so keep it to yourself. "
               "No other screen can be added.")
 
@@ -290,10 +291,13 @@ def _host_lobby(room, info):
     rules = how_to_play(room["game"], info["titles"].get(room["game"], ""), False) if room["game"] else ""
     local = ""
     if not any(p["host"] for p in room["people"]):
-        local = tag("form", tag("label", PLAY_HERE_LABEL, for_="host-name") +
-                    '<input id="host-name" name="name" maxlength="20" required autocomplete="nickname">' +
-                    tag("button", "Take a seat", type="submit", class_="btn"),
-                    data_move='{"room":"join_local"}', id="host-seat", class_="inline-form")
+        # one line, folded: the lobby keeps to the TV's height (e2e/test_tv_fit.py)
+        local = tag("details", tag("summary", PLAY_HERE) +
+                    tag("form", tag("label", PLAY_HERE_LABEL, for_="host-name") +
+                        '<input id="host-name" name="name" maxlength="20" required autocomplete="nickname">' +
+                        tag("button", "Take a seat", type="submit", class_="btn"),
+                        data_move='{"room":"join_local"}', id="host-seat", class_="inline-form"),
+                    id="play-here", class_="play-here")
     return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) +
                 screens_list(info) + _history(room, info), class_="panel people-panel" + (" many" if len(room["people"]) > 6 else "")) +
             tag("section", tag("h2", "Pick a game") + game_picker(room, info["games"]) +
