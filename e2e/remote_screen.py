@@ -45,7 +45,10 @@ def same_frame(host, screen):
     """The screen shows the frame the TV shows now: the same HTML, received whole or patched. The TV may draw
     again meanwhile (presence, a timer): then look again at its newer frame."""
     for _ in range(20):
-        number, html = host.evaluate("() => [pp.host.frame, pp.host.screen.html]")
+        # a host tab that is a seat's screen (a Hint Hunt successor's phone) sends its screens the table it draws
+        # beside (app/rules.py draw): then that is the frame, and the page itself shows the seat
+        number, html, table = host.evaluate("() => [pp.host.frame, pp.host.screen.table || pp.host.screen.html, "
+                                            "!!pp.host.screen.table]")
         screen.wait_for_function("n => Number(document.body.dataset.frame) >= n", arg=number, timeout=WAIT_MS)
         shown_number, shown = screen.evaluate("() => [pp.screen.frame(), pp.screen.html()]")
         if shown_number == number:
@@ -53,7 +56,7 @@ def same_frame(host, screen):
             # and on the page: the same markup but for the host's controls, disabled there, and Sound, its own
             there = screen.evaluate("() => [pp.screen.frame(), (%s)()]" % DRAWN)
             here = host.evaluate("() => [pp.host.frame, (%s)()]" % DRAWN)
-            if there[0] == here[0] == number:       # neither drew again meanwhile
+            if there[0] == here[0] == number and not table:       # neither drew again meanwhile
                 assert there[1] == here[1]
             return number
     raise AssertionError("the screen never caught up with the TV")
