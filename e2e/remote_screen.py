@@ -4,11 +4,12 @@ from people import HOST_VIEW, WAIT_MS
 
 
 # #app's markup, but for what a screen changes: disabled controls, Sound (the screen's own), and a countdown's
-# text (each page counts down from when it drew)
+# text (each page counts down from when it drew); an emptied style attribute is none
 DRAWN = """() => {
   const app = document.getElementById('app').cloneNode(true);
   for (const el of app.querySelectorAll('[disabled], [inert]')) { el.removeAttribute('disabled'); el.removeAttribute('inert'); }
   for (const el of app.querySelectorAll(`[data-move='{"room":"sound"}']`)) el.remove();
+  for (const el of app.querySelectorAll('[style=""]')) el.removeAttribute('style');   // the TV's own form's, emptied
   for (const el of app.querySelectorAll('[data-countdown]')) {      // each page counts down from its own render
     el.textContent = '';
     el.classList.remove('low', 'expired');
@@ -57,6 +58,8 @@ def same_frame(host, screen):
             there = screen.evaluate("() => [pp.screen.frame(), (%s)()]" % DRAWN)
             here = host.evaluate("() => [pp.host.frame, (%s)()]" % DRAWN)
             if there[0] == here[0] == number and not table:       # neither drew again meanwhile
-                assert there[1] == here[1]
+                at = next((i for i, (a, b) in enumerate(zip(there[1], here[1])) if a != b), None)
+                assert there[1] == here[1], "the screen's page differs from the TV's at %r: %r / %r" % (
+                    at, there[1][(at or 0) - 80:(at or 0) + 80], here[1][(at or 0) - 80:(at or 0) + 80])
             return number
     raise AssertionError("the screen never caught up with the TV")
