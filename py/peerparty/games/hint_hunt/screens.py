@@ -483,7 +483,9 @@ def controls(view, ctx):
     c = view.get("controls")
     if not c or not ctx.get("is_host"):
         return ""
-    out = [tag("h2", "Host controls")]
+    # beside the table on the TV, the table itself says who is writing and who is guessing: the buttons alone there
+    beside = ctx.get("beside_table")
+    out = [] if beside else [tag("h2", "Host controls")]
     phase = view["phase"]
     if phase == "hint_writing":
         waiting = c.get("waiting_for") or []
@@ -491,7 +493,8 @@ def controls(view, ctx):
             out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start"))
         else:
             out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", disabled=True))
-            out.append(tag("p", "Waiting for a hint from: " + _names(ctx, waiting), class_="hh-note"))
+            if not beside:
+                out.append(tag("p", "Waiting for a hint from: " + _names(ctx, waiting), class_="hh-note"))
     elif phase == "guessing":
         still = c.get("still_guessing") or []
         label = c.get("next_label", "Next hint")
@@ -501,7 +504,7 @@ def controls(view, ctx):
                 _plain_names(ctx, still) + (" is" if len(still) == 1 else " are"))
         out.append(button(label, {"type": "next_board", "confirm": True}, cls="btn hh-next",
                           disabled=not c.get("can_next"), confirm=confirm))
-        if still:
+        if still and not beside:
             out.append(tag("p", "Still guessing: " + _names(ctx, still), class_="hh-note"))
     rows = []
     rejectable = c.get("rejectable") or []
@@ -585,7 +588,7 @@ def phone(view, ctx):
 
 def table_side(view, ctx):
     """Beside the table on the TV, under the people: the host's buttons (view(s, HOST) carries them)."""
-    return controls(view, ctx)
+    return controls(view, dict(ctx, beside_table=True))
 
 
 def table(view, ctx):
@@ -616,5 +619,5 @@ def table(view, ctx):
         body.append(tag("div", _scores(view, ctx), class_="hh-side"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx))
-        body.append(_last_board(view, ctx))
+        body.append(_last_board(view, ctx, folded=True))     # one tap away: the standings keep the TV's height
     return tag("section", "".join(body), class_="hh hh-table hh-" + esc(phase or "unknown"))
