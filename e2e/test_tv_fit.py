@@ -129,8 +129,8 @@ def drawn(host, seen):
 
 def played(game_id, count, seed, seen=None):
     game = GAMES[game_id]
-    players = LONG_NAMES[: count - (1 if game.host_is_player else 0)]
-    return play_through_room(game, seed, players=players, host_name=LONG_NAMES[-1], seen=seen,
+    players = LONG_NAMES[:count]        # every game's TV is the table: the host who plays does so on a phone
+    return play_through_room(game, seed, players=players, host_name=None, seen=seen,
                              fixed_deal=True, steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)[0]
 
 

@@ -179,7 +179,7 @@
     if (out.probe) for (const [epoch, text] of out.probe) probe(epoch, text);
     if (out.unprobe) for (const epoch of out.unprobe) unprobe(epoch);
     if (out.download) pp.download(out.download[0], out.download[1]);
-    if (out.leave) leave(texts.moved_on);
+    if (out.leave) leave(texts.moved_on, out.leave === "screen");
   };
   worker.onerror = (ev) => fatal("The rules worker failed: " + (ev.message || "unknown error"));
 
@@ -226,7 +226,7 @@
   function showOn(cid, made) {
     const screen = host.screen;
     const last = watchers.get(cid);
-    const html = screen.html;
+    const html = screen.table || screen.html;     // a seat's own screen sends its screens the table (app/rules.py)
     const base = last ? last[0] : null;
     if (made && made.has(base)) return sendFrame(cid, html, made.get(base));
     const message = { v: 1, t: "frame", n: host.frame, moment: screen.moment, marks: screen.marks };
@@ -306,10 +306,12 @@
   // This tab leaves the room to another host (it stepped aside, or its takeover was refused): it rejoins the
   // room as a player, on the phone page, with the seat its storage now names. A room that moved on to a later
   // host says so on the big screen first (issue 26 B: a TV reopened takeovers behind), for LEAVE_NOTICE_MS.
-  function leave(notice) {
+  function leave(notice, asScreen) {
     forget();
     leaving = true;            // the rules have nothing more to say to this screen
-    const go = () => location.replace(sameSignal("join.html?room=" + room.code));
+    // the big screen stays the big screen: it watches the new host as a remote screen does (issue 37)
+    const page = asScreen ? "screen.html?room=" : "join.html?room=";
+    const go = () => location.replace(sameSignal(page + room.code));
     if (!notice) return go();
     const header = app.querySelector("header");
     const html = bannerHtml("warn", notice);

@@ -97,7 +97,7 @@ def play_through_room(game, seed, drop_duplicates=False, players=None, host_name
         net.duplicate_rate = 0.3
     if players is None:
         players = ["Ann", "Ben", "Cat"][: min(2 if game.host_is_player else 3, game.max_players)]
-    if game.host_is_player:
+    if game.host_is_player and host_name is not None:      # the host plays on the TV's tab ("I play on this screen")
         host.host_action({"t": "join_local", "name": host_name}, 0)
     phones = [phone_joins(net, "WXYZ", name) for name in players]
     host.host_action({"t": "pick", "game": game.id}, 0)

@@ -312,7 +312,15 @@ class Evening:
                 return
             if still >= STALLED_S and self.remove_long_gone(page):
                 return
-            action = people.host_game_choice(game_id, view, screen["me"], rng, still)
+            table = screen.get("controls")   # "I play on this screen": the seat's view, the table's beside it
+            if table is not None and rng.random() < 0.6:
+                mine = people.phone_choice(game_id, view, rng)
+                if mine is not None:
+                    page.act({"t": "move", "move": mine, "ref": view.get("ref")})
+                    return
+            if table is not None:
+                view = table
+            action = people.host_game_choice(game_id, view, None, rng, still)
             if action is not None:
                 page.act({"t": "move", "move": action, "ref": (view or {}).get("ref")})
             return
@@ -531,7 +539,8 @@ class Evening:
         self.kill(page.link)
         page.sleep()
         self.world.after(rng.randint(5000, 40000), page.wake)
-        view = session.screen()["view"] or {}
+        screen = session.screen()
+        view = screen["controls"] or screen["view"] or {}
         if leader.act({"t": "move", "move": {"type": "end_game"}, "ref": view.get("ref")}) is None:
             leader.act({"t": "again"})
         return True

@@ -112,7 +112,10 @@ class PhoneApp:
 
     def on_screen_action(self, text):
         action = json.loads(str(text))
-        if action.get("room") == "join":
+        control = self.guest.control(action)      # a button of the controls band: the host's action
+        if control is not None:
+            self.link.send(control)
+        elif action.get("room") == "join":
             message = self.rejoin.join(action.get("name", ""))
             self.guest.error = None
             if message:

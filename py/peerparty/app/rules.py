@@ -22,7 +22,8 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
                                    text once open (say probe_open(epoch)), and pass on what it answers
                                    (probe_answer(epoch, text))
   "unprobe"  [epoch, ...]          close the probe's connection to that epoch's id: it has answered
-  "leave"    True                  this tab leaves the room (stepped aside): rejoin it on the phone page
+  "leave"    True | "screen"       this tab leaves the room (stepped aside): rejoin it on the phone page, or (the
+                                   big screen, no seat of its own) watch the new host as a remote screen
   "download" [name, text]          the Save button's game record
   "opened"   {"mode", "code", "epoch"}   the answer to open(): how the room was opened ("refused": a takeover
                                    that could not be made)
@@ -265,11 +266,7 @@ class Rules:
             else:
                 error = file_text
         else:
-            if "room" in action:
-                action = dict(action)
-                action["t"] = action.pop("room")
-            else:
-                action = {"t": "move", "move": action, "ref": ref}
+            action = protocol.host_action_of(action, ref)
             out, error = self.session.host_action(action, now)
             if error is not None and races.host_race(action["t"], self.session.refused, self.session.phase):
                 error = None      # its effect already holds (docs/decisions.md, "A harmless race shows nothing")
@@ -288,10 +285,13 @@ class Rules:
     @_with_room
     def moved_on(self, epoch):
         """A host of a later epoch answered (the probe), or another successor holds this epoch's id: this tab
-        steps aside and rejoins the room as a player. What phones sent meanwhile is for that host: dropped here."""
+        steps aside: a tab that played a seat rejoins the room as that player (leave: True); the room's big screen
+        (no seat) comes back as a remote screen of the new host ("screen"), the table with its code and QR code.
+        What phones sent meanwhile is for that host: dropped here."""
         self.held = []
+        seated = any(s.local and not s.removed for s in self.session.lobby.seats)
         fence.step_aside(self.session, self.store, epoch)
-        return {"storage": self._writes(), "leave": True}
+        return {"storage": self._writes(), "leave": True if seated else "screen"}
 
     # --- what goes out -------------------------------------------------------------------------------
 
@@ -354,8 +354,14 @@ def draw(screen, page_info):
                  "status_error": host_link_problem(page_info["status"]),
                  "error": screen["error"] or (BAD_RELAY % page_info["bad_relay"] if page_info["bad_relay"] else None)})
     room, view = screen["room"], screen["view"] or {}
-    return {"html": host_screen(screen, info), "ref": view.get("ref"),
+    drawn = {"html": host_screen(screen, info), "ref": view.get("ref"),
             # a new phase, round or game: the page chimes, if its sound is on
             "moment": "%s/%s/%s" % (room["phase"], view.get("phase"), view.get("round")),
             "marks": {"seq": screen["seq"], "phase": room["phase"], "players": len(room["people"]),
                       "knocking": len(info["knocking"])}}
+    if info.get("host_plays"):
+        # a host tab that is a seat's screen: its remote screens (a successor's, HostSession.takes_screens) are
+        # sent the table, drawn as the TV draws it, never this seat
+        table = dict(screen, view=screen["controls"], me=None, controls=None)
+        drawn["table"] = host_screen(table, dict(info, host_plays=False, took_over=False))
+    return drawn

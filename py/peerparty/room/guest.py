@@ -104,6 +104,23 @@ class GuestSession:
         self.recent = (self.recent + [(msg_id, move, ref, self.seq)])[-RECENT:]
         return protocol.encode({"t": "move", "id": msg_id, "ref": ref, "move": move})
 
+    def control(self, tapped):
+        """A button of the controls band (ui/room.py controls_band) as a control message (room/controls.py), or
+        None when this seat does not hold the controls or the button is not one of them. It counts with the
+        moves, and is answered but never resent: a host decision is made again by tapping again."""
+        controls = (self.view or {}).get("controls")
+        if not controls:
+            return None
+        room_action = tapped.get("room")
+        if room_action is None and tapped.get("type") not in controls.get("moves", []):
+            return None
+        if room_action in ("join", "leave"):
+            return None
+        ref = (controls.get("view") or {}).get("ref")
+        msg_id = self.next_id
+        self.next_id += 1
+        return protocol.encode({"t": "control", "id": msg_id, "action": protocol.host_action_of(tapped, ref)})
+
     def ping(self, n):
         return protocol.encode({"t": "ping", "n": n})
 

@@ -17,6 +17,11 @@ phone -> host
                                             it answers (the view's "ref"): another one is refused, `stale`
   {"v":1,"t":"ping","n":int}                                           heartbeat (every PING_MS)
   {"v":1,"t":"leave"}                                                  give up my seat (lobby, results)
+  {"v":1,"t":"control","id":int,"action":{"t":kind,...}}
+                                            from the seat holding the controls (room/controls.py): one of the
+                                            TV's own actions (HostSession.host_action), checked as the TV's;
+                                            from any other seat it is refused, `not_controls`. id counts with
+                                            the seat's moves; a control is answered (ack or error), never resent
   {"v":1,"t":"watch","room":CODE,"epoch":int[,"screen":tag,"nonce":hex]}
                                             a remote screen (screen.html), not a seat: room/screens.py
 host -> phone
@@ -26,7 +31,8 @@ host -> phone
                                             the token only to a new seat (a rejoined phone has it)
                                             seq counts afresh within an epoch; only the successor may keep
                                             a replica (host migration)
-  {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...,"ref":...}|None}
+  {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...,"ref":...}|None,
+   "controls":{...}|absent}               controls: only to the seat holding them (what its buttons need)
   {"v":1,"t":"ack","id":int}              a move was applied (or had been: a resent duplicate)
   {"v":1,"t":"error","code":str,"msg":sentence,"id":int|None}
   {"v":1,"t":"pong","n":int}
@@ -83,6 +89,7 @@ ROOM_ERRORS = {
     "claim_void": "That player is back on their own phone. Join with another name.",
     "claim_pending": "Another phone is already asking for that seat.",
     "seat_moved": "The host gave your seat to another phone.",
+    "not_controls": "Only the player with the controls can do that.",
     "screens_full": "This room already has %d screens. The host can drop one on the TV (People)." % MAX_SCREENS,
 }
 
@@ -222,6 +229,12 @@ def parse_client(text):
                                 (isinstance(ref, str) and len(ref) > 64)):
             raise ProtocolError("bad_message", "The field ref is not valid.")
         return {"t": "move", "id": _int(message, "id"), "ref": ref, "move": move}
+    if kind == "control":
+        action = message.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("t"), str):
+            raise ProtocolError("bad_message", "A control needs an action.")
+        _check_value(action, 1)
+        return {"t": "control", "id": _int(message, "id"), "action": action}
     if kind == "watch":
         screen, nonce = message.get("screen"), message.get("nonce")
         if (screen is not None or nonce is not None) and not (is_hex(screen, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
@@ -233,6 +246,17 @@ def parse_client(text):
     if kind == "leave":
         return {"t": "leave"}
     raise ProtocolError("bad_message")
+
+
+def host_action_of(tapped, ref=None):
+    """A button's data-move as the host's action: a room action ({"room": "start"}) or a host move ({"type":
+    "reveal"}), which names the decision it was tapped on (`ref`). The TV's taps and the controls phone's go
+    through this one function (app/rules.py, app/phone.py), so a button means the same on both."""
+    if "room" in tapped:
+        action = dict(tapped)
+        action["t"] = action.pop("room")
+        return action
+    return {"t": "move", "move": tapped, "ref": ref}
 
 
 def peer_id(code, epoch):

@@ -459,7 +459,8 @@ def standings_html(view, ctx):
     return tag("table", tag("caption", "Final totals") + tag("tbody", "".join(rows)), class_="bob-standings")
 
 
-def host_controls(view, ctx):
+def controls(view, ctx):
+    """The host's buttons (the TV's, and the controls phone's: ui/room.py controls_band)."""
     if not ctx.get("is_host") or view["phase"] != "playing":
         return ""
     out = [button("End game", {"type": "end_game"}, cls="btn danger",
@@ -540,7 +541,7 @@ def table_side(view, ctx):
     """Beside the table, under the room's people: the last few moves and the host's tools (folded)."""
     if view["phase"] != "playing":
         return ""
-    tools = host_controls(view, ctx)
+    tools = controls(view, ctx)
     if tools:
         tools = tag("details", tag("summary", "Host tools") + tools, class_="bob-host-tools")
     return tag("div", log_html(view, ctx, keep=3) + tools, class_="bob bob-aside")

@@ -319,7 +319,8 @@ def _final_note(view):
 
 # --- the table ------------------------------------------------------------------------------------
 
-def _host_controls(view, ctx):
+def controls(view, ctx):
+    """The host's buttons (the TV's, and the controls phone's: ui/room.py controls_band)."""
     host = view.get("host") or {}
     phase = view["phase"]
     if not ctx.get("is_host") or phase == "final":
@@ -403,7 +404,7 @@ def table(view, ctx):
         many = " sr-many" if len(view["standings"]) > MANY else ""
         body.append(tag("div", _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
                         class_="sr-final-grid" + many))
-    return tag("section", head + "".join(body) + _host_controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
+    return tag("section", head + "".join(body) + controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
 
 
 # --- the phone ------------------------------------------------------------------------------------

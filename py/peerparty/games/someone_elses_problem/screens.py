@@ -407,13 +407,20 @@ def table(view, ctx):
     return tag("div", "".join(body), class_="sep sep-table")
 
 
+def controls(view, ctx):
+    """The host's End game (the TV's, and the controls phone's: ui/room.py controls_band)."""
+    if view["phase"] == "over":
+        return ""
+    return tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
+                             confirm="End the game now for every player? Nobody wins."), class_="sep-host")
+
+
 def table_side(view, ctx):
     """Beside the table, under the room's people: the story so far, the piles and the host's End game, so the
     players' objects keep the TV's whole height."""
     if view["phase"] == "over":
         return ""
-    end = tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
-                            confirm="End the game now for every player? Nobody wins."), class_="sep-host")
+    end = controls(view, ctx)
     return tag("div", tag("section", tag("h2", "What happened") + log_list(view, ctx, 3), class_="sep-story") +
                piles(view) + end + rules_box(RULES, id_="sep-rules-table"),
                class_="sep sep-aside")
