@@ -152,6 +152,7 @@ OUTSIDE_THE_ROOM = {
     # only for connections that were sent a view by that very message.
     "_sent": "the last view sent to each connection",
     "_last_presence": "the presence the last views carried",
+    "refused": "the code of the last refused host action, read by whoever asked it (room/races.py)",
 }
 
 

@@ -225,6 +225,9 @@ class Evening:
         self.screens_due = self.plan.get("screens", 0 if self.plan else (
             Random("screens:%s" % seed).randint(1, 2) if Random("screens?%s" % seed).random() < SCREEN_EVENINGS
             else 0))
+        # a host who plays on its own tab ("I play on this screen") takes no remote screen (issue 37): with screens
+        # watching, the TV stays the table and every player is on a phone
+        self.host_plays_here = not self.screens_due
 
     def token(self):
         """Every seat token and match seed of the evening: distinct, and all starting with secret_marker."""
@@ -352,11 +355,12 @@ class Evening:
         if session.game_id is None or (want is None and rng.random() < 0.1):
             seated = len([s for s in session.lobby.players() if not s.local])
             fits = [g.id for g in REGISTRY.values()
-                    if g.min_players <= seated + (1 if g.host_is_player else 0) <= g.max_players]
+                    if g.min_players <= seated + (1 if g.host_is_player and self.host_plays_here else 0)
+                    <= g.max_players]
             page.act({"t": "pick", "game": rng.choice(fits or list(REGISTRY))})
             return
         game = REGISTRY[session.game_id]
-        if game.host_is_player and session._local_seat() is None:
+        if game.host_is_player and self.host_plays_here and session._local_seat() is None:
             if page.act({"t": "join_local", "name": person.name}) is not None:
                 if want is None:
                     page.act({"t": "pick", "game": rng.choice([g for g in REGISTRY if g != game.id])})
