@@ -35,8 +35,11 @@ def people_list(room, removable=False, me=None):
             remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
                             confirm="Remove %s from the room? They cannot rejoin." % person["name"],
                             aria_label="Remove %s" % person["name"])
+        path = person.get("path")      # the TV's own stats: this seat's phone reaches it through the relay
+        if path == "relay":
+            role += tag("span", "via relay", class_="badge relay", title="Connected through the relay server")
         items.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
-                         _presence(person) + remove, class_="person", data_person=person["id"]))
+                         _presence(person) + remove, class_="person", data_person=person["id"], data_path=path))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
     return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
