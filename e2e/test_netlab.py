@@ -232,3 +232,134 @@ def test_a_phone_on_4g_without_a_relay_is_told_and_the_tv_names_it(lab, lab_page
         timeout=LAB_MS)
     assert "turn on a relay" in host.inner_text(".banner.knocking")
     assert host.get_attribute("body", "data-players") == "0"
+
+
+# --- whole games on 4G and bad 3G ---------------------------------------------------------------------------
+# test_faults.py's scripted games, played clean: Ann's phone on 4G, Ben's on bad 3G, Cat's (if any) on the TV's
+# Wi-Fi, the TV at home; the 4G and 3G phones reach it through the relay.
+ON_THE_ROAD = {"Ann": "m4g", "Ben": "m3g", "Cat": "w1"}
+
+
+class LabServer:
+    """What test_faults.py's Someone Else's Problem run takes for its PeerServer: the lab's, with the relay."""
+
+    def __init__(self, signal):
+        self.signal = signal
+
+
+def engine_result(host):
+    """The engine's result for the host's own record, replayed under CPython."""
+    from peerparty.engine import Match
+    from peerparty.games import REGISTRY
+    return Match.from_record(REGISTRY, F.host_record(host)["match"]).result()
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("game", ["seven_rounds", "bank_or_bust", "hint_hunt", "someone_elses_problem"])
+def test_a_whole_game_plays_to_the_engines_result_with_phones_on_4g_and_3g(lab, lab_pages, game):
+    import test_faults as T
+    open_page = lab_pages(placed(ON_THE_ROAD))
+    signal = with_relay(lab)
+    hosts = []
+
+    def record_host(path=None, **kw):       # the host page, kept to read its record at the end
+        page = open_page(path, **kw)
+        if kw.get("name", "").endswith("host"):
+            hosts.append(page)
+        return page
+    t0 = time.monotonic()
+    if game == "seven_rounds":
+        outcome, _ = T.play_seven_rounds(record_host, wait_ready, lab.site, signal, "lab")
+    elif game == "bank_or_bust":
+        outcome, _ = T.play_bank_or_bust(record_host, wait_ready, lab.site, signal, "lab")
+        assert outcome["result"] == T.BOB_RESULT and outcome["moves"] == [tuple(x) for x in T.BOB_SCRIPT]
+    elif game == "hint_hunt":
+        outcome, _ = T.play_hint_hunt(record_host, wait_ready, lab.site, signal, "lab")
+    else:
+        outcome, _ = T.play_someone_elses_problem(record_host, wait_ready, lab.site, LabServer(signal), "lab")
+        assert outcome["result"] == T.SEP_RESULT and outcome["moves"] == [tuple(x) for x in T.SEP_SCRIPT]
+    host = hosts[0]
+    assert outcome["result"] == engine_result(host)
+    assert outcome["result"]["winners"]
+    print("%s on the lab: %d moves in %.0f s, standings %r" % (game, len(outcome["moves"]), time.monotonic() - t0,
+                                                               outcome["standings"]))
+
+
+# --- the servers fail mid-game -------------------------------------------------------------------------------
+SIGNAL_DOWN = "The signalling server cannot be reached. Retrying…"     # app/phone.py's words
+
+
+def play_round(host, phones, rnd, plan):
+    """One Seven Rounds round from the phones' screens to the results on every phone."""
+    for phone in phones.values():
+        wait_round_open(phone, rnd)
+    for name, choice in plan.items():
+        lock_in(phones[name], *choice)
+    wait_host_locked(host, len(plan))
+    host_click(host, "Reveal")
+    wait_host_results(host, rnd)
+    for phone in phones.values():
+        wait_phone_result(phone, rnd)
+
+
+def seven_rounds_room(lab, lab_pages, where):
+    open_page = lab_pages(placed(where))
+    host, code = open_host(open_page, wait_ready, with_relay(lab), extra="&new=1")
+    phones = dict((name, join_from_qr(open_page, host, name)) for name in where)
+    wait_players(host, len(where))
+    wait_present(host, len(where))
+    start_seven_rounds(host)
+    return host, phones
+
+
+ROUND_1 = {"Ann": ("bank",), "Ben": ("double_down",), "Cat": ("team_up", "Ann")}
+ROUND_2 = {"Ann": ("double_down",), "Ben": ("bank",), "Cat": ("bank",)}
+
+
+@pytest.mark.timeout(600)
+def test_the_peerserver_stopped_mid_game_leaves_it_playing_and_a_reloaded_phone_rejoins_once_it_is_back(
+        lab, lab_pages, shot):
+    host, phones = seven_rounds_room(lab, lab_pages, {"Ann": "m4g", "Ben": "w1", "Cat": "w2"})
+    try:
+        lab.stop("peerserver", kill=True)       # a crash, not a clean shutdown
+        play_round(host, phones, 1, ROUND_1)    # over the open data channels, the relayed one too
+        host.wait_for_selector("body[data-signal=down]", timeout=LAB_MS)
+        # Ann's phone reloads meanwhile: it cannot find the room, and says why
+        phones["Ann"].reload()
+        wait_ready(phones["Ann"])
+        phones["Ann"].wait_for_function("t => document.body.innerText.includes(t)", arg=SIGNAL_DOWN, timeout=LAB_MS)
+        assert phones["Ann"].get_attribute("body", "data-status") != "joined"
+        shot(phones["Ann"], "netlab-phone-signalling-down")
+        host_click(host, "Start round 2")
+        for name in ("Ben", "Cat"):
+            wait_round_open(phones[name], 2)
+    finally:
+        if not [p for n, p in lab.procs if n == "peerserver" and p.poll() is None]:
+            lab.start_peerserver()
+    # back: the phone rejoins by itself (same seat, from its token), and the round is played by all three
+    phones["Ann"].wait_for_selector("body[data-status=joined]", timeout=LAB_MS)
+    F.wait_all_present(host, 3, timeout=LAB_MS)
+    assert SIGNAL_DOWN not in phones["Ann"].inner_text("body")
+    play_round(host, phones, 2, ROUND_2)
+    assert host.get_attribute("body", "data-players") == "3"
+
+
+@pytest.mark.timeout(600)
+def test_coturn_restarted_mid_game_the_relayed_phone_comes_back_by_itself(lab, lab_pages, shot):
+    host, phones = seven_rounds_room(lab, lab_pages, {"Ann": "m4g", "Ben": "w1", "Cat": "w2"})
+    assert path_of(phones["Ann"])[1] and not path_of(phones["Ben"])[1]
+    play_round(host, phones, 1, ROUND_1)
+    before = phones["Ann"].evaluate("() => pp.hostConn.connectionId")
+    went = time.monotonic()
+    lab.stop("turnserver", kill=True)
+    lab.start_turn()
+    host_click(host, "Start round 2")
+    # the relayed phone's channel died with the relay's allocations: it finds its way back on its own, on a new
+    # connection (through the new relay process)
+    phones["Ann"].wait_for_function("id => pp.hostConn && pp.hostConn.connectionId !== id && pp.hostConn.open",
+                                    arg=before, timeout=LAB_MS)
+    play_round(host, phones, 2, ROUND_2)
+    path, relayed = path_of(phones["Ann"])
+    print("Ann back through the restarted relay after %.1f s: %r" % (time.monotonic() - went, path))
+    assert relayed and path["bytesReceived"] > 0, path
+    shot(host, "netlab-tv-after-relay-restart")

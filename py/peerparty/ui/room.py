@@ -37,7 +37,8 @@ def people_list(room, removable=False, me=None):
                             aria_label="Remove %s" % person["name"])
         path = person.get("path")      # the TV's own stats: this seat's phone reaches it through the relay
         if path == "relay":
-            role += tag("span", "via relay", class_="badge relay", title="Connected through the relay server")
+            role += tag("span", tag("span", "via ", class_="relay-via") + "relay", class_="badge relay",
+                        title="Connected through the relay server")
         items.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
                          _presence(person) + remove, class_="person", data_person=person["id"], data_path=path))
     if not items:
