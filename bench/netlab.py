@@ -309,7 +309,7 @@ class Lab:
         return str(path)
 
     # the lab's site as a deployed one is: a secure context (the service worker, the warm visit's cache)
-    secure_flag = "--unsecurely-treat-insecure-origin-as-secure=http://%s:%d" % (PUBLIC, SITE_PORT)
+    secure_flag = "--unsafely-treat-insecure-origin-as-secure=http://%s:%d" % (PUBLIC, SITE_PORT)
 
     def close(self):
         if self.closed:

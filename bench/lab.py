@@ -1,0 +1,90 @@
+"""The bench's "lab" section: a phone's join and the game's latency measured over real paths (bench/netlab.py),
+not Chromium's emulation (which adds its latency to each direction of a data channel's packets). The TV is on the
+home Wi-Fi; the measured phones are on one profile at a time: the TV's Wi-Fi, 4G behind the carrier NAT (150 ms
+round trip, 1.6 Mbit/s, 1 % loss) or bad 3G (300 ms, 400 kbit/s, 3 % loss), through the lab's coturn where there
+is no direct path. The figures are bench/browser.py's own, measured the same way:
+  phone_pairs   page open to seated on the TV, cold then warm (the service worker's cache), a typed join, the bare
+                MicroPython page beside it
+  latency       Seven Rounds with 3 phones on the profile: tap -> TV, TV -> each phone
+"""
+from urllib.parse import quote, urlsplit
+
+from . import browser, netlab
+
+PROFILES = (("wifi", "w1"), ("4g", "m4g"), ("3g", "m3g"))
+
+
+class LabSite:
+    """What bench/browser.py's figures read of their servers (Servers): the lab's site and signalling server,
+    with the lab's relay in every page's address (the phones on mobile data have no other path to the TV)."""
+
+    def __init__(self, lab):
+        self.site = lab.site
+        self.signal = "%s&turn=%s" % (lab.signal, quote(lab.turn, safe=""))
+        self.tmp = None
+
+
+class LabDevices(browser.Lab):
+    """bench/browser.py's Lab on the network lab: the TV's Chromium in the TV's namespace, the phones' in the
+    namespace of the profile measured."""
+
+    def __init__(self, playwright, lab, phone_device):
+        self.playwright = playwright
+        self.net = lab
+        self.s = LabSite(lab)
+        self.problems = []
+        args = browser.CHROMIUM_ARGS + [lab.secure_flag]
+        self.browser = playwright.chromium.launch(executable_path=lab.chromium(lab.devices["tv"], browser.CHROMIUM),
+                                                  args=args, headless=True)
+        self.phones = playwright.chromium.launch(
+            executable_path=lab.chromium(lab.devices[phone_device], browser.CHROMIUM), args=args, headless=True)
+        self.others = self.third = None
+
+    def close(self):
+        self.browser.close()
+        self.phones.close()
+
+    def context(self, viewport=browser.HOST_VIEW, other_device=False, screen_device=False):
+        phone = other_device or viewport == browser.PHONE_VIEW
+        ctx = (self.phones if phone else self.browser).new_context(viewport=viewport)
+        ctx.add_init_script(browser.INIT)
+
+        def guard(route):
+            parts = urlsplit(route.request.url)
+            if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != netlab.PUBLIC:
+                self.problems.append("blocked: " + route.request.url)
+                route.abort("blockedbyclient")
+            else:
+                route.continue_()
+        ctx.route("**/*", guard)
+        return ctx
+
+
+def run(playwright, reps, rounds, log, profiles=PROFILES):
+    """{profile: {"join": phone_pairs' figures, "latency": latency's, "link": the profile's description}}."""
+    problem = netlab.missing()
+    if problem:
+        log("  lab skipped: " + problem)
+        return {"skipped": problem}
+    lab = netlab.Lab()
+    out = {}
+    try:
+        lab.up()
+        lab.device("tv", "wifi")
+        for profile, device in profiles:
+            lab.device(device, profile)
+        for profile, device in profiles:
+            devices = LabDevices(playwright, lab, device)
+            link = netlab.PROFILES.get(profile)
+            log("lab, phones on %s…" % (link.describe() if link else "the TV's Wi-Fi"))
+            try:
+                join = browser.phone_pairs(devices, reps, log, label="lab " + profile)
+                lat = browser.latency(devices, 3, rounds, log)
+            finally:
+                devices.close()
+            out[profile] = {"join": join, "latency": {k: lat[k] for k in ("tap_to_host", "host_to_phone", "host_to_all")},
+                            "link": link.describe() if link else "the TV's Wi-Fi (a bridge, no shaping)",
+                            "problems": devices.problems}
+    finally:
+        lab.close()
+    return out
