@@ -59,9 +59,9 @@ def missing():
     """Why this machine cannot build the lab (None when it can): root, ip, iptables, /dev/net/tun."""
     if os.geteuid() != 0:
         return "the network lab needs root (network namespaces)"
-    for tool in ("ip", "iptables", "bridge"):
+    for tool in ("ip", "iptables", "bridge", "conntrack"):
         if shutil.which(tool) is None:
-            return "the network lab needs `%s` (apt-get install iproute2 iptables)" % tool
+            return "the network lab needs `%s` (apt-get install iproute2 iptables conntrack)" % tool
     if not os.path.exists("/dev/net/tun"):
         return "the network lab needs /dev/net/tun"
     return None
@@ -229,7 +229,7 @@ class Lab:
             sh("iptables", "-A", *rule, ns=self.home)
         elif not on and present:
             sh("iptables", "-D", *rule, ns=self.home)
-        sh("conntrack", "-F", ns=self.home, check=False)
+        sh("conntrack", "-F", ns=self.home, check=False)     # flows set up before the change follow it too
 
     # --- processes --------------------------------------------------------------------------------------
     def spawn(self, name, argv, ns=None):
