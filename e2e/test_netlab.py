@@ -363,3 +363,48 @@ def test_coturn_restarted_mid_game_the_relayed_phone_comes_back_by_itself(lab, l
     print("Ann back through the restarted relay after %.1f s: %r" % (time.monotonic() - went, path))
     assert relayed and path["bytesReceived"] > 0, path
     shot(host, "netlab-tv-after-relay-restart")
+
+
+# --- rooms spread over several signalling servers (loopback: no lab needed) ------------------------------------
+
+@pytest.fixture
+def second_peer_server():
+    from conftest import ROOT, free_port, start, stop
+    port = free_port()
+    proc, _ = start(["node", str(ROOT / "node_modules/peer/dist/bin/peerjs.js"), "--host", "127.0.0.1", "--port",
+                     str(port), "--path", "/peerjs"], "peerserver-second", port)
+    yield "127.0.0.1:%d/peerjs" % port
+    stop(proc)
+
+
+def test_with_several_signalling_servers_a_rooms_peers_all_meet_on_the_one_its_code_picks(
+        open_page, site, signal, second_peer_server):
+    servers = [signal, second_peer_server]
+    listed = ",".join(servers)
+    host = open_page(None, viewport=HOST_VIEW, name="host")
+    host_sockets = []
+    host.on("websocket", lambda ws: host_sockets.append(ws.url))
+    host.goto(site + "/host.html?new=1&signal=" + listed)
+    wait_ready(host)
+    host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
+    code = host.get_attribute("body", "data-room-ready")
+    chosen = host.evaluate("([l, c]) => pp.pickSignal(l, c)", [listed, code])
+    assert chosen in servers
+    assert "signal=" + quote(listed, safe="") in host.get_attribute(".qr", "data-join")    # the whole list travels
+    phone = open_page(host.get_attribute(".qr", "data-join"), viewport=PHONE_VIEW, name="phone-Ann")
+    phone_sockets = []
+    phone.on("websocket", lambda ws: phone_sockets.append(ws.url))
+    wait_ready(phone)
+    join(phone, "Ann")
+    wait_players(host, 1)
+    port = chosen.split(":")[1].split("/")[0]
+    assert host_sockets and all(":%s/" % port in url for url in host_sockets), host_sockets
+    assert all(":%s/" % port in url for url in phone_sockets), phone_sockets
+    # the choice spreads codes over the servers, and is the same for every page (and every epoch) of a room
+    spread = host.evaluate("""l => { const n = {}; for (let i = 0; i < 600; i++) {
+        const c = [0, 1, 2, 3].map(k => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[(i * 7 + k * 13 + i * k) % 24]).join('');
+        const s = pp.pickSignal(l, c); n[s] = (n[s] || 0) + 1; } return n; }""", "a:1/p,b:2/p,c:3/p")
+    assert sorted(spread) == ["a:1/p", "b:2/p", "c:3/p"] and min(spread.values()) > 120, spread
+    assert host.evaluate("() => [pp.pickSignal('a:1/p', 'ABCD'), pp.pickSignal('a:1/p,b:2/p', ''),"
+                         " pp.pickSignal('a:1/p, b:2/p', 'abcd') === pp.pickSignal('a:1/p,b:2/p', 'ABCD')]") == \
+        ["a:1/p", "a:1/p", True]

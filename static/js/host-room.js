@@ -79,14 +79,14 @@
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
+  const room = decide();
   let options = null;
   try {
     options = pp.peerOptions(query.get("signal") || "", query.get("ice") || "", query.get("turn") || "",
-                             query.get("force_relay") === "1");
+                             query.get("force_relay") === "1", room.code);
   } catch (err) {
     options = null;     // a ?signal= that is not host:port/path: said on the screen
   }
-  const room = decide();
   const joinUrl = sameSignal("join.html?room=" + room.code);
   const qrSvg = pp.qrSvg(joinUrl);
   const host = (pp.host = {
