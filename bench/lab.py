@@ -5,8 +5,14 @@ round trip, 1.6 Mbit/s, 1 % loss) or bad 3G (300 ms, 400 kbit/s, 3 % loss), thro
 is no direct path. The figures are bench/browser.py's own, measured the same way:
   phone_pairs   page open to seated on the TV, cold then warm (the service worker's cache), a typed join, the bare
                 MicroPython page beside it
-  latency       Seven Rounds with 3 phones on the profile: tap -> TV, TV -> each phone
+  latency       Seven Rounds with 4 phones on the profile (one Chromium in its namespace, the phones sharing its
+                link): tap -> TV, TV -> each phone
 """
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from . import browser, netlab
@@ -68,8 +74,14 @@ def run(playwright, reps, rounds, log, profiles=PROFILES):
         return {"skipped": problem}
     lab = netlab.Lab()
     out = {}
+    tmp = tempfile.TemporaryDirectory(prefix="peerparty-lab-")
     try:
-        lab.up()
+        # a frozen copy of the site, as bench/browser.py's Servers serve: a rebuild meanwhile cannot change it
+        site = Path(tmp.name) / "site"
+        subprocess.run([sys.executable, str(netlab.ROOT / "scripts" / "build.py"), "--dist", str(site)],
+                       cwd=netlab.ROOT, check=True, stdout=subprocess.DEVNULL)
+        shutil.copytree(netlab.ROOT / "bench" / "pages", site / "bench" / "pages")
+        lab.up(site_root=str(site))
         lab.device("tv", "wifi")
         for profile, device in profiles:
             lab.device(device, profile)
@@ -79,7 +91,7 @@ def run(playwright, reps, rounds, log, profiles=PROFILES):
             log("lab, phones on %s…" % (link.describe() if link else "the TV's Wi-Fi"))
             try:
                 join = browser.phone_pairs(devices, reps, log, label="lab " + profile)
-                lat = browser.latency(devices, 3, rounds, log)
+                lat = browser.latency(devices, 4, rounds, log, aside=False)
             finally:
                 devices.close()
             out[profile] = {"join": join, "latency": {k: lat[k] for k in ("tap_to_host", "host_to_phone", "host_to_all")},
@@ -87,4 +99,5 @@ def run(playwright, reps, rounds, log, profiles=PROFILES):
                             "problems": devices.problems}
     finally:
         lab.close()
+        tmp.cleanup()
     return out

@@ -165,8 +165,9 @@ class Lab:
     def _has_link(ns, dev):
         return sh("ip", "link", "show", dev, ns=ns, check=False) != ""
 
-    def up(self):
-        """Builds core, public, home and carrier, and starts the PeerServer, coturn and the site in public."""
+    def up(self, site_root=None):
+        """Builds core, public, home and carrier, and starts the PeerServer, coturn and the site in public (this
+        checkout, or site_root: a built copy, which a rebuild elsewhere cannot change under a page)."""
         problem = missing()
         if problem:
             raise RuntimeError(problem)
@@ -190,7 +191,7 @@ class Lab:
         # the carrier: every phone's radio link, and NAT with a new random port per mapping
         sh("iptables", "-t", "nat", "-A", "POSTROUTING", "-s", "10.77.192.0/18", "-o", "wan", "-j", "MASQUERADE",
            "--random", ns=self.carrier)
-        self.start_servers()
+        self.start_servers(site_root)
         return self
 
     def device(self, name, where):
@@ -289,9 +290,10 @@ class Lab:
         self.spawn("turnserver", argv + ["--relay-ip=" + PUBLIC], ns=self.public)
         self.listening(self.public, TURN_PORT, proc_name="turnserver")
 
-    def start_servers(self):
-        self.spawn("site", [sys.executable, ROOT / "scripts" / "serve.py", "--host", PUBLIC, "--port", SITE_PORT],
-                   ns=self.public)
+    def start_servers(self, site_root=None):
+        root = ["--root", site_root] if site_root else []
+        self.spawn("site", [sys.executable, ROOT / "scripts" / "serve.py", "--host", PUBLIC, "--port", SITE_PORT]
+                   + root, ns=self.public)
         self.listening(self.public, SITE_PORT, proc_name="site")
         self.start_peerserver()
         self.start_turn()

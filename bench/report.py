@@ -126,8 +126,8 @@ def summarize(raw):
             add("Lab", "phone on %s: typed 3 s, tap → You're in, %s" % (name, mode), ph["typed_" + mode], "ms")
             add("Lab", "bare MicroPython on %s → ready, %s" % (name, mode), ph["mpy_" + mode], "ms")
         add("Lab", "phone on %s: Join tap → the TV shows the player" % name, ph["tap_to_host"], "ms")
-        add("Lab", "3 phones on %s: tap → TV updated" % name, lat["tap_to_host"], "ms")
-        add("Lab", "3 phones on %s: TV change → each phone updated" % name, lat["host_to_phone"], "ms")
+        add("Lab", "4 phones on %s: tap → TV updated" % name, lat["tap_to_host"], "ms")
+        add("Lab", "4 phones on %s: TV change → each phone updated" % name, lat["host_to_phone"], "ms")
     by = raw.get("bytes")
     if by:
         for page in [p for p in ("host", "phone", "screen", "bare_pyodide", "bare_micropython")

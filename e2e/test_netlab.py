@@ -260,12 +260,11 @@ def test_a_whole_game_plays_to_the_engines_result_with_phones_on_4g_and_3g(lab, 
     import test_faults as T
     open_page = lab_pages(placed(ON_THE_ROAD))
     signal = with_relay(lab)
-    hosts = []
+    pages = {}
 
-    def record_host(path=None, **kw):       # the host page, kept to read its record at the end
+    def record_host(path=None, **kw):       # every page by its person: the host's record and the paths, at the end
         page = open_page(path, **kw)
-        if kw.get("name", "").endswith("host"):
-            hosts.append(page)
+        pages[kw.get("name", "").rsplit("-", 1)[-1]] = page
         return page
     t0 = time.monotonic()
     if game == "seven_rounds":
@@ -278,9 +277,12 @@ def test_a_whole_game_plays_to_the_engines_result_with_phones_on_4g_and_3g(lab, 
     else:
         outcome, _ = T.play_someone_elses_problem(record_host, wait_ready, lab.site, LabServer(signal), "lab")
         assert outcome["result"] == T.SEP_RESULT and outcome["moves"] == [tuple(x) for x in T.SEP_SCRIPT]
-    host = hosts[0]
+    host = pages["host"]
     assert outcome["result"] == engine_result(host)
     assert outcome["result"]["winners"]
+    for name in ("Ann", "Ben"):         # on 4G and bad 3G there is no direct path to the TV's home network
+        path, relayed = path_of(pages[name])
+        assert relayed, (name, path)
     print("%s on the lab: %d moves in %.0f s, standings %r" % (game, len(outcome["moves"]), time.monotonic() - t0,
                                                                outcome["standings"]))
 
