@@ -230,14 +230,18 @@ class Lab:
                                                           headless=True)
         return self.others
 
+    allowed_hosts = LOCAL_HOSTS      # where pages may send requests: every other is aborted and recorded
+
+    def browser_for(self, viewport, other_device, screen_device):
+        return self.screen_device() if screen_device else self.other_devices() if other_device else self.browser
+
     def context(self, viewport=HOST_VIEW, other_device=False, screen_device=False):
-        browser = self.screen_device() if screen_device else self.other_devices() if other_device else self.browser
-        ctx = browser.new_context(viewport=viewport)
+        ctx = self.browser_for(viewport, other_device, screen_device).new_context(viewport=viewport)
         ctx.add_init_script(INIT)
 
         def guard(route):
             parts = urlsplit(route.request.url)
-            if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
+            if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in self.allowed_hosts:
                 self.problems.append("blocked: " + route.request.url)
                 route.abort("blockedbyclient")
             else:

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from . import browser, netlab
 
@@ -50,20 +50,10 @@ class LabDevices(browser.Lab):
         self.browser.close()
         self.phones.close()
 
-    def context(self, viewport=browser.HOST_VIEW, other_device=False, screen_device=False):
-        phone = other_device or viewport == browser.PHONE_VIEW
-        ctx = (self.phones if phone else self.browser).new_context(viewport=viewport)
-        ctx.add_init_script(browser.INIT)
+    allowed_hosts = {netlab.PUBLIC}
 
-        def guard(route):
-            parts = urlsplit(route.request.url)
-            if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != netlab.PUBLIC:
-                self.problems.append("blocked: " + route.request.url)
-                route.abort("blockedbyclient")
-            else:
-                route.continue_()
-        ctx.route("**/*", guard)
-        return ctx
+    def browser_for(self, viewport, other_device, screen_device):
+        return self.phones if other_device or viewport == browser.PHONE_VIEW else self.browser
 
 
 def run(playwright, reps, rounds, log, profiles=PROFILES):
@@ -94,7 +84,8 @@ def run(playwright, reps, rounds, log, profiles=PROFILES):
                 lat = browser.latency(devices, 4, rounds, log, aside=False)
             finally:
                 devices.close()
-            out[profile] = {"join": join, "latency": {k: lat[k] for k in ("tap_to_host", "host_to_phone", "host_to_all")},
+            kept = ("tap_to_host", "host_to_phone", "host_to_all")
+            out[profile] = {"join": join, "latency": dict((k, lat[k]) for k in kept),
                             "link": link.describe() if link else "the TV's Wi-Fi (a bridge, no shaping)",
                             "problems": devices.problems}
     finally:

@@ -84,7 +84,8 @@ def markdown(result):
     lines = ["| rooms | peers | server RSS | KB per peer | server CPU (level) | register | introduce all "
              "| burst p50 / p95 | at rest p50 / p95 / max | closed |", "|" + "---|" * 10]
     for r in result["levels"]:
-        lines.append("| %d | %d | %.0f MB | %.1f | %.0f %% | %d ms | %d ms | %.0f / %.0f ms | %.1f / %.1f / %.1f ms | %d |" % (
+        lines.append(("| %d | %d | %.0f MB | %.1f | %.0f %% | %d ms | %d ms | %.0f / %.0f ms "
+                      "| %.1f / %.1f / %.1f ms | %d |") % (
             r["rooms"], r["peers"], r["server_rss_mb"], r["kb_per_peer"], r["server_cpu_pct"], r["register_ms"],
             r["introduce_all_ms"], r["burst_p50_ms"], r["burst_p95_ms"], r["held_p50_ms"], r["held_p95_ms"],
             r["held_max_ms"], r["closed"]))

@@ -15,12 +15,12 @@ CI (CI=true), which .ci/run sets up for.
 """
 import os
 import time
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import pytest
 
 import faults_play as F
-from conftest import CHROMIUM, CHROMIUM_ARGS, PageRecord, READY_TIMEOUT_MS, _py_errors, _safe, take_shot
+from conftest import CHROMIUM, CHROMIUM_ARGS, PageRecord, READY_TIMEOUT_MS, _py_errors, _safe, take_shot, watched_page
 from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, pick_and_start, wait_players, wait_present
 from peerparty.net.reach import PHONE_NO_PATH
 from seven_rounds_play import host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results, \
@@ -80,20 +80,7 @@ def lab_pages(lab, lab_browsers, request):
         def open_page(path="/", viewport=(1280, 800), name=None, wait_until="load", init_script=None):
             rec = PageRecord(name or "page%d" % (len(opened) + 1))
             ctx = lab_browsers(where(rec.name)).new_context(viewport={"width": viewport[0], "height": viewport[1]})
-
-            def guard(route):
-                parts = urlsplit(route.request.url)
-                if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname != netlab.PUBLIC:
-                    rec.blocked.append(route.request.url)
-                    route.abort("blockedbyclient")
-                else:
-                    route.continue_()
-            ctx.route("**/*", guard)
-            page = ctx.new_page()
-            if init_script:
-                page.add_init_script(init_script)
-            page.peerparty = rec
-            page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+            page = watched_page(ctx, rec, {netlab.PUBLIC}, init_script)
             opened.append((ctx, page, rec))
             if path is not None:
                 page.goto(path if "://" in path else lab.site + path, wait_until=wait_until)
@@ -200,18 +187,8 @@ def test_a_guest_wifi_and_a_phone_on_4g_go_through_the_relay_and_the_tv_says_so(
         assert relayed, path
         wait_tv_mark(host, name, True)
     assert tv_marks(host) == {"Ann": [VIA_RELAY], "Ben": [VIA_RELAY], "Cat": [VIA_RELAY]}
-    # a round of Seven Rounds goes through it
     start_seven_rounds(host)
-    for phone in phones.values():
-        wait_round_open(phone, 1)
-    lock_in(phones["Ann"], "bank")
-    lock_in(phones["Ben"], "double_down")
-    lock_in(phones["Cat"], "team_up", "Ann")
-    wait_host_locked(host, 3)
-    host_click(host, "Reveal")
-    wait_host_results(host, 1)
-    for phone in phones.values():
-        wait_phone_result(phone, 1)
+    play_round(host, phones, 1, ROUND_1)      # a round of Seven Rounds goes through it
     for phone in phones.values():
         path, relayed = path_of(phone)
         assert relayed and path["bytesSent"] > 0 and path["bytesReceived"] > 0, path
