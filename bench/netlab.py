@@ -100,14 +100,25 @@ def in_namespace(ns, fn):
     return out["value"]
 
 
+def drop_namespace(name):
+    """Ends every process left inside a namespace of ours (a browser Playwright could not close, a server), then
+    deletes it."""
+    for pid in sh("ip", "netns", "pids", name, check=False).split():
+        try:
+            os.kill(int(pid), signals.SIGKILL)
+        except (ProcessLookupError, ValueError):
+            pass
+    sh("ip", "netns", "del", name, check=False)
+
+
 def clear_stale():
-    """Namespaces left by a lab whose process is gone (killed before it could clean up)."""
+    """Namespaces (and what runs in them) left by a lab whose process is gone (killed before it could clean up)."""
     for line in sh("ip", "netns", "list").splitlines():
         name = line.split()[0] if line.strip() else ""
         if name.startswith(PREFIX):
             pid = name[len(PREFIX):].split("-")[0]
             if pid.isdigit() and not os.path.exists("/proc/" + pid):
-                sh("ip", "netns", "del", name, check=False)
+                drop_namespace(name)
 
 
 class Device:
@@ -330,5 +341,5 @@ class Lab:
                 os.killpg(proc.pid, signals.SIGKILL)
                 proc.wait(timeout=5)
         for ns in reversed(self.namespaces):
-            sh("ip", "netns", "del", ns, check=False)
+            drop_namespace(ns)
         shutil.rmtree(self.work, ignore_errors=True)

@@ -51,15 +51,23 @@ def lab():
 
 @pytest.fixture(scope="module")
 def lab_browsers(lab, playwright):
-    """One Chromium per device, each inside its device's namespace (launched on first use)."""
+    """One Chromium per device, each inside its device's namespace (launched on first use). get("tv", shared=True)
+    is the TV's one context for the module: its cache and service worker stay (a TV that hosted before boots
+    warm, and the tests spend their time on the paths, not on Pyodide's cold boot); each test starts it with
+    empty storage."""
     browsers = {}
+    shared = {}
 
-    def get(device):
+    def get(device, shared_context=False):
         if device not in browsers:
             browsers[device] = playwright.chromium.launch(
                 executable_path=lab.chromium(lab.devices[device], CHROMIUM), headless=True,
                 args=CHROMIUM_ARGS + [lab.secure_flag])
-        return browsers[device]
+        if not shared_context:
+            return browsers[device]
+        if device not in shared:
+            shared[device] = browsers[device].new_context(viewport={"width": HOST_VIEW[0], "height": HOST_VIEW[1]})
+        return shared[device]
     yield get
     for b in browsers.values():
         try:
@@ -79,7 +87,11 @@ def lab_pages(lab, lab_browsers, request):
     def make(where):
         def open_page(path="/", viewport=(1280, 800), name=None, wait_until="load", init_script=None):
             rec = PageRecord(name or "page%d" % (len(opened) + 1))
-            ctx = lab_browsers(where(rec.name)).new_context(viewport={"width": viewport[0], "height": viewport[1]})
+            device = where(rec.name)
+            if device == "tv" and tuple(viewport) == HOST_VIEW:
+                ctx = lab_browsers("tv", shared_context=True)
+            else:
+                ctx = lab_browsers(device).new_context(viewport={"width": viewport[0], "height": viewport[1]})
             page = watched_page(ctx, rec, {netlab.PUBLIC}, init_script)
             opened.append((ctx, page, rec))
             if path is not None:
@@ -102,7 +114,16 @@ def lab_pages(lab, lab_browsers, request):
             except Exception:
                 pass
         try:
-            ctx.close()
+            if ctx is lab_browsers("tv", shared_context=True):     # the TV's: its storage goes, its cache stays
+                if not page.is_closed():
+                    page.close()    # first: a closing host page saves its room (pagehide)
+                blank = ctx.new_page()
+                blank.goto(lab.site + "/no-such-page")      # the site's origin, no app on it
+                blank.evaluate("() => localStorage.clear()")
+                blank.close()
+                ctx.unroute_all(behavior="ignoreErrors")
+            else:
+                ctx.close()
         except Exception:
             pass
     lab.isolate(False)
