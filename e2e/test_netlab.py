@@ -21,7 +21,7 @@ import pytest
 
 import faults_play as F
 from conftest import CHROMIUM, CHROMIUM_ARGS, PageRecord, READY_TIMEOUT_MS, _py_errors, _safe, take_shot, watched_page
-from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, pick_and_start, wait_players, wait_present
+from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, wait_players, wait_present
 from peerparty.net.reach import PHONE_NO_PATH
 from seven_rounds_play import host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results, \
     wait_phone_result, wait_round_open
