@@ -79,14 +79,14 @@
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
+  const room = decide();
   let options = null;
   try {
     options = pp.peerOptions(query.get("signal") || "", query.get("ice") || "", query.get("turn") || "",
-                             query.get("force_relay") === "1");
+                             query.get("force_relay") === "1", room.code);
   } catch (err) {
     options = null;     // a ?signal= that is not host:port/path: said on the screen
   }
-  const room = decide();
   const joinUrl = sameSignal("join.html?room=" + room.code);
   const qrSvg = pp.qrSvg(joinUrl);
   const host = (pp.host = {
@@ -391,6 +391,7 @@
     conn.on("open", () => {
       post({ t: "connect", cid });
       if (!host.ready) conn.send(WAIT);
+      reportPath(cid, conn, PATH_TRIES);
     });
     conn.on("data", (data) => {
       const text = String(data);
@@ -403,6 +404,20 @@
     };
     conn.on("close", closed);
     conn.on("error", closed);
+  }
+
+  // Which path an open connection took, from this page's own WebRTC stats (a phone's word is never asked): the
+  // people list marks a phone reached through the relay. The selected pair can lag the channel's open a little.
+  const PATH_TRIES = 5;
+  function reportPath(cid, conn, tries) {
+    pp.linkPath(conn).then((path) => {
+      if (conns.get(cid) !== conn) return;
+      if (path && path.state === "succeeded") {
+        post({ t: "path", cid, relayed: path.local === "relay" || path.remote === "relay" });
+      } else if (tries > 1) {
+        setTimeout(() => reportPath(cid, conn, tries - 1), 1000);
+      }
+    }, () => {});
   }
 
   function send(cid, text) {

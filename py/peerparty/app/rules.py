@@ -83,6 +83,7 @@ class Rules:
         self.store = None
         self.fence = None
         self.knocking = Knocking()     # phones whose connections come in but never open
+        self.paths = {}                # conn -> "relay" | "direct": the path the screen thread saw it take
         self.shown_knocking = []
         self.watchers = []             # the remote screens' connections the page was last told of
         self.peer_open = False
@@ -172,8 +173,17 @@ class Rules:
         return messages
 
     @_with_room
+    def path(self, conn, relayed):
+        """Which path an open connection took, as this screen's own WebRTC stats say (never a phone's word):
+        the people list marks a seat reached through the relay (issue 41: the TV says which)."""
+        self.paths[conn] = "relay" if relayed is True else "direct"
+        self.session.dirty = True
+        return self._out([])
+
+    @_with_room
     def close(self, conn, now):
         self.knocking.closed(conn, now)
+        self.paths.pop(conn, None)
         return self._out(self.session.on_disconnect(conn, now))
 
     @_with_room
@@ -332,6 +342,9 @@ class Rules:
         view, or the host's own seat's when the host plays; a replay's step; the seed once a game is over), what
         the lobby needs to draw its picker, who cannot get through, and the last action's error."""
         screen = self.session.screen()
+        for person in screen["room"]["people"]:
+            seat = self.session.lobby.by_id(person["id"])
+            person["path"] = self.paths.get(seat.conn) if seat is not None and seat.conn is not None else None
         info = self.session.screen_info()
         self.shown_knocking = info["knocking"] = self.knocking.labels()
         info["intruder"] = bool(self.fence and self.fence.intruder)

@@ -53,8 +53,12 @@ def people_list(room, removable=False, me=None, give=None):
         if person["id"] == me and not person["host"]:       # the host's own screen: "host" says it
             role += tag("span", "you", class_="badge you")
         extra = seat_buttons(person, room, give) if removable else ""
+        path = person.get("path")      # the TV's own stats: this seat's phone reaches it through the relay
+        if path == "relay":
+            role += tag("span", tag("span", "via ", class_="relay-via") + "relay", class_="badge relay",
+                        title="Connected through the relay server")
         items.append(tag("li", face(person) + tag("span", name_html(person["name"]), class_="person-name", title=person["name"]) + role +
-                         _presence(person) + extra, class_="person", data_person=person["id"]))
+                         _presence(person) + extra, class_="person", data_person=person["id"], data_path=path))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
     return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
