@@ -133,7 +133,6 @@ def play_to_the_end(game_id, seed):
             break
         thread.now += rng.randint(0, 3000)
         thread.take(rules.tick(thread.now))
-        state = session.match.state
         checked += check_screen(game_id, session, thread.screen(), thread.drawn())
         random_step(thread, game, rng, conns, local)
     assert session.phase == "over"
