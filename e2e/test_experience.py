@@ -18,7 +18,11 @@ def axe_problems(page):
     reduced motion get it), so axe never judges a colour halfway through a reveal's fade-in."""
     laid_out(page)
     page.emulate_media(reduced_motion="reduce")
-    page.add_script_tag(path=str(AXE))
+    # the test's own script goes in through DevTools: the page's Content-Security-Policy refuses an inline
+    # <script>, which is what add_script_tag would add (scripts/csp.py)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Runtime.evaluate", {"expression": AXE.read_text(encoding="utf-8")})
+    cdp.detach()
     result = page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations']});
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
