@@ -62,3 +62,5 @@ docs-img: build
 	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest e2e/test_second_screen.py -q -k whole_seven_rounds
 	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/screen-tv.png artifacts/screens/second-screen-tv-reveal.png
 	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/screen-remote.png artifacts/screens/second-screen-screen-reveal.png
+	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest e2e/test_controls.py -q -k seven_rounds
+	pngquant --force --strip --speed 1 --quality 60-90 --output docs/img/controls-phone.png artifacts/screens/controls-phone-reveal.png

@@ -1,10 +1,11 @@
 """python3 -m bench [--quick] [--only engine,boot,early,takeover,phone,mobile,bytes,latency,relay,lighthouse,
-                    lighthouse_phone]
+                    lighthouse_phone,lab]
                     [--site DIR] [--docs]
 
 Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
 a local PeerServer and scripts/serve.py on 127.0.0.1 (and coturn for "relay": direct and relayed phones in one
-room), plus the engine under CPython; writes
+room), plus the engine under CPython, and (section "lab", as root) the phone's join and the game's latency
+over bench/netlab.py's real paths: the TV's Wi-Fi, 4G and bad 3G behind a carrier NAT; writes
 bench/results/<timestamp>.json (raw samples and summaries) and .md, and prints the Markdown table.
 Numbers only: nothing here passes or fails on time. The default takes about 10 minutes on a 2-core machine;
 --quick runs a few repetitions of everything to check that the suite works end to end (26 min at load 15-29).
@@ -27,11 +28,11 @@ from . import docs, engine, report
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 SECTIONS = ("engine", "boot", "early", "takeover", "phone", "mobile", "bytes", "latency", "relay", "lighthouse",
-            "lighthouse_phone")
+            "lighthouse_phone", "lab")
 FULL = {"boot": 8, "early": 6, "takeover": 6, "phone": 10, "mobile": 4, "bytes": 1, "rounds": 7, "relay": 4,
-        "lighthouse": 3, "lighthouse_phone": 3, "engine": 300, "engine_pyodide": 100}
+        "lighthouse": 3, "lighthouse_phone": 3, "engine": 300, "engine_pyodide": 100, "lab": 3, "lab_rounds": 4}
 QUICK = {"boot": 2, "early": 2, "takeover": 2, "phone": 2, "mobile": 1, "bytes": 1, "rounds": 2, "relay": 2,
-         "lighthouse": 1, "lighthouse_phone": 1, "engine": 50, "engine_pyodide": 20}
+         "lighthouse": 1, "lighthouse_phone": 1, "engine": 50, "engine_pyodide": 20, "lab": 1, "lab_rounds": 2}
 
 
 def log(text):
@@ -61,7 +62,7 @@ def main(argv=None):
     if "engine" in only:
         log("engine under CPython…")
         raw["engine_cpython"] = engine.run(reps["engine"], max(5, reps["engine"] // 10))
-    browser_sections = only - {"engine"}
+    browser_sections = only - {"engine", "lab"}
     if browser_sections or "engine" in only:
         from playwright.sync_api import sync_playwright
 
@@ -107,6 +108,13 @@ def main(argv=None):
             finally:
                 raw["problems"] = lab.problems
                 lab.close()
+
+    if "lab" in only:
+        from playwright.sync_api import sync_playwright
+
+        from . import lab
+        with sync_playwright() as pw:
+            raw["lab"] = lab.run(pw, reps["lab"], reps["lab_rounds"], log)
 
     rows, budget_rows, _ = report.summarize(raw)
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -162,6 +170,10 @@ def notes(raw):
         out.append("Relay run, each phone's selected candidate pair (local/remote type): " + "; ".join(
             "%s %s/%s" % ("forced relay" if forced else "free", (path or {}).get("local"), (path or {}).get("remote"))
             for forced, path in raw["relay"]["paths"]))
+    for profile, figures in sorted((raw.get("lab") or {}).items()):
+        if isinstance(figures, dict):
+            out.append("Lab %s: %s%s" % (profile, figures["link"], "; problems: " + "; ".join(figures["problems"][:5])
+                                          if figures["problems"] else ""))
     if raw.get("problems"):
         out.append("Problems seen: " + "; ".join(raw["problems"][:10]))
     return out

@@ -2,6 +2,9 @@
 import statistics
 
 
+LAB_PROFILES = (("wifi", "the TV's Wi-Fi"), ("4g", "4G"), ("3g", "bad 3G"))     # bench/lab.py's, in the lab
+
+
 def p95(values):
     ordered = sorted(values)
     rank = max(1, -(-95 * len(ordered) // 100))     # nearest rank
@@ -95,7 +98,7 @@ def summarize(raw):
             add("Lighthouse", "join.html %s (mobile)" % label, [r[key] for r in light], "ms")
         add("Lighthouse", "join.html Cumulative Layout Shift (×1000, mobile)", [r["cls"] * 1000 for r in light], "pts")
         add("Lighthouse", "join.html first visit, gzip", [r["gzip_bytes"] for r in light], "B")
-    for key, name in (("phone", "phone"), ("phone_mobile", "phone @1.6 Mbit/s 150 ms")):
+    for key, name in (("phone", "phone"), ("phone_mobile", "phone @1.6 Mbit/s 150 ms, Chromium emulation")):
         ph = raw.get(key)
         if not ph:
             continue
@@ -113,6 +116,18 @@ def summarize(raw):
         if ph.get("warm_half"):
             add("Join", "%s → joined on host, warm, the data channel at the profile's round trip (half latency)" % name,
                 ph["warm_half"], "ms")
+    for profile, name in LAB_PROFILES:
+        lab = (raw.get("lab") or {}).get(profile)
+        if not lab:
+            continue
+        ph, lat = lab["join"], lab["latency"]
+        for mode in ("cold", "warm"):
+            add("Lab", "phone on %s → joined on the TV, %s" % (name, mode), ph[mode], "ms")
+            add("Lab", "phone on %s: typed 3 s, tap → You're in, %s" % (name, mode), ph["typed_" + mode], "ms")
+            add("Lab", "bare MicroPython on %s → ready, %s" % (name, mode), ph["mpy_" + mode], "ms")
+        add("Lab", "phone on %s: Join tap → the TV shows the player" % name, ph["tap_to_host"], "ms")
+        add("Lab", "4 phones on %s: tap → TV updated" % name, lat["tap_to_host"], "ms")
+        add("Lab", "4 phones on %s: TV change → each phone updated" % name, lat["host_to_phone"], "ms")
     by = raw.get("bytes")
     if by:
         for page in [p for p in ("host", "phone", "screen", "bare_pyodide", "bare_micropython")
@@ -176,18 +191,22 @@ def budgets(raw, d):
             out.append(("Phone joined ≤ 1.5× bare MicroPython + 1 round trip (%s; RTT ≈ %.0f ms)" % (mode, rtt),
                         _verdict(joined["median"], limit)))
         out.append(("Phone joined < 1 s warm", _verdict(d["phone → joined on host, warm"]["median"], 1000)))
-        if raw.get("phone_mobile"):
-            for mode in ("cold", "warm"):
-                joined = d.get("phone @1.6 Mbit/s 150 ms → joined on host, %s" % mode)
-                bare = d.get("bare MicroPython @1.6 Mbit/s 150 ms → ready, %s" % mode)
-                limit = 1.5 * bare["median"] + rtt + 2 * 150
-                out.append(("Same @1.6 Mbit/s 150 ms (%s; RTT + 300 ms)" % mode, _verdict(joined["median"], limit)))
-    if raw.get("phone_mobile"):
-        out.append(("Warm join @1.6 Mbit/s 150 ms ≤ 1.29 s (median)",
-                    _verdict(d["phone @1.6 Mbit/s 150 ms → joined on host, warm"]["median"], 1290)))
+    # the mobile budgets are measured on the network lab's 4G (bench/lab.py), not under Chromium's emulation,
+    # which adds its latency to each direction of a data channel's packets (issue 41)
+    name = dict(LAB_PROFILES)["4g"]
+    if d.get("phone on %s → joined on the TV, warm" % name):
+        rtt = 150
         for mode in ("cold", "warm"):
-            typed = d.get("phone @1.6 Mbit/s 150 ms: typed 3 s, tap → You're in on the phone, %s" % mode)
-            out.append(("Typed 3 s, tap → You're in @1.6 Mbit/s 150 ms ≤ 300 ms (%s, median)" % mode,
+            joined = d["phone on %s → joined on the TV, %s" % (name, mode)]
+            bare = d["bare MicroPython on %s → ready, %s" % (name, mode)]
+            limit = 1.5 * bare["median"] + rtt
+            out.append(("Phone joined on 4G ≤ 1.5× bare MicroPython on 4G + 1 round trip (%s)" % mode,
+                        _verdict(joined["median"], limit)))
+        out.append(("Warm join on 4G (150 ms, 1.6 Mbit/s, 1 % loss: the lab) ≤ 1.29 s (median)",
+                    _verdict(d["phone on %s → joined on the TV, warm" % name]["median"], 1290)))
+        for mode in ("cold", "warm"):
+            typed = d.get("phone on %s: typed 3 s, tap → You're in, %s" % (name, mode))
+            out.append(("Typed 3 s, tap → You're in on 4G ≤ 300 ms (%s, median)" % mode,
                         _verdict(typed["median"] if typed else None, 300)))
     if raw.get("boot"):
         # issue 25's budgets: the rules in PyScript's worker, as fast as the hand-made worker was

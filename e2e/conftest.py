@@ -225,6 +225,28 @@ def wait_ready():
     return _wait
 
 
+def watched_page(ctx, rec, allowed_hosts, init_script=None):
+    """A new page in ctx whose requests to any host but allowed_hosts are aborted and recorded in rec, as are its
+    page errors and console errors (open_page, and e2e/test_netlab.py's pages inside the network lab)."""
+    def guard(route):
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in allowed_hosts:
+            rec.blocked.append(url)
+            route.abort("blockedbyclient")
+        else:
+            route.continue_()
+
+    ctx.route("**/*", guard)
+    page = ctx.new_page()
+    if init_script:
+        page.add_init_script(init_script)
+    page.peerparty = rec
+    page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
+    page.on("console", lambda msg: msg.type == "error" and rec.console_errors.append(msg.text))
+    return page
+
+
 @pytest.fixture
 def open_page(browser, site, request):
     opened: list[tuple[object, object, PageRecord]] = []
@@ -233,23 +255,7 @@ def open_page(browser, site, request):
               wait_until: str = "load", init_script: str | None = None, **context_options):
         rec = PageRecord(name or f"page{len(opened) + 1}")
         ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **context_options)
-
-        def guard(route):
-            url = route.request.url
-            parts = urlsplit(url)
-            if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
-                rec.blocked.append(url)
-                route.abort("blockedbyclient")
-            else:
-                route.continue_()
-
-        ctx.route("**/*", guard)
-        page = ctx.new_page()
-        if init_script:
-            page.add_init_script(init_script)
-        page.peerparty = rec
-        page.on("pageerror", lambda exc: rec.page_errors.append(str(exc)))
-        page.on("console", lambda msg: msg.type == "error" and rec.console_errors.append(msg.text))
+        page = watched_page(ctx, rec, LOCAL_HOSTS, init_script)
         opened.append((ctx, page, rec))
         if path is not None:
             page.goto(path if "://" in path else site + path, wait_until=wait_until)

@@ -7,7 +7,7 @@ replica), as the brief allows.
 """
 import json
 
-from people import WAIT_MS, join, open_phone, wait_players, wait_present
+from people import WAIT_MS, join, open_phone, play_here, wait_players, wait_present
 from people import host_record, seq, wait_seq_above, wait_seq_at_least  # noqa: F401 (tests read them here)
 
 GAME_ID = "hint_hunt"
@@ -24,10 +24,8 @@ def replica_seq(page, code):
 def seat_host_and_join(host, open_page, wait_ready, signal, code, host_name, names):
     """The host picks Hint Hunt, takes its own seat first (board order = join order), phones join."""
     host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % GAME_ID)
-    host.wait_for_selector("#host-seat", timeout=WAIT_MS)
-    assert host.is_disabled("#start"), "Start must wait for the host's own seat"
-    host.fill("#host-name", host_name)
-    host.click("#host-seat button[type=submit]")
+    assert host.is_disabled("#start"), "Start waits for two players"
+    play_here(host, host_name)
     wait_players(host, 1)
     phones = {}
     for name in names:

@@ -96,6 +96,16 @@ def start_game(open_page, wait_ready, signal, game_id, names):
     return host, code, phones
 
 
+def play_here(host, name):
+    """"I play on this screen": the host opens the lobby's fold, types a name and takes a seat on the host tab."""
+    host.wait_for_selector("#play-here", timeout=WAIT_MS)
+    if not host.evaluate("() => document.getElementById('play-here').open"):
+        host.click("#play-here > summary")
+    host.fill("#host-name", name)
+    host.click("#host-seat button[type=submit]")
+    host.wait_for_selector("[data-plays-here]", timeout=WAIT_MS)
+
+
 def seq(page):
     """The sequence number of the state the page shows (body[data-seq]), -1 before the first."""
     return int(page.get_attribute("body", "data-seq") or -1)

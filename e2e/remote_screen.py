@@ -4,11 +4,12 @@ from people import HOST_VIEW, WAIT_MS
 
 
 # #app's markup, but for what a screen changes: disabled controls, Sound (the screen's own), and a countdown's
-# text (each page counts down from when it drew)
+# text (each page counts down from when it drew); an emptied style attribute is none
 DRAWN = """() => {
   const app = document.getElementById('app').cloneNode(true);
   for (const el of app.querySelectorAll('[disabled], [inert]')) { el.removeAttribute('disabled'); el.removeAttribute('inert'); }
   for (const el of app.querySelectorAll(`[data-move='{"room":"sound"}']`)) el.remove();
+  for (const el of app.querySelectorAll('[style=""]')) el.removeAttribute('style');   // the TV's own form's, emptied
   for (const el of app.querySelectorAll('[data-countdown]')) {      // each page counts down from its own render
     el.textContent = '';
     el.classList.remove('low', 'expired');
@@ -45,7 +46,10 @@ def same_frame(host, screen):
     """The screen shows the frame the TV shows now: the same HTML, received whole or patched. The TV may draw
     again meanwhile (presence, a timer): then look again at its newer frame."""
     for _ in range(20):
-        number, html = host.evaluate("() => [pp.host.frame, pp.host.screen.html]")
+        # a host tab that is a seat's screen (a Hint Hunt successor's phone) sends its screens the table it draws
+        # beside (app/rules.py draw): then that is the frame, and the page itself shows the seat
+        number, html, table = host.evaluate("() => [pp.host.frame, pp.host.screen.table || pp.host.screen.html, "
+                                            "!!pp.host.screen.table]")
         screen.wait_for_function("n => Number(document.body.dataset.frame) >= n", arg=number, timeout=WAIT_MS)
         shown_number, shown = screen.evaluate("() => [pp.screen.frame(), pp.screen.html()]")
         if shown_number == number:
@@ -53,7 +57,9 @@ def same_frame(host, screen):
             # and on the page: the same markup but for the host's controls, disabled there, and Sound, its own
             there = screen.evaluate("() => [pp.screen.frame(), (%s)()]" % DRAWN)
             here = host.evaluate("() => [pp.host.frame, (%s)()]" % DRAWN)
-            if there[0] == here[0] == number:       # neither drew again meanwhile
-                assert there[1] == here[1]
+            if there[0] == here[0] == number and not table:       # neither drew again meanwhile
+                at = next((i for i, (a, b) in enumerate(zip(there[1], here[1])) if a != b), None)
+                assert there[1] == here[1], "the screen's page differs from the TV's at %r: %r / %r" % (
+                    at, there[1][(at or 0) - 80:(at or 0) + 80], here[1][(at or 0) - 80:(at or 0) + 80])
             return number
     raise AssertionError("the screen never caught up with the TV")

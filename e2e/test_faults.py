@@ -22,7 +22,7 @@ import pytest
 import faults_play as F
 from bank_or_bust_play import GAME_ID as BOB
 from hint_hunt_play import claim, read_board, read_write_form, start_guessing, submit, tick_and_type
-from people import WAIT_MS, pick_and_start, seq, sync, wait_seq_above
+from people import WAIT_MS, pick_and_start, play_here, seq, sync, wait_seq_above
 from seven_rounds_play import (choice_text, host_click, lock_in, start_seven_rounds, wait_host_locked,
                                wait_host_results, wait_locked, wait_phone_result, wait_round_open)
 from someone_elses_problem_play import GAME_ID as SEP
@@ -157,9 +157,7 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
     faults = reference is not None
     host, code = F.open_host_page(open_page, wait_ready, site, signal, HH_SEED, tag)
     host.click("[data-move='{\"room\":\"pick\",\"game\":\"hint_hunt\"}']")
-    host.wait_for_selector("#host-seat", timeout=WAIT_MS)
-    host.fill("#host-name", HH_HOST)
-    host.click("#host-seat button[type=submit]")
+    play_here(host, HH_HOST)
     host.wait_for_selector("body[data-players='1']", timeout=WAIT_MS)
     phones = F.open_phones(open_page, wait_ready, site, signal, code, host, HH_NAMES, tag, already=1)
     host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)

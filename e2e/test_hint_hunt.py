@@ -13,7 +13,7 @@ from hint_hunt_play import (LONG_MS, claim, done_guessing, host_record, next_boa
                             read_standings, read_write_form, replica_seq, seat_host_and_join, seq, start_guessing, submit,
                             tick_and_type, wait_seq_above, wait_seq_at_least)
 from people import WAIT_MS, join, open_host, open_phone, received, save_and_verify, wait_players, wait_present
-from remote_screen import open_screen, same_frame, screen_link
+from remote_screen import open_screen, same_frame
 
 from peerparty.engine import HOST, Match
 from peerparty.games import REGISTRY
@@ -79,8 +79,9 @@ def play(open_page, wait_ready, signal, shot, migrate):
     phones = seat_host_and_join(hana, open_page, wait_ready, signal, code, HOST_NAME, NAMES)
     ann, ben, cat = phones["Ann"], phones["Ben"], phones["Cat"]
     pages = {"Hana": hana, "Ann": ann, "Ben": ben, "Cat": cat}
-    # a remote screen watches the migrating game: it must follow the successor, as the phones do (issue 29)
-    screen = open_screen(open_page, screen_link(hana), "screen", extra="") if migrate else None
+    # the host plays on this screen, so it takes no remote screen (issue 37); its successor, hosting from a phone,
+    # does, and sends it the table (below)
+    assert hana.locator("button:text-is('Add a screen')").count() == 0
     hana.click("#start")
     hana.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     t_lobby = time.monotonic()
@@ -189,10 +190,13 @@ def play(open_page, wait_ready, signal, shot, migrate):
     times = {"lobby_s": round(t_lobby - t_start, 1)}
     if migrate:
         migrate_host(table, code, old, old_seq, wait_ready, shot, times)
-        # the screen found the successor at the next epoch's id, which proved its key: its own place, the new TV
+        # a screen opened now (the room's TV coming back) watches the successor, and is sent the table, not the
+        # seat the successor's phone shows
+        screen = open_screen(open_page, "http://x/screen.html?room=%s&signal=%s" % (code, signal), "screen",
+                             extra="")
         screen.wait_for_selector("body[data-screen=watching][data-screen-epoch='1']", timeout=LONG_MS)
-        assert screen.get_attribute("body", "data-screen-no") == "1"
         same_frame(table.host, screen)
+        assert screen.locator(".hh-table").count() == 1 and screen.locator(".hh-write, .hh-phone").count() == 0
     host = table.host
     on_board("Ann", 2)
 

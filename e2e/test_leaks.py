@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from people import (WAIT_MS, join, join_phones, open_host, open_phone, received, seq, sync, timed_move,
+from people import (WAIT_MS, join, join_phones, open_host, open_phone, play_here, received, seq, sync, timed_move,
                     wait_players, wait_present, wait_seq_above)
 from tests.test_leaks import canonical, fragments, perturbed
 
@@ -231,9 +231,7 @@ def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(
     from hint_hunt_play import read_write_form, start_guessing, submit, tick_and_type
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     host.click("[data-move='{\"room\":\"pick\",\"game\":\"hint_hunt\"}']")
-    host.wait_for_selector("#host-seat", timeout=WAIT_MS)
-    host.fill("#host-name", HOSTILE_NAMES["host"])
-    host.click("#host-seat button[type=submit]")
+    play_here(host, HOSTILE_NAMES["host"])
     wait_players(host, 1)
     phones = []
     for key in ("a", "b", "c"):

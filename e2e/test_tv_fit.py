@@ -21,7 +21,12 @@ from peerparty.ui.html import MOMENT_MS
 from peerparty.ui.room import host_screen
 from tests.games_under_test import GAMES, draw_every_game
 from tests.room.helpers import play_through_room
+from peerparty.games import REGISTRY
+from peerparty.net.memory import MemoryNetwork, Phone
+from peerparty.room.guest import GuestSession
+from peerparty.room.host import HostSession
 
+from looks import LOOK
 from people import HOST_VIEW, laid_out
 
 REPO = Path(__file__).resolve().parent.parent
@@ -124,8 +129,8 @@ def drawn(host, seen):
 
 def played(game_id, count, seed, seen=None):
     game = GAMES[game_id]
-    players = LONG_NAMES[: count - (1 if game.host_is_player else 0)]
-    return play_through_room(game, seed, players=players, host_name=LONG_NAMES[-1], seen=seen,
+    players = LONG_NAMES[:count]        # every game's TV is the table: the host who plays does so on a phone
+    return play_through_room(game, seed, players=players, host_name=None, seen=seen,
                              fixed_deal=True, steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)[0]
 
 
@@ -258,3 +263,34 @@ def assert_fits(tv_page, site, shot, screens, name):
         kinds.setdefault(line.split(": ", 1)[1].split(" of the height")[-1], line)
     assert not problems, "%d problems on %d host screens, %d kinds:\n%s" % (
         len(problems), len(screens), len(kinds), "\n".join(list(kinds.values())[:30]))
+
+
+def lobby_screens():
+    """The TV's lobby as twelve guests with 20-letter names join, one screen per join, then a game picked."""
+    host = HostSession("WXYZ", REGISTRY)      # the hub's own games: its picker as a host sees it
+    net = MemoryNetwork(host, 0)
+    seen = {}
+    for name in LONG_NAMES:
+        net.connect(Phone(net, GuestSession("WXYZ", name=name)))
+        net.flush()
+        drawn(host, seen)
+    host.host_action({"t": "pick", "game": "seven_rounds"}, 0)
+    drawn(host, seen)
+    return list(seen)
+
+
+def test_the_lobby_of_twelve_long_names_fits_the_tv_and_breaks_no_name(tv_page, site, shot):
+    """Issue 38 point 9: at twelve players a 1280x720 TV's lobby broke names letter by letter ("Bar/tho/lo/me/w").
+    Every name wraps only between its words (or ends in an ellipsis), at every TV size, and the lobby fits."""
+    screens = lobby_screens()
+    assert len(screens) == len(LONG_NAMES) + 1 and "Bartholomew" in screens[-1]
+    assert_fits(tv_page, site, shot, screens, "tv-fit-lobby-12")
+    broken = []
+    for size in TV_SIZES:
+        tv_page.set_viewport_size({"width": size[0], "height": size[1]})
+        for i, html in enumerate(screens):
+            tv_page.evaluate(FITS, [[html], site + "/join.html?room=WXYZ"])
+            broken += ["%dx%d, lobby of %d: %s" % (size[0], size[1], min(i + 1, 12), problem)
+                       for problem in tv_page.evaluate(LOOK, None)]
+        shot(tv_page, "tv-fit-lobby-12-%dx%d" % size)
+    assert not broken, "\n".join(broken[:20])

@@ -27,9 +27,9 @@ looks), compiled by the vendored Pyodide itself under Node (scripts/pyc.mjs), so
 compiling.
 
 host.html (docs/host-threads.md) runs no Python on its main thread:
-  static/build/host.js   lean-qr and static/js/qr-svg.js (the QR code), morphdom, PeerJS, static/js/glue.js, static/js/link.js
-                         and static/js/host-room.js in one file, deferred: the room code and QR code as the page is
-                         parsed
+  static/build/host.js   lean-qr and static/js/qr-svg.js (the QR code), morphdom, PeerJS, static/js/glue.js, static/js/link.js,
+                         static/js/remote.js (the TV remote's keys) and static/js/host-room.js in one file, deferred:
+                         the room code and QR code as the page is parsed
   host.html's frames     the block between the `build.py: frames` comments: ui/room.py's host_frame for each way a
                          room opens and its banners, as <template>s host-room.js fills in, and the page's sentences
                          for its link's problems (net/reach.py), until the rules worker's first screen
@@ -512,7 +512,7 @@ PRELOADS_END = "<!-- /build.py: preloads -->"
 HOST_HTML = ROOT / "host.html"
 # lean-qr (a CommonJS module: make_phone_script wraps it) and qr-svg.js need only window.pp; phones draw no QR code
 LEAN_QR = "node_modules/lean-qr/index.js"
-HOST_SCRIPTS = (LEAN_QR, "static/js/qr-svg.js") + PHONE_SCRIPTS + ("static/js/host-room.js",)
+HOST_SCRIPTS = (LEAN_QR, "static/js/qr-svg.js") + PHONE_SCRIPTS + ("static/js/remote.js", "static/js/host-room.js")
 # the remote screen (issue 29): the phone's scripts, proof.py's HMAC and the page's own
 SCREEN_HTML = ROOT / "screen.html"
 SCREEN_SCRIPTS = PHONE_SCRIPTS + ("static/js/mac.js", "static/js/screen.js")

@@ -117,3 +117,20 @@ def test_every_block_in_the_docs_has_a_name_bench_docs_knows():
     assert {"headline", "budgets", "load"} <= set(names)
     for name in names:
         assert name in ("headline", "budgets", "load") or name.startswith("section:"), name
+
+
+def lab_join(warm):
+    join = {"cold": [3600, 3700], "warm": warm, "mpy_cold": [4700, 4800], "mpy_warm": [760, 780],
+            "typed_cold": [460], "typed_warm": [170], "tap_to_host": [1300]}
+    return {"join": join, "latency": {"tap_to_host": [90], "host_to_phone": [120], "host_to_all": [300]},
+            "link": "4G", "problems": []}
+
+
+def test_the_warm_join_budget_is_read_on_the_labs_4g_not_under_chromiums_emulation():
+    """Issue 27's budget (warm join ≤ 1.29 s at 150 ms, 1.6 Mbit/s) on bench/netlab.py's 4G (issue 41)."""
+    budget = "Warm join on 4G (150 ms, 1.6 Mbit/s, 1 % loss: the lab) ≤ 1.29 s (median)"
+    assert dict(report.summarize({"lab": {"4g": lab_join([1200, 1250, 1400])}})[1])[budget] == "met: 1250 ms ≤ 1290 ms"
+    assert dict(report.summarize({"lab": {"4g": lab_join([1400, 1300])}})[1])[budget].startswith("**missed**")
+    emulated = {"cold": [1], "warm": [1], "mpy_cold": [1], "mpy_warm": [1], "usable_cold": [1], "usable_warm": [1],
+                "tap_to_host": [1]}
+    assert not [label for label, _ in report.summarize({"phone_mobile": emulated})[1] if "1.29" in label]

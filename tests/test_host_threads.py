@@ -25,7 +25,7 @@ from peerparty.ui.room import FRAME_NOTICES, banner, host_frame
 from .test_leaks import canonical, count_problems, hint_marker
 
 ROOT = Path(__file__).resolve().parents[1]
-SCREEN_KEYS = {"room", "view", "me", "now_ms", "seq", "seed", "replay", "info", "error"}
+SCREEN_KEYS = {"room", "view", "me", "controls", "now_ms", "seq", "seed", "replay", "info", "error"}
 
 
 PAGE = {"join_url": "http://tv.local/join.html?room=WXYZ", "join_hint": "tv.local/join.html", "qr_svg": "<svg/>",
@@ -45,11 +45,17 @@ class ScreenThread:
         self.record = None
         self.storage = {}         # localStorage, as the worker's writes leave it
         self.hung_up = []
+        self.watchers = []        # the remote screens watching, as the worker last said
+        self.on_screens = {}      # conn -> the last big screen sent to that remote screen
 
     def take(self, out):
         assert set(out) <= {"send", "hangup", "screen", "record", "storage", "probe", "unprobe", "leave", "download",
-                            "opened"}, out
+                            "opened", "acted", "watchers"}, out
+        if "watchers" in out:
+            self.watchers = list(out["watchers"])
         if "screen" in out:
+            for conn in self.watchers:      # host-room.js sends each remote screen the frame it draws
+                self.on_screens[conn] = out["screen"]["html"]
             # what the screen was drawn from: the room's screen() now (nothing has happened since)
             self.screens.append((out["screen"], json.dumps(self.rules.screen())))
         if "record" in out:
@@ -112,9 +118,10 @@ def play_to_the_end(game_id, seed):
     game = REGISTRY[game_id]
     rng = Random(seed)
     rules, thread, _ = opened(seed="deal-%d" % seed)
-    if game.host_is_player:
+    plays_here = game.host_is_player and seed == 0      # "I play on this screen" once, the table the other times
+    if plays_here:
         thread.action({"room": "join_local", "name": "Hosty"})
-    names = ["Ann", "Ben", "Cat", "Dan"][: max(game.min_players, 3) - (1 if game.host_is_player else 0)]
+    names = ["Ann", "Ben", "Cat", "Dan"][: max(game.min_players, 3) - (1 if plays_here else 0)]
     conns = dict((thread.phones[c].seat, c) for c in [thread.join(n) for n in names])
     thread.action({"room": "pick", "game": game_id})
     assert thread.action({"room": "start"}).get("screen"), "Start changes the big screen"
@@ -126,23 +133,31 @@ def play_to_the_end(game_id, seed):
             break
         thread.now += rng.randint(0, 3000)
         thread.take(rules.tick(thread.now))
-        state = session.match.state
         checked += check_screen(game_id, session, thread.screen(), thread.drawn())
-        choices = [(p, m) for p in session.match.players for m in game.legal_moves(state, p)]
-        if not choices or rng.random() < 0.1:
-            choices += [(HOST, m) for m in game.legal_moves(state, HOST) if m["type"] not in ("end_game", "remove")]
-        if not choices:
-            thread.now += 70000
-            continue
-        who, move = rng.choice(choices)
-        if move.get("type") == "submit" and "hint" in move:
-            move = dict(move, hint=hint_marker(who))      # each player's own hint, so a search means something
-        if who == HOST or who in local:
-            thread.action(move)
-        else:
-            thread.move(conns[who], move)
+        random_step(thread, game, rng, conns, local)
     assert session.phase == "over"
     return rules, thread, checked
+
+
+def random_step(thread, game, rng, conns, local):
+    """One random legal move in the game being played: a phone's (conns: seat -> connection), or now and then,
+    and always when no phone can move, the host's from the TV (local: the TV's own seat plays from the TV too).
+    When nobody can move, time passes instead."""
+    state = thread.rules.session.match.state
+    choices = [(p, m) for p in thread.rules.session.match.players for m in game.legal_moves(state, p)]
+    if not choices or rng.random() < 0.1:
+        choices += [(HOST, m) for m in game.legal_moves(state, HOST)
+                    if m["type"] not in ("end_game", "remove", "set_host")]
+    if not choices:
+        thread.now += 70000
+        return
+    who, move = rng.choice(choices)
+    if move.get("type") == "submit" and "hint" in move:
+        move = dict(move, hint=hint_marker(who))      # each player's own hint, so a search means something
+    if who == HOST or who in local:
+        thread.action(move)
+    else:
+        thread.move(conns[who], move)
 
 
 def check_screen(game_id, session, screen, drawn):
@@ -155,11 +170,17 @@ def check_screen(game_id, session, screen, drawn):
     viewer = screen["me"]
     if screen["view"] is None:
         return 0
+    if viewer not in session.match.players:
+        viewer = HOST       # the table's view with the host's controls (HostSession.screen)
     expected = session.match.sent_view(viewer)
     assert canonical(screen["view"]) == canonical(expected)
-    text = json.dumps(screen, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(dict(screen, controls=None), sort_keys=True, separators=(",", ":"))
     problems = count_problems(game_id, session.match.state, viewer, text)
+    if screen["controls"] is not None:      # the host's buttons beside the host's own seat: the table's view
+        assert canonical(screen["controls"]) == canonical(session.match.sent_view(HOST))
+        problems += count_problems(game_id, session.match.state, HOST, canonical(screen["controls"]))
     assert not problems, problems
+    text = json.dumps(screen, sort_keys=True, separators=(",", ":"))
     assert "secret-token-" not in text, "a seat's token reached the screen thread"
     # the seed is shown once the game is over (Fair deal, shown), never before
     assert screen["seed"] is None and "deal-" not in text, "the match's seed reached the screen thread"
@@ -222,7 +243,7 @@ def test_the_hosts_refusals_are_sentences_on_the_big_screen():
     assert thread.screen()["error"] == "Pick a game."
     out = rules.action("not json", thread.now)
     assert "Unknown action." in out["screen"]["html"] and rules.screen()["error"] == "Unknown action."
-    assert rules.action("[1]", thread.now) == {}, "the same refusal again: the screen already says it"
+    assert rules.action("[1]", thread.now) == {"acted": 3}, "the same refusal again: the screen already says it"
     thread.action({"room": "pick", "game": "seven_rounds"})
     assert thread.screen()["error"] is None
 
@@ -336,14 +357,16 @@ def test_phones_that_knock_and_never_get_through_are_named_on_the_big_screen_and
     assert thread.screen()["info"]["knocking"] == []
 
 
-def test_the_host_saves_a_finished_game_and_a_move_made_for_an_earlier_moment_is_stale():
+def test_the_host_saves_a_finished_game_and_a_move_made_for_an_earlier_moment_changes_and_shows_nothing():
     rules, thread, _ = opened(seed="save")
     for name in ["Ann", "Ben", "Cat"]:
         thread.join(name)
     thread.action({"room": "pick", "game": "seven_rounds"})
     thread.action({"room": "start"})
+    seq = rules.session.seq
     out = rules.action(json.dumps({"type": "reveal"}), thread.now, ref="not-this-decision")
-    assert "That was for an earlier moment of the game; here is where it stands now." in out["screen"]["html"]
+    # stale: a harmless race (room/races.py), so no sentence, no redraw, no step
+    assert "screen" not in out and rules.screen()["error"] is None and rules.session.seq == seq
     thread.action({"type": "end_game", "confirm": True})
     assert rules.session.phase == "over"
     out = rules.action(json.dumps({"room": "save", "game": 0}), thread.now)

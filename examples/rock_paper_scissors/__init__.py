@@ -16,5 +16,6 @@ GAME.moment = moment                        # the replay's marks: (event, names)
 GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
 GAME.tv_counts = (2,)                       # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = "The game ends, and the other player wins."     # the Remove beside an away player says so
 
 __all__ = ["GAME"]

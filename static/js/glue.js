@@ -30,8 +30,32 @@
       },
     });
     styled(root);
+    root.querySelectorAll("input[data-limit]").forEach(counted);
     pp.tick();
   };
+
+  // A name field's limit, said under it (ui/room.py name_field): counted in code points after NFC, as the host's
+  // clean_name counts (docs/decisions.md "A name is 20 characters"); past the limit the field keeps the first
+  // ones and says it is full, where a maxlength (UTF-16 units: an emoji is two) just stopped taking keys.
+  function counted(field) {
+    const limit = Number(field.dataset.limit);
+    const chars = Array.from(field.value.normalize("NFC"));
+    if (chars.length > limit) field.value = chars.slice(0, limit).join("");
+    const count = Math.min(chars.length, limit);
+    const note = document.getElementById(field.getAttribute("aria-describedby"));
+    if (!note) return;
+    const text = !count ? "Up to " + limit + " characters"
+      : count < limit ? count + " of " + limit + " characters" : limit + " of " + limit + ": a name holds no more";
+    if (note.textContent !== text) note.textContent = text;
+    note.classList.toggle("full", count >= limit);
+  }
+  document.addEventListener("input", (ev) => {
+    if (!ev.isComposing && ev.target.matches && ev.target.matches("input[data-limit]")) counted(ev.target);
+  });
+  document.addEventListener("compositionend", (ev) => {
+    if (ev.target.matches && ev.target.matches("input[data-limit]")) counted(ev.target);
+  });
+  document.querySelectorAll("input[data-limit]").forEach(counted);     // typed before this script loaded
 
   // A screen links its game's stylesheet (ui/room.py game_style), fetched when the game is picked.
   // body[data-styled] is "1" once every stylesheet the screen links has loaded (or failed: the page still
@@ -97,19 +121,26 @@
     if (onMove) onMove(json);
   }
 
+  // A double click (or double tap) is one press: its second click (ev.detail 2) is dropped. By then the screen
+  // may have been redrawn, and the second click would land on whatever took the first one's place (Start
+  // round 2's spot is +30 s's next). Presses the host still gets twice are harmless races (room/races.py).
+  let repeated = false;     // the click that submits a form was a double click's second
   pp.mount = function (root, handler) {
     onMove = handler;
     root.addEventListener("click", (ev) => {
+      repeated = ev.detail > 1;
       const el = ev.target.closest("[data-move]");
       if (!el || el.tagName === "FORM" || el.disabled || el.getAttribute("aria-disabled") === "true") return;
       if (el.closest("[data-still]")) return;     // a replay's step: a picture of the game, not the game
       ev.preventDefault();
+      if (repeated) return;
       send(el.dataset.move, el.dataset.confirm);
     });
     root.addEventListener("submit", (ev) => {
       const form = ev.target;
       if (!form.dataset.move) return;
       ev.preventDefault();
+      if (repeated && ev.submitter) return;
       const submitter = ev.submitter;
       send(JSON.stringify(formMove(form)), (submitter && submitter.dataset.confirm) || form.dataset.confirm);
     });
@@ -174,7 +205,11 @@
       }
     } catch (e) { wakeLock = null; }
   };
+  // A buzz when it is this player's turn. Browsers block vibrate() until the person has tapped the page (a phone
+  // reopened on a turn had not, and Chromium logged the blocked call as an error): only after a tap.
   pp.buzz = function () {
+    const active = navigator.userActivation;
+    if (active && !active.hasBeenActive) return;
     try { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ }
   };
 })();

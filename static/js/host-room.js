@@ -79,14 +79,14 @@
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   }
 
+  const room = decide();
   let options = null;
   try {
     options = pp.peerOptions(query.get("signal") || "", query.get("ice") || "", query.get("turn") || "",
-                             query.get("force_relay") === "1");
+                             query.get("force_relay") === "1", room.code);
   } catch (err) {
     options = null;     // a ?signal= that is not host:port/path: said on the screen
   }
-  const room = decide();
   const joinUrl = sameSignal("join.html?room=" + room.code);
   const qrSvg = pp.qrSvg(joinUrl);
   const host = (pp.host = {
@@ -165,6 +165,7 @@
     // the rules' memory snapshot: "restored"; "made", then "kept" (or "not kept"); "none" on a takeover. For tests
     if (out.snapshot) mark("snapshot", host.snapshot = out.snapshot);
     if (out.screen) draw(out.screen);      // the big screen first: the room watches the TV
+    if (out.acted !== undefined) mark("acted", out.acted);     // the TV's taps answered (tests wait on it)
     if (out.send) for (const [cid, text] of out.send) send(cid, text);
     if (out.hangup) for (const cid of out.hangup) hangUp(cid);
     if (out.watchers) watch(out.watchers);
@@ -178,7 +179,7 @@
     if (out.probe) for (const [epoch, text] of out.probe) probe(epoch, text);
     if (out.unprobe) for (const epoch of out.unprobe) unprobe(epoch);
     if (out.download) pp.download(out.download[0], out.download[1]);
-    if (out.leave) leave(texts.moved_on);
+    if (out.leave) leave(texts.moved_on, out.leave === "screen");
   };
   worker.onerror = (ev) => fatal("The rules worker failed: " + (ev.message || "unknown error"));
 
@@ -192,7 +193,9 @@
     if (host.drawn) host.drawn.push(screen.html);
     const made = new Map();      // this frame's message, by the frame it patches: screens in step share it
     for (const cid of watchers.keys()) showOn(cid, made);      // the remote screens first: they are further away
+    const focused = pp.remote.held(app);      // the TV remote's place survives the redraw (static/js/remote.js)
     pp.render(app, screen.html);
+    pp.remote.settle(app, focused);
     drawnRef = screen.ref;
     if (page.sound && screen.moment !== moment) pp.chime();    // a new phase, round or game: a soft cue
     moment = screen.moment;
@@ -223,7 +226,7 @@
   function showOn(cid, made) {
     const screen = host.screen;
     const last = watchers.get(cid);
-    const html = screen.html;
+    const html = screen.table || screen.html;     // a seat's own screen sends its screens the table (app/rules.py)
     const base = last ? last[0] : null;
     if (made && made.has(base)) return sendFrame(cid, html, made.get(base));
     const message = { v: 1, t: "frame", n: host.frame, moment: screen.moment, marks: screen.marks };
@@ -271,11 +274,13 @@
       location.reload();
     } else {
       post({ t: "action", text: tap, ref: drawnRef === null ? undefined : drawnRef });
+      mark("taps", host.taps = (host.taps || 0) + 1);    // the worker answers each: body[data-acted] (tests)
     }
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.key === "f" && !["INPUT", "TEXTAREA"].includes(ev.target.tagName)) pp.fullscreen();
   });
+  pp.remote.attach(app);
 
   function save() {
     saveDue = false;
@@ -301,10 +306,12 @@
   // This tab leaves the room to another host (it stepped aside, or its takeover was refused): it rejoins the
   // room as a player, on the phone page, with the seat its storage now names. A room that moved on to a later
   // host says so on the big screen first (issue 26 B: a TV reopened takeovers behind), for LEAVE_NOTICE_MS.
-  function leave(notice) {
+  function leave(notice, asScreen) {
     forget();
     leaving = true;            // the rules have nothing more to say to this screen
-    const go = () => location.replace(sameSignal("join.html?room=" + room.code));
+    // the big screen stays the big screen: it watches the new host as a remote screen does (issue 37)
+    const page = asScreen ? "screen.html?room=" : "join.html?room=";
+    const go = () => location.replace(sameSignal(page + room.code));
     if (!notice) return go();
     const header = app.querySelector("header");
     const html = bannerHtml("warn", notice);
@@ -384,6 +391,7 @@
     conn.on("open", () => {
       post({ t: "connect", cid });
       if (!host.ready) conn.send(WAIT);
+      reportPath(cid, conn, PATH_TRIES);
     });
     conn.on("data", (data) => {
       const text = String(data);
@@ -396,6 +404,20 @@
     };
     conn.on("close", closed);
     conn.on("error", closed);
+  }
+
+  // Which path an open connection took, from this page's own WebRTC stats (a phone's word is never asked): the
+  // people list marks a phone reached through the relay. The selected pair can lag the channel's open a little.
+  const PATH_TRIES = 5;
+  function reportPath(cid, conn, tries) {
+    pp.linkPath(conn).then((path) => {
+      if (conns.get(cid) !== conn) return;
+      if (path && path.state === "succeeded") {
+        post({ t: "path", cid, relayed: path.local === "relay" || path.remote === "relay" });
+      } else if (tries > 1) {
+        setTimeout(() => reportPath(cid, conn, tries - 1), 1000);
+      }
+    }, () => {});
   }
 
   function send(cid, text) {

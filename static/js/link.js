@@ -36,11 +36,23 @@
     return { urls: m[1] + ":" + m[3], username: m[2].slice(0, colon), credential: m[2].slice(colon + 1) };
   };
 
+  // Several signalling servers ("?signal=a,b,c": instances that share nothing) spread rooms between them: a room's
+  // peers all meet on the one its code picks (FNV-1a of the code), the host, its phones, its screens and a later
+  // epoch's host alike, since the join link carries the whole list. Without a room code, the first.
+  pp.pickSignal = function (list, room) {
+    const all = String(list || "").split(",").map((s) => s.trim()).filter(Boolean);
+    if (all.length < 2) return all[0] || "";
+    let hash = 0x811c9dc5;
+    for (const ch of String(room || "").toUpperCase()) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    return room ? all[hash % all.length] : all[0];
+  };
+
   // The public server with STUN, then PeerJS's relay; a given server (a LAN or a local PeerServer) with no
   // ICE servers, since host candidates suffice on one network. ?ice= lists ICE server URLs instead; ?turn=
   // gives the host's own relay (in place of PeerJS's). forceRelay (?force_relay=1, for tests and for checking
   // a relay) lets ICE use relayed candidates only. options.badRelay keeps a ?turn= entry that is not a relay.
-  pp.peerOptions = function (signal, ice, turn, forceRelay) {
+  pp.peerOptions = function (signal, ice, turn, forceRelay, room) {
+    signal = pp.pickSignal(signal, room);
     const options = signal ? pp.parseSignal(signal) : Object.assign({}, PUBLIC_SIGNAL);
     let servers = ice ? ice.split(",").filter(Boolean).map((urls) => ({ urls })) : signal ? [] : [PUBLIC_STUN];
     const relays = [];
@@ -55,8 +67,20 @@
     const config = { iceServers: servers };
     if (forceRelay) config.iceTransportPolicy = "relay";
     options.badRelay = badRelay;
-    return Object.assign(options, { key: "peerjs", debug: 1, config });
+    return Object.assign(options, { key: "peerjs", debug: 1, config, logFunction: peerLog });
   };
+
+  // PeerJS's log. "Could not connect to peer" is an answer, not a fault: room/fence.py (the host) and
+  // room/rejoin.py (a phone) look for later epochs' ids that are usually not there, and a phone asks for a host
+  // that has gone; each page handles it as the "peer-unavailable" error. Written at the debug level, it no
+  // longer fills the console with some 70 errors a Hint Hunt game (issue 38). Everything else as PeerJS writes it.
+  const UNAVAILABLE = /Could not connect to peer/;
+  function peerLog(level, ...args) {
+    if (level <= 1 && args.some((arg) => UNAVAILABLE.test(String(arg)))) return console.debug("PeerJS:", ...args);
+    if (level >= 3) console.log("PeerJS:", ...args);
+    else if (level === 2) console.warn("WARNING PeerJS:", ...args);
+    else console.error("ERROR PeerJS:", ...args);
+  }
 
   // Does this page's ICE setup include a relay? (What to tell a phone that finds no path depends on it.)
   pp.hasRelay = function (options) {
@@ -132,7 +156,7 @@
     try { epoch = Number(localStorage.getItem("peerparty:seat:" + code + ":epoch") || 0); } catch (e) { /* private mode */ }
     try {
       const peer = new window.Peer(pp.peerId(), pp.peerOptions(q.get("signal"), q.get("ice"), q.get("turn"),
-                                                               q.get("force_relay") === "1"));
+                                                               q.get("force_relay") === "1", code));
       const early = { peer, hostId: "peerparty-" + code + "-" + epoch, conn: false, errors: [], taken: false };
       peer.on("open", () => {
         if (!early.taken && !early.conn) early.conn = peer.connect(early.hostId, pp.dataOptions());

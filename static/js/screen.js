@@ -274,7 +274,7 @@
   let options = null;
   try {
     options = pp.peerOptions(query.get("signal") || "", query.get("ice") || "", query.get("turn") || "",
-                             query.get("force_relay") === "1");
+                             query.get("force_relay") === "1", code);
   } catch (err) {
     return say("bad_signal");
   }

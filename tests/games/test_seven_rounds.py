@@ -321,7 +321,7 @@ def test_D0_15_end_game_from_results_and_before_round_one():
     assert m.result()["note"] == "ended early after round 0" and m.result()["scores"] == dict.fromkeys(P4, 0)
 
 
-def test_D0_16_disconnected_players_keep_their_seat_and_there_is_no_kick():
+def test_D0_16_disconnected_players_keep_their_seat():
     m = new({"a": 8, "b": 9, "c": 10, "d": 12})
     play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "bank"})
     play_round(m, {"a": "bank", "b": "bank", "c": "bank"})          # d away: skipped, keeps 1 point
@@ -329,7 +329,56 @@ def test_D0_16_disconnected_players_keep_their_seat_and_there_is_no_kick():
     m.play(HOST, {"type": "next_round"}, 9000)
     m.play("d", lock("double_down"), 9100)                          # back again: same seat
     assert m.view("d")["choice"] == {"action": "double_down", "target": None, "guess": None}
-    refused(m, HOST, {"type": "remove", "player": "d"}, "unknown_move")
+    refused(m, HOST, {"type": "remove", "player": "zed"}, "invalid_move")
+
+
+# --- docs/decisions.md "Seven Rounds: the host can remove a player mid-game" (beyond D0-16) ------------------
+
+def test_removal_mid_round_drops_the_player_and_the_round_settles_without_them():
+    m = new({"a": 8, "b": 9, "c": 10, "d": 12})
+    play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "double_down"})     # d: +3, the lone doubler
+    m.play(HOST, {"type": "next_round"}, 4000)
+    choose(m, {"a": ("swipe", "d"), "b": ("team_up", "d"), "c": "bank"})           # d is away, unlocked
+    assert m.view(None)["waiting"] == ["d"]
+    refused(m, HOST, {"type": "reveal"}, "invalid_move")        # the round waits for d...
+    events = m.play(HOST, {"type": "remove", "player": "d"}, 5000)
+    assert events == [{"type": "removed", "player": "d"}]
+    table = m.view(None)
+    assert table["players"] == ["a", "b", "c"] and table["waiting"] == [] and "d" not in table["scores"]
+    assert [row["player"] for row in table["standings"]] == ["a", "b", "c"]
+    rec = reveal(m)                                             # ...and no longer: everyone still in has locked
+    assert rec["skipped"] == [] and [c["player"] for c in rec["choices"]] == ["a", "b", "c"]
+    swipe = rec["swipes"][0]
+    assert (swipe["swiper"], swipe["target"], swipe["success"], swipe["reason"]) == ("a", "d", False, "target_skipped")
+    assert row(rec, "b")["action_points"] == 0                  # TEAM UP with nobody: no partner
+    assert scores(m) == {"a": 1, "b": 1, "c": 3}                # c alone banked: +2
+    assert m.view(None)["next_captain"] == "c"                  # round 3 of the three still in: seat 2
+    refused(m, "a", lock(("swipe", "d")), "not_your_turn")      # results: no lock at all
+    m.play(HOST, {"type": "next_round"}, 6000)
+    refused(m, "a", lock(("swipe", "d")), "invalid_move")       # d is no target any more
+    assert GAME.legal_moves(m.state, "d") == [] and m.view(None)["waiting"] == ["a", "b", "c"]
+
+
+def test_removal_of_a_locked_player_drops_their_lock():
+    m = new({"a": 8, "b": 9, "c": 10, "d": 12})
+    choose(m, {"d": ("swipe", "a"), "a": "bank"})
+    m.play(HOST, {"type": "remove", "player": "d"}, 2500)
+    choose(m, {"b": "bank", "c": "bank"})
+    rec = reveal(m)
+    assert rec["swipes"] == [] and rec["counts"]["swipe"] == 0 and scores(m) == {"a": 1, "b": 1, "c": 1}
+
+
+def test_removal_below_three_players_ends_the_game_as_end_game_does():
+    m = new({"a": 8, "b": 9, "c": 10}, players=["a", "b", "c"])
+    play_round(m, {"a": "bank", "b": "double_down", "c": "bank"})
+    m.play(HOST, {"type": "next_round"}, 4000)
+    choose(m, {"a": "bank"})
+    events = m.play(HOST, {"type": "remove", "player": "c"}, 5000)
+    assert [e["type"] for e in events] == ["removed", "game_over"]
+    result = m.result()
+    assert result["ranking"] == ["b", "a"] and result["winners"] == ["b"]    # D0-15: round 2 is discarded
+    assert result["note"] == "ended early after round 1" and m.deadline() is None
+    refused(m, HOST, {"type": "remove", "player": "a"}, "game_over")
 
 
 def test_D0_17_rounds_start_only_when_the_host_says_so():
@@ -397,4 +446,4 @@ def test_D0_20_tied_highest_totals_share_the_win_after_seven_rounds():
 
 def test_D0_21_name_and_id():
     assert (GAME.id, GAME.title) == ("seven_rounds", "Seven Rounds")
-    assert GAME.host_moves == frozenset(["next_round", "add_time", "reveal", "end_game"])
+    assert GAME.host_moves == frozenset(["next_round", "add_time", "reveal", "end_game", "remove"])

@@ -24,7 +24,7 @@ def assert_secrets_kept(state, players, views, deep=True):
         assert json.loads(text) == view                       # JSON-safe, round-trips
         assert isinstance(view["phase"], str) and isinstance(view["act"], bool)
         for p in players:
-            if p == viewer or final or state["completed"][p]:
+            if p == viewer or final or state["completed"].get(p):
                 continue
             name, description = MISSIONS[state["missions"][p]]
             assert name not in text and description not in text
@@ -43,7 +43,7 @@ def assert_secrets_kept(state, players, views, deep=True):
         assert GAME.view(other, viewer) == views[viewer]
     # ...and whatever the others' unfinished missions are
     if not final:
-        hidden = [p for p in players if not state["completed"][p]]
+        hidden = [p for p in players if not state["completed"].get(p)]
         for viewer in views:
             others = [p for p in hidden if p != viewer]
             if len(others) < 2:
@@ -82,7 +82,7 @@ def playout(seed):
             who, mv = SYSTEM, system_moves[0]
             now = max(now, m.deadline())
         else:
-            calm = [mv for mv in host_moves if mv["type"] != "end_game"]
+            calm = [mv for mv in host_moves if mv["type"] not in ("end_game", "remove")]
             if not calm or rng.random() < 0.01:
                 calm = host_moves
             who, mv = HOST, rng.choice(calm)
@@ -96,11 +96,12 @@ def test_random_playout_keeps_every_contract(seed):
     m = playout(seed)
     result = m.result()
     assert result is not None, "every game ends"
-    assert sorted(result["ranking"]) == sorted(m.players) and result["winners"]
+    assert sorted(result["ranking"]) == sorted(m.state["players"]) and result["winners"]
+    assert set(m.players) - set(m.state["players"]) == set(m.state.get("removed", []))
     assert all(v >= 0 for v in result["scores"].values())
     assert m.state["scored_rounds"] == 7 or m.state["ended_early"]
     final = m.view(None)["final"]
-    assert sorted(x["number"] for x in final["missions"]) == sorted(m.state["missions"].values())
+    assert sorted(x["number"] for x in final["missions"]) == sorted(m.state["missions"][p] for p in m.state["players"])
     replay = Match.from_record({GAME.id: GAME}, json.loads(json.dumps(m.to_record())))
     assert replay.state == m.state
     assert all_views(replay.state, m.players) == all_views(m.state, m.players)

@@ -6,6 +6,7 @@ import pytest
 
 from peerparty.engine import HOST, SYSTEM, Ctx, IllegalMove, Match, step
 from peerparty.games.someone_elses_problem import GAME, cards, table as table_module
+from peerparty.games.someone_elses_problem.screens import ending
 
 P = ["ann", "bob", "cat", "dan"]
 
@@ -452,23 +453,83 @@ def test_next_player_clockwise_plays_even_after_answering():
     assert m.view(None)["current"] == "ann" and m.view(None)["turn_no"] == 2
 
 
-# --- D4-15: End game, no removal, no timers --------------------------------------------------------
+# --- D4-15: End game, no timers ------------------------------------------------------------------------
 
 def test_D4_15_host_ends_the_game_with_no_winner():
     m = table(std_objects(), std_hands())
-    assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}]
+    assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}] + [{"type": "remove", "player": p} for p in P]
     refused(m, "ann", {"type": "end_game"}, "not_your_turn")
     refused(m, HOST, {"type": "gift", "object": "diary", "to": "bob"}, "not_your_turn")
-    refused(m, HOST, {"type": "remove", "player": "bob"}, "unknown_move")
+    refused(m, HOST, {"type": "remove", "player": "zed"}, "invalid_move")
+    refused(m, "ann", {"type": "remove", "player": "bob"}, "not_your_turn")
     refused(m, SYSTEM, {"type": "timeout"}, "unknown_move")
     assert GAME.legal_moves(m.state, SYSTEM) == []
-    assert not hasattr(GAME, "deadline") and GAME.host_moves == frozenset(["end_game"])
+    assert not hasattr(GAME, "deadline") and GAME.host_moves == frozenset(["end_game", "remove"])
     m.play("ann", {"type": "gift", "object": "diary", "to": "bob"})
     assert kinds(m.play(HOST, {"type": "end_game"})) == ["end"]
     r = m.result()
     assert r["winners"] == [] and "ended" in r["note"] and not r.get("abandoned")
     assert m.view(None)["phase"] == "over" and m.view(None)["end"] == "host"
     assert m.view(None)["pending"] is None and m.view("bob")["act"] is False
+
+
+# --- docs/decisions.md "Someone Else's Problem: the host can remove a player mid-game" (beyond D4-15) -----
+
+def test_removing_the_player_whose_turn_it_is_passes_the_turn_and_takes_their_objects_out():
+    m = table(std_objects(), std_hands(), draw=DRAW, first="bob")
+    events = m.play(HOST, {"type": "remove", "player": "bob"})
+    assert events == [{"kind": "removed", "by": "host", "player": "bob", "count": 5}]
+    v = m.view(None)
+    assert v["players"] == ["ann", "cat", "dan"] and "bob" not in v["objects"] and "bob" not in v["hand_sizes"]
+    assert v["current"] == "cat" and v["awaiting"] == "cat" and v["phase"] == "turn"
+    # their hand goes under the draw pile, unseen (D4-12): the pile grows by four, the order stays secret
+    assert v["draw_count"] == len(DRAW) + 4 and m.state["draw"][-4:] == std_hands()["bob"]
+    assert "bob" not in json.dumps(m.view("ann")["can"]) and GAME.legal_moves(m.state, "bob") == []
+    refused(m, "cat", {"type": "gift", "object": "spare_key", "to": "bob"}, "invalid_move")
+
+
+def test_removing_the_last_seat_passes_the_turn_round_to_the_first():
+    m = table(std_objects(), std_hands(), draw=DRAW, first="dan")
+    m.play(HOST, {"type": "remove", "player": "dan"})
+    assert m.view(None)["current"] == "ann"
+
+
+def test_removing_someone_else_keeps_the_turn():
+    m = table(std_objects(), std_hands(), draw=DRAW, first="cat")
+    m.play(HOST, {"type": "remove", "player": "ann"})
+    assert m.view(None)["current"] == "cat" and m.view("cat")["act"] is True
+
+
+def test_a_gift_waiting_on_a_removed_player_is_void_as_if_denied():
+    m = table(std_objects(), std_hands(), draw=DRAW)
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
+    assert m.view(None)["awaiting"] == "bob"
+    events = m.play(HOST, {"type": "remove", "player": "bob"})
+    assert kinds(events) == ["removed", "draw"]          # D4-10: ann spent her GIFT, so ann draws
+    v = m.view(None)
+    assert v["objects"]["ann"]["secret_photo"] == 2 and v["pending"] is None
+    assert v["current"] == "cat" and v["phase"] == "turn" and v["hand_sizes"]["ann"] == 4
+
+
+def test_a_gift_from_a_removed_sender_lapses_and_the_next_player_plays():
+    m = table(std_objects(), std_hands(), draw=DRAW)
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "cat"})
+    m.play(HOST, {"type": "remove", "player": "ann"})
+    v = m.view(None)
+    assert v["pending"] is None and v["current"] == "bob" and v["awaiting"] == "bob"
+    assert v["objects"]["cat"] == {"spare_key": 2, "hotel_receipt": 1, "alibi": 2}
+
+
+def test_removal_below_three_players_ends_the_game_with_no_winner():
+    three = ["ann", "bob", "cat"]
+    m = table(dict((p, o) for p, o in std_objects().items() if p in three),
+              dict((p, h) for p, h in std_hands().items() if p in three), draw=DRAW, players=three)
+    events = m.play(HOST, {"type": "remove", "player": "cat"})
+    assert kinds(events) == ["removed"]
+    r = m.result()
+    assert r["winners"] == [] and r["ranking"] == ["ann", "bob"] and "Fewer than 3" in r["note"]
+    assert m.view(None)["phase"] == "over"
+    assert ending(m.view(None), {}) == "Game over: fewer than 3 players remained."
 
 
 # --- D4-16: shared winners -------------------------------------------------------------------------

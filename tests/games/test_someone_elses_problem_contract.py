@@ -46,7 +46,7 @@ def check_views(m):
         assert hidden == v
         # ...so none of their (marked) values can reach the JSON text.
         assert "SECRET" not in json.dumps(hidden)
-        if viewer is None:
+        if viewer is None or viewer not in s["players"]:       # the table, or a removed player: no hand
             assert "hand" not in v and "act" not in v
         else:
             assert sorted(v["hand"]) == sorted(s["hands"][viewer])
@@ -58,6 +58,7 @@ def playout(seed, try_every_move=False, checks=True):
     players = NAMES[:3 + seed % 4]
     m = Match(GAME, players, seed, options_for(seed, players))
     host_quits = seed % 11 == 5
+    host_removes = seed % 7 == 3
     steps = 0
     if checks:
         check_views(m)
@@ -68,7 +69,8 @@ def playout(seed, try_every_move=False, checks=True):
             if p != awaited:
                 assert GAME.legal_moves(m.state, p) == []
         assert GAME.legal_moves(m.state, SYSTEM) == []
-        assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}]
+        assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}] + [
+            {"type": "remove", "player": q} for q in m.state["players"]]
         legal = GAME.legal_moves(m.state, awaited)
         assert legal, "the awaited player always has a move (pass at worst)"
         if try_every_move:
@@ -76,6 +78,8 @@ def playout(seed, try_every_move=False, checks=True):
                 step(GAME, m.state, awaited, move, Ctx(Random(1), 0))
         if host_quits and r.random() < 0.05:
             m.play(HOST, {"type": "end_game"}, steps)
+        elif host_removes and r.random() < 0.03:      # docs/decisions.md: a removal mid-game
+            m.play(HOST, {"type": "remove", "player": r.choice(m.state["players"])}, steps)
         else:
             m.play(awaited, r.choice(legal), steps)
         steps += 1
@@ -91,7 +95,7 @@ def test_random_playouts_end_and_keep_every_contract(block):
         m = playout(seed, try_every_move=seed % 15 == 0)
         r = m.result()
         assert json.loads(json.dumps(r)) == r
-        assert m.state["end"] in ("win", "stalemate", "host")
+        assert m.state["end"] in ("win", "stalemate", "host", "too_few")
         if m.state["end"] == "win":
             assert r["winners"] and all(m.view(None)["scandalous"][p] == 0 for p in r["winners"])
         else:
@@ -117,7 +121,8 @@ def test_custom_decks_reach_passes_and_stalemates():
 
 NASTY = [
     {}, {"type": None}, {"type": 5}, {"type": True}, {"type": ["gift"]}, {"type": {"a": 1}},
-    {"type": "x" * 100000}, {"type": "GIFT"}, {"type": "timeout"}, {"type": "remove", "player": "p2"},
+    {"type": "x" * 100000}, {"type": "GIFT"}, {"type": "timeout"}, {"type": "remove", "player": "p9"},
+    {"type": "remove"}, {"type": "remove", "player": 2}, {"type": "remove", "player": ["p2"]},
     {"type": "gift"}, {"type": "gift", "object": "diary"}, {"type": "gift", "to": "p2"},
     {"type": "gift", "object": True, "to": "p2"}, {"type": "gift", "object": 3, "to": "p2"},
     {"type": "gift", "object": ["diary"], "to": "p2"}, {"type": "gift", "object": "diary" * 20000, "to": "p2"},

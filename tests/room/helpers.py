@@ -7,6 +7,7 @@ from peerparty.engine import HOST
 from peerparty.net.memory import MemoryNetwork, Phone
 from peerparty.room.guest import GuestSession
 from peerparty.room.host import HostSession
+from peerparty.room.protocol import AWAY_MS
 
 from ..games_under_test import GAMES
 from .toy_game import GAME as RACE
@@ -23,6 +24,49 @@ def join(net, name):
     net.connect(phone)
     net.flush()
     return phone
+
+
+def phone_joins(net, code, name):
+    """A new phone (a GuestSession of its own) joins room `code` under `name`."""
+    phone = Phone(net, GuestSession(code, name=name))
+    net.connect(phone)
+    net.flush()
+    return phone
+
+
+def act(host, net, action):
+    """The host's screen does `action`; what it sends is delivered. Returns the refusal sentence or None."""
+    out, err = host.host_action(action, net.now_ms)
+    net.to_phone.extend(out)
+    net.flush()
+    return err
+
+
+def started(*people):
+    """A race room where `people` joined and the host started the game."""
+    host, net = make_room()
+    phones = [join(net, n) for n in people]
+    act(host, net, {"t": "pick", "game": "race"})
+    assert act(host, net, {"t": "start"}) is None
+    return host, net, phones
+
+
+def tv(host):
+    """The big screen's HTML as the host page draws it (ui/room.py host_screen)."""
+    from peerparty.ui.room import host_screen
+    return host_screen(host.screen(), dict(host.screen_info(), join_hint="x/join", qr_svg=""))
+
+
+def goes_away(host, net, phone, others):
+    """`phone`'s link drops and the others keep pinging past AWAY_MS: only it shows away."""
+    net.disconnect(phone)
+    for _ in range(2):
+        net.advance(AWAY_MS // 2 + 1)
+        for other in others:
+            net.send(other, other.session.ping(1))
+        net.flush()
+        net.to_phone.extend(host.on_timer(net.now_ms))
+        net.flush()
 
 
 def last(phone, kind=None):
@@ -53,14 +97,9 @@ def play_through_room(game, seed, drop_duplicates=False, players=None, host_name
         net.duplicate_rate = 0.3
     if players is None:
         players = ["Ann", "Ben", "Cat"][: min(2 if game.host_is_player else 3, game.max_players)]
-    if game.host_is_player:
+    if game.host_is_player and host_name is not None:      # the host plays on the TV's tab ("I play on this screen")
         host.host_action({"t": "join_local", "name": host_name}, 0)
-    phones = []
-    for name in players:
-        phone = Phone(net, GuestSession("WXYZ", name=name))
-        net.connect(phone)
-        net.flush()
-        phones.append(phone)
+    phones = [phone_joins(net, "WXYZ", name) for name in players]
     host.host_action({"t": "pick", "game": game.id}, 0)
     out, err = host.host_action({"t": "start"}, 0)
     assert err is None, err

@@ -40,11 +40,7 @@ def seated_room(game_id):
     counter = itertools.count()
     host = HostSession("FUZZ", GAMES, token_source=lambda: "tk%05d" % next(counter))
     game = GAMES[game_id]
-    if game.host_is_player:
-        host.host_action({"t": "join_local", "name": "Hosty"}, 0)
     names = ["Ann", "Ben", "Cat", "Dan"][: min(max(3, game.min_players), game.max_players)]
-    if game.host_is_player:
-        names = names[:2]
     conns = []
     for i, name in enumerate(names):
         conn = "c%d" % i
@@ -61,14 +57,14 @@ def seated_room(game_id):
 def message_texts(draw_rng, host, game, seats):
     """One message: a legal move, a mutated legal move, structured junk or raw junk."""
     roll = draw_rng.random()
-    state = host.match.state
+    state = host.match.state if host.match is not None else None    # a control may end the game or leave it
     pid = draw_rng.choice(seats)
-    legal = game.legal_moves(state, pid) if pid else []
+    legal = game.legal_moves(state, pid) if pid and state is not None else []
     if roll < 0.25 and legal:
         return json.dumps({"v": 1, "t": "move", "id": draw_rng.randrange(10 ** 6), "move": draw_rng.choice(legal),
-                           "ref": draw_rng.choice([host.match.ref(pid)] * 3 + [-7, "x", None])})
+                           "ref": draw_rng.choice([host.match.ref(pid) if host.match else None] * 3 + [-7, "x", None])})
     if roll < 0.55:
-        pool = legal or game.legal_moves(state, HOST) or [{"type": "claim", "word": "X"}]
+        pool = legal or (game.legal_moves(state, HOST) if state is not None else []) or [{"type": "claim", "word": "X"}]
         move = dict(draw_rng.choice(pool))
         key = draw_rng.choice(list(move) + ["type", "player", "to", "row", "extra"])
         move[key] = draw_rng.choice([None, True, 3, -1, 2 ** 40, "p1", "p9", "@host", "x" * 300, [], {},
@@ -81,12 +77,35 @@ def message_texts(draw_rng, host, game, seats):
         return json.dumps({"v": draw_rng.choice([1, 1, 2]), "t": "hello", "room": draw_rng.choice(["FUZZ", "NOPE", 5]),
                            "name": draw_rng.choice([None, "Ann", "<b>x</b>", " ", "z" * 50, 9]), "token": token,
                            "epoch": draw_rng.choice([0, 0, 1, 9, -1, "9"])})
-    if roll < 0.8:
+    if roll < 0.78:
         return issue_31_text(draw_rng, host)
+    if roll < 0.8:
+        return control_text(draw_rng, host, legal)
     if roll < 0.85:
         return draw_rng.choice(["", "{", "null", "[]", "1e999", '{"v":1}', '{"v":1,"t":"ping","n":-1}',
                                 "x" * 9000, '{"v":1,"t":"leave"}', '{"v":1,"t":"ping","n":3}'])
     return None   # filled by Hypothesis with an arbitrary JSON value
+
+
+def control_text(rng, host, legal):
+    """A control (room/controls.py), from whichever connection sends it: the TV's own actions, real and broken,
+    game moves for the host, and what only the TV's tab may do."""
+    host_moves = GAMES[host.game_id].legal_moves(host.match.state, HOST) if host.match and host.game_id else []
+    action = rng.choice([
+        {"t": "move", "move": rng.choice(host_moves or [{"type": "x"}]), "ref": rng.choice([None, "x", 3])},
+        {"t": "move", "move": rng.choice(legal or [{"type": "reveal"}])},
+        {"t": "move", "move": {"type": "set_host", "player": rng.choice(["p1", "p2", None])}},
+        {"t": "give_controls", "seat": rng.choice(["p1", "p2", "p3", "p9", None, 4])},
+        {"t": "remove", "seat": rng.choice(["p1", "p2", "p9", None])},
+        {"t": rng.choice(["start", "again", "lobby", "close_replay", "join_local", "save", "nope", ""])},
+        {"t": "pick", "game": rng.choice(GAME_IDS + ["nope", None])},
+        {"t": "watch", "game": rng.choice([0, -1, "0", None])},
+        {"t": "replay", "do": rng.choice(["play", "seek", "nope"]), "at": rng.choice([0, 5, -1, None])},
+        {"t": "drop_screen", "screen": rng.choice([1, 2, None, "1"])},
+        {"t": "join_local", "name": "Mallory"},
+    ])
+    return json.dumps({"v": 1, "t": "control", "id": rng.choice([0, 1, 10 ** 6, -1, "2"]),
+                       "action": rng.choice([action] * 8 + [None, [], {"t": 5}, {"x": 1}, "start"])})
 
 
 def issue_31_text(rng, host):
@@ -133,6 +152,7 @@ OUTSIDE_THE_ROOM = {
     # only for connections that were sent a view by that very message.
     "_sent": "the last view sent to each connection",
     "_last_presence": "the presence the last views carried",
+    "refused": "the code of the last refused host action, read by whoever asked it (room/races.py)",
 }
 
 
@@ -190,7 +210,9 @@ def run_batch(game_id, seed, extra_values):
             # silence only when this connection has spent its rate budget
             assert host._conns[conn].tokens < 1, text
         else:
-            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye", "challenge", "proof", "watching"}, (text, kinds)
+            # "waiting": a join kept for the host to decide (a seat asked back) or for the game to end
+            assert set(kinds) & {"ack", "pong", "welcome", "view", "bye", "challenge", "proof", "watching",
+                                 "waiting"}, (text, kinds)
     return host
 
 

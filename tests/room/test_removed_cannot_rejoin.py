@@ -5,13 +5,12 @@ import itertools
 import json
 
 from peerparty.games import REGISTRY
-from peerparty.net.memory import MemoryNetwork, Phone
-from peerparty.room.guest import GuestSession
+from peerparty.net.memory import MemoryNetwork
 from peerparty.room.host import HostSession
 from peerparty.room.protocol import ROOM_ERRORS
 from peerparty.ui.room import phone_screen
 
-from .helpers import last, names
+from .helpers import last, names, phone_joins
 
 
 def hint_hunt_room(players=("Ann", "Ben", "Cat")):
@@ -27,10 +26,7 @@ def hint_hunt_room(players=("Ann", "Ben", "Cat")):
 
 
 def join(net, name, room="WXYZ"):
-    phone = Phone(net, GuestSession(room, name=name))
-    net.connect(phone)
-    net.flush()
-    return phone
+    return phone_joins(net, room, name)
 
 
 def host_does(host, net, action):

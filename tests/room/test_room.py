@@ -173,8 +173,8 @@ def test_nobody_new_joins_a_running_game_that_has_no_spectators():
     host, net = make_room()
     start_race(host, net, "Sam", "Kim")
     late = join(net, "Lee")
-    assert last(late, "error")["code"] == "game_running"
-    assert names(host) == ["Sam", "Kim"]
+    assert late.session.status == "waiting" and last(late, "waiting")["why"] == "game"    # DX-05: it waits
+    assert names(host) == ["Sam", "Kim"] and late.session.seat is None
 
 
 def test_a_seat_that_stops_pinging_shows_as_away():

@@ -136,7 +136,8 @@ def test_a_screens_key_reaches_the_successors_replica_and_the_new_host_answers_t
     """A screen opens mid-game in Hint Hunt; the host's tab then goes. The successor's replica must carry the
     screen's key (making it bumps seq, which saving and replication follow), so the new host at epoch 1 proves the
     key to the screen and takes it back, as screen.js checks."""
-    host, phones = play_through_room(REGISTRY["hint_hunt"], 5, players=["Ann", "Ben"], steps=6, to_the_end=False)
+    host, phones = play_through_room(REGISTRY["hint_hunt"], 5, players=["Ann", "Ben", "Cat"], steps=6, to_the_end=False,
+                                    host_name=None)     # a TV with no seat: it takes screens (issue 37)
     net = phones[0].network
     seq = host.seq
     host.on_connect("screen", net.now_ms)

@@ -225,6 +225,9 @@ class Evening:
         self.screens_due = self.plan.get("screens", 0 if self.plan else (
             Random("screens:%s" % seed).randint(1, 2) if Random("screens?%s" % seed).random() < SCREEN_EVENINGS
             else 0))
+        # a host who plays on its own tab ("I play on this screen") takes no remote screen (issue 37): with screens
+        # watching, the TV stays the table and every player is on a phone
+        self.host_plays_here = not self.screens_due
 
     def token(self):
         """Every seat token and match seed of the evening: distinct, and all starting with secret_marker."""
@@ -312,7 +315,15 @@ class Evening:
                 return
             if still >= STALLED_S and self.remove_long_gone(page):
                 return
-            action = people.host_game_choice(game_id, view, screen["me"], rng, still)
+            table = screen.get("controls")   # "I play on this screen": the seat's view, the table's beside it
+            if table is not None and rng.random() < 0.6:
+                mine = people.phone_choice(game_id, view, rng)
+                if mine is not None:
+                    page.act({"t": "move", "move": mine, "ref": view.get("ref")})
+                    return
+            if table is not None:
+                view = table
+            action = people.host_game_choice(game_id, view, None, rng, still)
             if action is not None:
                 page.act({"t": "move", "move": action, "ref": (view or {}).get("ref")})
             return
@@ -344,11 +355,12 @@ class Evening:
         if session.game_id is None or (want is None and rng.random() < 0.1):
             seated = len([s for s in session.lobby.players() if not s.local])
             fits = [g.id for g in REGISTRY.values()
-                    if g.min_players <= seated + (1 if g.host_is_player else 0) <= g.max_players]
+                    if g.min_players <= seated + (1 if g.host_is_player and self.host_plays_here else 0)
+                    <= g.max_players]
             page.act({"t": "pick", "game": rng.choice(fits or list(REGISTRY))})
             return
         game = REGISTRY[session.game_id]
-        if game.host_is_player and session._local_seat() is None:
+        if game.host_is_player and self.host_plays_here and session._local_seat() is None:
             if page.act({"t": "join_local", "name": person.name}) is not None:
                 if want is None:
                     page.act({"t": "pick", "game": rng.choice([g for g in REGISTRY if g != game.id])})
@@ -531,7 +543,8 @@ class Evening:
         self.kill(page.link)
         page.sleep()
         self.world.after(rng.randint(5000, 40000), page.wake)
-        view = session.screen()["view"] or {}
+        screen = session.screen()
+        view = screen["controls"] or screen["view"] or {}
         if leader.act({"t": "move", "move": {"type": "end_game"}, "ref": view.get("ref")}) is None:
             leader.act({"t": "again"})
         return True

@@ -264,24 +264,46 @@ def bust_then(deck_after):
     return m
 
 
-def test_phone_bust_is_explained():
+def three_in_round_one():
+    """a places 40 on top, b banks, c places 60 on top; a's turn, the deck's next cards 50 and 45."""
     m = game([40, 60, 50, 45], players=("a", "b", "c"))
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
     m.play("b", BANK)
     m.play("c", DRAW)
     m.play("c", {"type": "place", "row": "top"})
+    return m
+
+
+def test_phone_bust_is_explained():
+    m = three_in_round_one()
     m.play("a", DRAW)
     m.play("c", BANK)
     m.play("a", DRAW)
-    html = phone_html(m, "a")       # the bust ended the round: the phone still says why
+    html = phone_html(m, "a")       # the bust ended the round: until round 2's first move the phone says why
     assert "BUST! 45 fit neither of your rows" in html and "You took a Discard card" in html
     assert "holds a Discard card" in html
-    m.play("b", BANK)               # round 2 starts with b; a's next move clears the banner
-    m.play("c", BANK)
-    assert "BUST!" in phone_html(m, "a")
+    assert "Round 1 over: you busted: 0 points. Your total: 0." in html
+    m.play("b", BANK)               # round 2 is under way: last round's red box is gone (issue 38)
+    html = phone_html(m, "a")
+    assert "BUST!" not in html and "Round 1 over" not in html
+
+
+def test_a_round_stays_on_show_until_the_next_rounds_first_move():
+    """Issue 38 point 6: when a round ends, its scores open over the TV's table and each phone says its round,
+    until the next round's first move; then they fold into the header's pill."""
+    m = three_in_round_one()
     m.play("a", BANK)
-    assert "BUST!" not in phone_html(m, "a")
+    m.play("c", BANK)               # the last one in banks: round 1 is over, round 2 has not started playing
+    html = table_html(m)
+    assert 'id="bob-round-over-1" open' in html and "Round 1 over: the scores" in html
+    assert "Round 1 scores" in html
+    total = [p["total"] for p in m.view(None)["players"] if p["id"] == "c"][0]
+    assert re.search(r"Round 1 over: you scored \d+ points?\. Your total: %d\." % total, phone_html(m, "c"))
+    m.play(m.view(None)["turn"], DRAW)
+    html = table_html(m)
+    assert "bob-round-over" not in html and 'id="bob-last-round"' in html and "How round 1 scored" in html
+    assert "Round 1 over" not in phone_html(m, "c")
 
 
 def test_phone_number_that_fits_nowhere_offers_discard_card_or_bust():

@@ -162,3 +162,18 @@ def test_the_host_names_the_phones_that_cannot_reach_it_with_names_escaped():
     assert 'data-knocking="2"' in html and "turn on a relay" in html
     info["relay"] = True
     assert "turn on a relay" not in room.host_screen(screen, info)
+
+
+def test_a_name_keeps_an_emoji_with_its_letters_and_its_limit_is_said():
+    """Issue 38 points 4 and 7: "🎉Zoë" never ends a line after its emoji; plain names stay plain; the name field
+    says its limit, which is the host's."""
+    from peerparty.room.protocol import NAME_MAX
+    from peerparty.ui import room as room_ui
+    from peerparty.ui.html import name_html
+    assert name_html("\U0001f389Zo\u00eb") == '<span class="name-word">\U0001f389Zo\u00eb</span>'
+    assert name_html("Ren\u00e9e \U0001f60e") == "Ren\u00e9e \U0001f60e"       # an emoji alone: a space before it
+    assert name_html("\u738b\u5c0f\u660e <b>") == '<span class="name-word">\u738b\u5c0f\u660e</span> &lt;b&gt;'
+    assert name_html("Ann") == "Ann"
+    assert room_ui.NAME_MAX == NAME_MAX
+    field = room_ui.name_field("name", "Zo\u00eb")
+    assert 'data-limit="20"' in field and "maxlength" not in field and "Up to 20 characters" in field

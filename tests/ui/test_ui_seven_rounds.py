@@ -212,8 +212,18 @@ def test_mission_completion_is_announced_by_name():
     assert EVIL + " completed a Secret Mission: SOLO BANKER (+3)" in html
     assert "Sam completed a Secret Mission: TRUST BUILDER (+3)" in html
     assert "NARROW ESCAPE" not in html and "CLEAN SWIPE" not in html
-    assert "Completed in round 1 (+3)" in phone(m, "a")
+    assert "done in round 1 (+3)" in phone(m, "a")
     assert "You and Kim &amp; Co teamed up with each other." in phone(m, "b")
+
+
+def test_a_phone_says_its_secret_mission_in_full_and_what_the_captain_is_for():
+    """Issue 38 point 6: the mission's meaning on show (not its name alone behind a fold), the captain in a line."""
+    m = match(missions={"a": 1, "b": 2, "c": 3, "d": 7})
+    html = phone(m, "a")
+    assert "My Secret Mission: <b>SOLO BANKER</b>" in html
+    assert "Be the only player who chooses BANK in a round." in html and "<details class=\"sr-mission\"" not in html
+    assert "nearest the captain (clockwise) takes the point" in html
+    assert "TRUST BUILDER" not in html      # another player's mission stays on their phone
 
 
 def test_final_screens_show_winners_note_and_every_mission():
@@ -269,7 +279,7 @@ def test_every_view_of_random_playouts_renders_with_names_escaped():
             who = rng.choice(PLAYERS + [HOST, HOST, SYSTEM])
             legal = GAME.legal_moves(m.state, who)
             if who == HOST:
-                legal = [mv for mv in legal if mv["type"] != "end_game"] or legal
+                legal = [mv for mv in legal if mv["type"] not in ("end_game", "remove")] or legal
             if not legal:
                 continue
             m.play(who, rng.choice(legal), now)

@@ -124,15 +124,14 @@ def test_table_narrates_an_exchange_in_words():
 
 
 def the_move(html):
-    """The TV's last move: its moment id and its steps as (step, at_ms, text), each face read as [its initial]."""
+    """The TV's last move: its moment id and its steps as (step, at_ms, text), each face (before its name) left out."""
     found = re.search(r'<section class="sep-move" id="([^"]+)"[^>]*>(.*?)</section>', html)
     if not found:
         return None, []
     steps = re.findall(r'<li class="beat sep-step sep-step-(\w+)" style="--at:(\d+)ms">(.*?)</li>', found.group(2))
     out = []
     for step, at, body in steps:
-        body = re.sub(r'<span class="face face-\d+" aria-hidden="true">([^<]*)</span><span class="sep-sr">[^<]*</span>',
-                      r"[\1]", body)
+        body = re.sub(r'<span class="face face-\d+" aria-hidden="true">([^<]*)</span>', "", body)
         out.append((step, int(at), re.sub(r"<[^>]+>", "", body)))
     return found.group(1), out
 
@@ -146,20 +145,22 @@ def test_a_gift_and_its_response_are_a_moment_in_the_rulebooks_order_within_thre
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
     html = tv(m, ctx())
     key, steps = the_move(html)
-    # 02 the move, 03 the response and where the objects went, what each ends with, 04 the refill
-    assert steps == [("move", 0, "[&lt;] GIFT: 2 Secret Photos &rarr; [B]"), ("response", 600, "REDIRECT"),
-                     ("result", 1200, "&rarr; [C]"), ("holds", 1800, "[&lt;] 2 scandalous [C] 5 scandalous"),
-                     ("after", 2400, "refill [&lt;] [B]")]
+    # 02 the move, 03 the response and where the objects went, what each ends with, 04 the refill: in words, with
+    # names (issue 38: "who redirected?")
+    assert [(step, text) for step, _, text in steps] == [
+        ("move", "&lt;b&gt;Ann&lt;/b&gt; gave 2 Secret Photos to Bob (GIFT)"), ("response", "Bob played REDIRECT"),
+        ("result", "they go to Cat &amp; Co"), ("holds", "&lt;b&gt;Ann&lt;/b&gt;: 2 scandalous Cat &amp; Co: 5 scandalous"),
+        ("after", "&lt;b&gt;Ann&lt;/b&gt; drew 1 card"), ("after", "Bob drew 1 card")]
     assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
-    # each face carries its name for screen readers
-    assert '<span class="face face-1" aria-hidden="true">C</span><span class="sep-sr">Cat &amp; Co</span>' in html
+    # a face, then the name it stands for
+    assert '<span class="face face-1" aria-hidden="true">C</span>Cat &amp; Co' in html
     # a redraw of the same move (someone's phone drops) keeps the moment; the next move is a new one
     assert the_move(tv(m, ctx(connected={"ann": True, "bob": False, "cat": True, "dan": True})))[0] == key
     m.play("bob", {"type": "gift", "object": "love_letter", "to": "cat"})
     m.play("cat", {"type": "respond", "answer": "deny"})
     key2, steps = the_move(tv(m, ctx()))
     assert key2 != key and key2 == "moment-sep-2"
-    assert [t for _, _, t in steps][1:4] == ["DENY", "they stay with [B]", "[B] 5 scandalous"]
+    assert [t for _, _, t in steps][1:4] == ["Cat &amp; Co played DENY", "they stay with Bob", "Bob: 5 scandalous"]
 
 
 def test_an_exchange_and_a_win_are_moments_too():
@@ -167,12 +168,13 @@ def test_an_exchange_and_a_win_are_moments_too():
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
     key, steps = the_move(tv(m, ctx()))
     assert key == "moment-sep-1" and [s for s, _, _ in steps] == ["move", "result", "holds", "after"]
-    assert steps[:2] == [("move", 0, "[&lt;] EXCHANGE with [C]"),
-                         ("result", 600, "Diary &rarr; [C] &middot; ALIBI &rarr; [&lt;]")]
+    assert steps[:2] == [("move", 0, "&lt;b&gt;Ann&lt;/b&gt; exchanged with Cat &amp; Co"),
+                         ("result", 600, "Diary to Cat &amp; Co, ALIBI to &lt;b&gt;Ann&lt;/b&gt;")]
     key, steps = the_move(tv(ann_wins(), ctx()))
     assert key == "moment-sep-1" and [t for _, _, t in steps] == [
-        "[&lt;] GIFT: 2 Spare Keys &rarr; [B]", "ACCEPT", "&rarr; [B]", "[&lt;] 0 scandalous [B] 7 scandalous",
-        "[&lt;] nothing scandalous"]                # 04: a win, so no refill
+        "&lt;b&gt;Ann&lt;/b&gt; gave 2 Spare Keys to Bob (GIFT)", "Bob accepted",
+        "&lt;b&gt;Ann&lt;/b&gt;: 0 scandalous Bob: 7 scandalous",
+        "&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous"]                # 04: a win, so no refill
     assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
     m = match()
     m.play(HOST, {"type": "end_game"})
@@ -299,7 +301,16 @@ def test_phone_not_my_turn_has_no_moves_and_no_other_hand():
     assert "Wait for &lt;b&gt;Ann&lt;/b&gt;." in html
     # bob sees his own hand, grouped by card
     mine = html[html.index("My hand"):html.index("My objects")]
-    assert mine.count("<li>") == 4 and "DENY &times;1" in mine
+    assert mine.count("<li ") == 4 and "DENY &times;1" in mine
+    # what each card does is one tap away
+    assert "What my cards do" in html
+
+
+def test_phone_on_its_turn_shows_its_hand_and_objects_before_the_forms():
+    """Issue 38 point 6: a phone's hand and objects sit above the action forms that use them."""
+    m = match()
+    html = ui.phone(m.view("ann"), ctx("ann"))
+    assert html.index("My hand") < html.index("My objects") < html.index("<form")
 
 
 def test_phone_offered_gift_without_response_cards_is_still_asked():

@@ -81,8 +81,9 @@ class PhoneApp:
             self.link.close()       # it could not prove it knows this seat, or says it is not here: look further
         if kind == "bye":
             self.link.close()               # removed or left: nothing more to say to this room
-        if kind in ("welcome", "view", "error", "bye") or waiting != self.guest.host_waiting:
+        if kind in ("welcome", "view", "error", "bye", "waiting") or waiting != self.guest.host_waiting:
             self.refresh()
+        common.mark("pending", len(self.guest.pending))     # moves sent and not yet answered: a test waits on 0
 
     def on_close(self):
         self.reach.closed()
@@ -111,7 +112,10 @@ class PhoneApp:
 
     def on_screen_action(self, text):
         action = json.loads(str(text))
-        if action.get("room") == "join":
+        control = self.guest.control(action)      # a button of the controls band: the host's action
+        if control is not None:
+            self.link.send(control)
+        elif action.get("room") == "join":
             message = self.rejoin.join(action.get("name", ""))
             self.guest.error = None
             if message:
@@ -120,6 +124,7 @@ class PhoneApp:
             self.link.send('{"v":1,"t":"leave"}')
         elif "room" not in action:
             self.link.send(self.guest.move(action))
+            common.mark("moves", self.guest.next_id)     # moves sent: tests wait for the host's answer to each
         self.refresh()
 
     def on_visible(self, *args):
@@ -139,8 +144,8 @@ class PhoneApp:
     def tick(self, *args):
         if not self.reach.webrtc:
             return
-        if self.reach.state(common.now_ms()) != self.shown_reach:
-            self.refresh()      # e.g. attempts have failed for long enough to say so
+        if self.reach.state(common.now_ms()) != self.shown_reach or self.guest.expire_error(common.now_ms()):
+            self.refresh()      # e.g. attempts have failed for long enough to say so; a refusal's time is up
         self.do(self.rejoin.tick(common.now_ms(), self.link.connected()))
 
     def do(self, what):
@@ -164,7 +169,8 @@ class PhoneApp:
                  "name": self.rejoin.remembered_name(),
                  "view": self.guest.view, "token": self.guest.token, "link": self.link_state,
                  "signal_error": self.signal_error, "reach": self.shown_reach,
-                 "reach_sentence": self.reach.sentence(now), "host_waiting": self.guest.host_waiting}
+                 "reach_sentence": self.reach.sentence(now), "host_waiting": self.guest.host_waiting,
+                 "waiting": self.guest.waiting}
         common.render(self.root, phone_screen(state))
         message = self.guest.view
         common.mark("status", self.guest.status)

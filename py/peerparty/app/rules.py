@@ -22,10 +22,13 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
                                    text once open (say probe_open(epoch)), and pass on what it answers
                                    (probe_answer(epoch, text))
   "unprobe"  [epoch, ...]          close the probe's connection to that epoch's id: it has answered
-  "leave"    True                  this tab leaves the room (stepped aside): rejoin it on the phone page
+  "leave"    True | "screen"       this tab leaves the room (stepped aside): rejoin it on the phone page, or (the
+                                   big screen, no seat of its own) watch the new host as a remote screen
   "download" [name, text]          the Save button's game record
   "opened"   {"mode", "code", "epoch"}   the answer to open(): how the room was opened ("refused": a takeover
                                    that could not be made)
+  "acted"    n                     how many of the big screen's taps (action()) have been answered: tests wait
+                                   on it (body[data-acted]) before they look for what a tap showed
 docs/host-threads.md describes the split.
 """
 import json
@@ -34,7 +37,7 @@ from ..games import REGISTRY
 from ..net.reach import BAD_RELAY, Knocking, host_link_problem
 from ..room import fence
 from ..room.host import HostSession
-from ..room import protocol
+from ..room import protocol, races
 from ..room.rejoin import HOST_KEY
 from ..ui.room import host_screen
 
@@ -80,10 +83,14 @@ class Rules:
         self.store = None
         self.fence = None
         self.knocking = Knocking()     # phones whose connections come in but never open
+        self.paths = {}                # conn -> "relay" | "direct": the path the screen thread saw it take
         self.shown_knocking = []
         self.watchers = []             # the remote screens' connections the page was last told of
         self.peer_open = False
         self.error = None              # the sentence refusing the host's last action, shown on the big screen
+        self.error_since = 0           # ... since then, at that decision (room/races.py: it leaves by itself)
+        self.error_ref = None
+        self.acted = 0                 # the big screen's taps answered
         self.persisted_seq = None
         self.last_presence_ms = 0
         # the page's own part of the big screen (host-room.js sends it: page()): the join link and its QR code,
@@ -166,8 +173,17 @@ class Rules:
         return messages
 
     @_with_room
+    def path(self, conn, relayed):
+        """Which path an open connection took, as this screen's own WebRTC stats say (never a phone's word):
+        the people list marks a seat reached through the relay (issue 41: the TV says which)."""
+        self.paths[conn] = "relay" if relayed is True else "direct"
+        self.session.dirty = True
+        return self._out([])
+
+    @_with_room
     def close(self, conn, now):
         self.knocking.closed(conn, now)
+        self.paths.pop(conn, None)
         return self._out(self.session.on_disconnect(conn, now))
 
     @_with_room
@@ -195,6 +211,9 @@ class Rules:
             self.session.dirty = True
         probe = self._probe(now)
         messages = self._answer_held(now)
+        if self.error is not None and not races.still_shown(self.error_since, self.error_ref, now, self._ref()):
+            self.error = None
+            self.session.dirty = True
         due = self.session.next_timer_ms()
         if (due is not None and now >= due) or now - self.last_presence_ms >= PRESENCE_MS:
             self.last_presence_ms = now
@@ -241,7 +260,8 @@ class Rules:
     def action(self, text, now, ref=None):
         """A tap on the big screen, as the screen's data-move JSON: a room action ({"room": "start"}) or a move
         the host makes ({"type": "reveal"}), which names the decision on screen when it was tapped (`ref`: stale
-        once the room moved on). Refusals are sentences on the big screen."""
+        once the room moved on). A refusal is a sentence on the big screen for a few seconds, unless it is a
+        harmless race (room/races.py: a double click, Start twice), which shows nothing."""
         try:
             action = json.loads(text)
         except Exception:
@@ -256,16 +276,18 @@ class Rules:
             else:
                 error = file_text
         else:
-            if "room" in action:
-                action = dict(action)
-                action["t"] = action.pop("room")
-            else:
-                action = {"t": "move", "move": action, "ref": ref}
+            action = protocol.host_action_of(action, ref)
             out, error = self.session.host_action(action, now)
+            if error is not None and races.host_race(action["t"], self.session.refused, self.session.phase):
+                error = None      # its effect already holds (docs/decisions.md, "A harmless race shows nothing")
+        if error is not None:
+            self.error_since, self.error_ref = now, self._ref()
         if error != self.error:
             self.error = error
             self.session.dirty = True
+        self.acted += 1
         result = self._out(out)
+        result["acted"] = self.acted
         if download is not None:
             result["download"] = download
         return result
@@ -273,10 +295,13 @@ class Rules:
     @_with_room
     def moved_on(self, epoch):
         """A host of a later epoch answered (the probe), or another successor holds this epoch's id: this tab
-        steps aside and rejoins the room as a player. What phones sent meanwhile is for that host: dropped here."""
+        steps aside: a tab that played a seat rejoins the room as that player (leave: True); the room's big screen
+        (no seat) comes back as a remote screen of the new host ("screen"), the table with its code and QR code.
+        What phones sent meanwhile is for that host: dropped here."""
         self.held = []
+        seated = any(s.local and not s.removed for s in self.session.lobby.seats)
         fence.step_aside(self.session, self.store, epoch)
-        return {"storage": self._writes(), "leave": True}
+        return {"storage": self._writes(), "leave": True if seated else "screen"}
 
     # --- what goes out -------------------------------------------------------------------------------
 
@@ -304,6 +329,10 @@ class Rules:
             out["storage"] = writes
         return out
 
+    def _ref(self):
+        """The decision the big screen shows (its view's ref), None outside a game."""
+        return (self.session.screen()["view"] or {}).get("ref")
+
     def _writes(self):
         writes, self.store.writes = self.store.writes, []
         return writes
@@ -313,6 +342,9 @@ class Rules:
         view, or the host's own seat's when the host plays; a replay's step; the seed once a game is over), what
         the lobby needs to draw its picker, who cannot get through, and the last action's error."""
         screen = self.session.screen()
+        for person in screen["room"]["people"]:
+            seat = self.session.lobby.by_id(person["id"])
+            person["path"] = self.paths.get(seat.conn) if seat is not None and seat.conn is not None else None
         info = self.session.screen_info()
         self.shown_knocking = info["knocking"] = self.knocking.labels()
         info["intruder"] = bool(self.fence and self.fence.intruder)
@@ -335,8 +367,14 @@ def draw(screen, page_info):
                  "status_error": host_link_problem(page_info["status"]),
                  "error": screen["error"] or (BAD_RELAY % page_info["bad_relay"] if page_info["bad_relay"] else None)})
     room, view = screen["room"], screen["view"] or {}
-    return {"html": host_screen(screen, info), "ref": view.get("ref"),
+    drawn = {"html": host_screen(screen, info), "ref": view.get("ref"),
             # a new phase, round or game: the page chimes, if its sound is on
             "moment": "%s/%s/%s" % (room["phase"], view.get("phase"), view.get("round")),
             "marks": {"seq": screen["seq"], "phase": room["phase"], "players": len(room["people"]),
                       "knocking": len(info["knocking"])}}
+    if info.get("host_plays"):
+        # a host tab that is a seat's screen: its remote screens (a successor's, HostSession.takes_screens) are
+        # sent the table, drawn as the TV draws it, never this seat
+        table = dict(screen, view=screen["controls"], me=None, controls=None)
+        drawn["table"] = host_screen(table, dict(info, host_plays=False, took_over=False))
+    return drawn

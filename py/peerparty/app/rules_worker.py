@@ -30,6 +30,7 @@ CALLS = {
     "connect": lambda r, m: r.connect(m["cid"], m["now"]),
     "data": lambda r, m: r.data(m["cid"], m["text"], m["now"]),
     "close": lambda r, m: r.close(m["cid"], m["now"]),
+    "path": lambda r, m: r.path(m["cid"], m["relayed"]),
     "page": lambda r, m: r.page(m["info"]),
     "peer": lambda r, m: r.peer(m["open"], m["now"]),
     "tick": lambda r, m: r.tick(m["now"]),
@@ -40,7 +41,7 @@ CALLS = {
 }
 
 LISTS = ("send", "hangup", "probe", "unprobe", "storage")              # answers merged: lists add up,
-LATEST = ("screen", "watchers", "record", "opened", "leave", "download", "fatal")    # the latest of the rest wins
+LATEST = ("screen", "watchers", "record", "opened", "leave", "download", "fatal", "acted")    # the latest of the rest wins
 
 
 def merge(into, out):

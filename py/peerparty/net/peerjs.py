@@ -18,9 +18,9 @@ def proxy(fn):
 
 def peer_options(query):
     """PeerJS options from the page's ?signal=, ?ice=, ?turn= and ?force_relay= (static/js/link.js builds
-    them, for both pages and for a phone's early link alike)."""
+    them, for both pages and for a phone's early link alike); of several signalling servers, the room's."""
     return js.pp.peerOptions(query.get("signal") or "", query.get("ice") or "", query.get("turn") or "",
-                             query.get("force_relay") == "1")
+                             query.get("force_relay") == "1", (query.get("room") or "").strip().upper())
 
 
 def has_relay(options):

@@ -13,7 +13,9 @@ but its challenge, "wait", and refusals that cost it nothing; it resends its mov
 """
 import json
 
-from . import proof, protocol
+from . import proof, protocol, races
+
+RECENT = 8       # the moves a phone remembers it sent, to know a double tap's refusal (room/races.py)
 
 # what a host that has not proved itself may tell a rejoining phone (a "removed" or "bye" would cost it its seat)
 _UNPROVEN = ("challenge", "wait", "pong", "error")
@@ -34,8 +36,12 @@ class GuestSession:
         self.seat = None
         self.view = None          # the last "view" message, as sent
         self.seq = -1
-        self.status = "connecting"   # connecting | joining | joined | removed | refused
-        self.error = None         # the last error message dict, for the screen
+        self.status = "connecting"   # connecting | joining | waiting | joined | removed | left | moved | refused
+        self.waiting = None       # while waiting: the host's sentence (for the game to end, or to be let in)
+        self.error = None         # the last error message dict, for the screen (a real refusal: room/races.py)
+        self.error_since = 0      # when it came, and the decision the view stood at: it leaves by itself
+        self.error_ref = None
+        self.recent = []          # [(id, move, ref, seq of the view it was made from)] of the last RECENT moves
         self.next_id = 0
         self.pending = []         # [(id, move)] sent but not acknowledged
         self.last_heard_ms = 0
@@ -95,7 +101,25 @@ class GuestSession:
         view = (self.view or {}).get("view") or {}
         ref = view.get("ref")
         self.pending.append((msg_id, move, ref))
+        self.recent = (self.recent + [(msg_id, move, ref, self.seq)])[-RECENT:]
         return protocol.encode({"t": "move", "id": msg_id, "ref": ref, "move": move})
+
+    def control(self, tapped):
+        """A button of the controls band (ui/room.py controls_band) as a control message (room/controls.py), or
+        None when this seat does not hold the controls or the button is not one of them. It counts with the
+        moves, and is answered but never resent: a host decision is made again by tapping again."""
+        controls = (self.view or {}).get("controls")
+        if not controls:
+            return None
+        room_action = tapped.get("room")
+        if room_action is None and tapped.get("type") not in controls.get("moves", []):
+            return None
+        if room_action in ("join", "leave"):
+            return None
+        ref = (controls.get("view") or {}).get("ref")
+        msg_id = self.next_id
+        self.next_id += 1
+        return protocol.encode({"t": "control", "id": msg_id, "action": protocol.host_action_of(tapped, ref)})
 
     def ping(self, n):
         return protocol.encode({"t": "ping", "n": n})
@@ -132,6 +156,7 @@ class GuestSession:
             self.token = message.get("token") or self.token    # a rejoined seat is not sent its token again
             self.status = "joined"
             self.error = None
+            self.waiting = None
             next_id = message.get("next_id", 0)
             # ids the host has already handled are acknowledged by definition
             self.pending = [p for p in self.pending if p[0] >= next_id]
@@ -151,6 +176,11 @@ class GuestSession:
             self.view = message
             if room.get("successor") != self.seat:
                 self._drop_replica()
+        elif kind == "waiting" and self.status in ("joining", "waiting"):
+            # the host keeps this phone's name: it seats it when the game ends, or when the host lets it in
+            self.status = "waiting"
+            self.waiting = message.get("msg") if isinstance(message.get("msg"), str) else None
+            self.error = None
         elif kind == "ack":
             self._acked(message.get("id"))
         elif kind == "error" and message.get("code") == "bad_proof" and self.status == "joined":
@@ -168,8 +198,12 @@ class GuestSession:
             self.asked = None
             self.status = "connecting"
             return ELSEWHERE         # whoever holds a later epoch's id is not this room: look further
+        elif kind == "error" and self._race(message):
+            self._acked(message.get("id"))
+            return "race"            # its effect already holds: nothing to show (docs/decisions.md)
         elif kind == "error":
             self.error = message
+            self.error_since, self.error_ref = now_ms, self._ref()
             self._acked(message.get("id"))   # a refused move is done with, too
             code = message.get("code")
             if code == "removed":
@@ -178,10 +212,17 @@ class GuestSession:
                 self._drop_replica()
             elif code == "old_host":
                 self.status = "connecting"    # a host of an earlier term answered: find the current one
-            elif self.status == "joining" and code in ("bad_name", "name_taken", "name_removed", "room_full",
-                                                        "game_running", "wrong_room"):
+            elif code in ("bad_token",):
+                self.token = None
+                self.status = "connecting" if self.name is None else "joining"
+            elif code == "seat_moved":
+                self._moved()
+            elif self.status in ("joining", "waiting") and code in (
+                    "bad_name", "name_taken", "name_removed", "room_full", "game_running", "wrong_room",
+                    "claim_refused", "claim_void", "claim_pending"):
                 self.status = "refused"
                 self.name = None
+                self.waiting = None
                 if self.by_name:
                     self.token = None     # the token no host knew: the person joins afresh
         elif kind == "replica":
@@ -190,7 +231,9 @@ class GuestSession:
             else:
                 self.replica = message
         elif kind == "bye":
-            if message.get("reason") in ("removed", "left"):
+            if message.get("reason") == "seat_moved":
+                self._moved()
+            elif message.get("reason") in ("removed", "left"):
                 self.status = "removed" if message.get("reason") == "removed" else "left"
                 self.token = None
                 self.pending = []
@@ -236,10 +279,41 @@ class GuestSession:
         self.proved = True
         return "challenge"
 
+    def _moved(self):
+        """The host gave this seat to another phone (room/claims.py): this one's token opens nothing now."""
+        self.status = "moved"
+        self.token = None
+        self.pending = []
+        self._drop_replica()
+
     def _drop_replica(self):
         # every seat's token must not outlive the phone's role as successor: the shell erases its copy
         self.replica = None
         self.replica_dropped = True
+
+    def _ref(self):
+        return ((self.view or {}).get("view") or {}).get("ref")
+
+    def _race(self, message):
+        """Is this refusal of one of this phone's moves a harmless race (a double tap, a tap on a moment that
+        just passed)? Only a seated phone's moves are: a refused join is always shown."""
+        msg_id = message.get("id")
+        if self.status != "joined" or msg_id is None:
+            return False
+        for sent_id, move, ref, seq in self.recent:
+            if sent_id == msg_id:
+                earlier = [(m, r) for i, m, r, _ in self.recent if i < msg_id]
+                return races.phone_race(message.get("code"), move, ref, earlier, self.seq > seq)
+        return False
+
+    def expire_error(self, now_ms):
+        """A seated phone's refusal leaves by itself (room/races.py); True when it just did."""
+        if self.error is None or self.status != "joined" or self.error.get("code") == "removed":
+            return False
+        if races.still_shown(self.error_since, self.error_ref, now_ms, self._ref()):
+            return False
+        self.error = None
+        return True
 
     def _acked(self, msg_id):
         if msg_id is None:
@@ -249,4 +323,4 @@ class GuestSession:
     def host_silent(self, now_ms):
         """Nothing from the host for HOST_LOST_MS on an open link, whatever this phone is waiting for (its seat,
         too): the host answers every ping ("wait" while its rules boot), so the link is dead."""
-        return self.status not in ("removed", "left") and now_ms - self.last_heard_ms > protocol.HOST_LOST_MS
+        return self.status not in ("removed", "left", "moved") and now_ms - self.last_heard_ms > protocol.HOST_LOST_MS

@@ -11,11 +11,15 @@ import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from ..engine.record import RecordRefused, final_of, fingerprint
-from . import proof, protocol
+from . import away, proof, protocol
+from .claims import Claims
+from .controls import Controls
+from .latecomers import WAIT_FOR_GAME, Latecomers
 from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
 from .screens import Screens
 
+NO_SCREENS = "This screen shows a player's own view: it takes no other screen."
 _ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
 RATE_PER_S = 15        # sustained messages per second per connection
 RATE_BURST = 30        # and the burst it may spend at once
@@ -54,6 +58,7 @@ class HostSession:
         self.history = []             # [{"game", "result", "names", "record"}] of finished games (keep_records)
         self.replay = None            # the TV's replay of a game of the history: a screen state, not a phase
         self.screens = Screens()      # remote screens (screen.html): not seats, they watch the big screen
+        self.controls = Controls()    # which seat's phone holds the controls (room/controls.py)
         self.seq = 0
         self.dirty = True
         self._token = token_source or (lambda: secrets.token_urlsafe(18))
@@ -68,6 +73,9 @@ class HostSession:
         self._challenges = {}         # conn -> [(seat id, phone's nonce, host's nonce)]: rejoins awaiting a proof
         self._nonce = lambda: secrets.token_hex(16)
         self._now = 0
+        self.claims = Claims()        # new phones asking for an away seat back: the host decides (claims.py)
+        self.latecomers = Latecomers()     # phones waiting for the game to end to join (latecomers.py)
+        self.refused = None           # the code of host_action's last refusal
 
     # --- transport events -------------------------------------------------------------------
 
@@ -82,6 +90,9 @@ class HostSession:
         self._sent.pop(conn, None)
         self._gone.pop(conn, None)
         self._challenges.pop(conn, None)
+        self.latecomers.drop(conn)
+        if self.claims.drop(conn):
+            return self._changed()    # the TV's "A new phone asks to be Ann" goes (and the controls phone's)
         if self.screens.disconnected(conn):
             self.dirty = True         # the TV lists the screens watching
         seat = self.lobby.by_conn(conn)
@@ -117,6 +128,7 @@ class HostSession:
         if presence == self._last_presence:
             return []
         self.dirty = True
+        self._settle_controls()
         return self._broadcast() + self._replicate()   # the successor may have changed with presence
 
     def _presence(self):
@@ -132,11 +144,16 @@ class HostSession:
     # --- the host's own screen ----------------------------------------------------------------
 
     def host_action(self, action, now_ms):
-        """An action from the host screen. Returns (messages, error sentence or None)."""
+        """An action from the host screen. Returns (messages, error sentence or None); a refusal's code is left
+        in self.refused (room/races.py tells a harmless race from a real refusal by it)."""
         self._now = now_ms
+        self.refused = None
         kind = action.get("t")
         if kind in ("watch", "replay", "close_replay"):
-            return [], self._replay_action(kind, action, now_ms)
+            error = self._replay_action(kind, action, now_ms)
+            if error is None:
+                self.dirty = True
+            return [], error
         if kind == "drop_screen":
             try:
                 out = self.screens.drop(action.get("screen"))
@@ -159,27 +176,39 @@ class HostSession:
                 self._again(now_ms)
             elif kind == "lobby":
                 self._to_lobby()
+            elif kind in ("let_in", "refuse"):
+                return self._answer_claim(action.get("claim"), kind == "let_in", now_ms)
+            elif kind == "give_controls":
+                self.controls.give(self.lobby.seats, action.get("seat"), now_ms)
+                self._hand_rulebook_host(now_ms)
             else:
                 return [], "Unknown action."
         except IllegalMove as refused:
+            self.refused = refused.code
             return [], refused.detail or refused.code
         except protocol.ProtocolError as refused:
+            self.refused = refused.code
             return [], refused.detail
         return self._changed(), None
 
     def screen(self):
-        """What the host screen shows: the room, and the table (or the host's own seat's) view."""
+        """What the host screen shows: the room, and the table's view, which is what every player may see; only
+        a host who said "I play on this screen" (a local seat in the game) gets that seat's own view. The table
+        is drawn from view(s, HOST): a game's table view plus the host's controls, nothing private
+        (tests/test_big_screen_leaks.py holds every game to it)."""
         local = self._local_seat()
         view = None
         if self.match is not None:
-            game = self.games[self.game_id]
-            if game.host_is_player and local is not None and local.id in self.match.players:
+            if local is not None and local.id in self.match.players:
                 view = self.match.sent_view(local.id)
-            elif game.host_is_player and local is not None:
-                view = self.match.sent_view(HOST)      # a spectator who took over: controls, no seat (D3-21)
             else:
-                view = self.match.sent_view(None)
-        return {"room": self._room_summary(), "view": view, "me": local.id if local else None,
+                view = self.match.sent_view(HOST)
+        controls = None
+        if local is not None and view is not None and local.id in self.match.players:
+            # the table (its view has the host's buttons): beside the seat during play, and on the remote screens
+            # of a successor who hosts from its own phone (app/rules.py draw)
+            controls = self.match.sent_view(HOST)
+        return {"room": self._room_summary(), "view": view, "me": local.id if local else None, "controls": controls,
                 "now_ms": self._now, "seq": self.seq,
                 # the results reveal the seed on the TV (phones keep to its fingerprint: the seed never goes out)
                 "seed": self.match.seed if self.phase == "over" and self.match is not None else None,
@@ -193,10 +222,25 @@ class HostSession:
             "games": [(g.id, g.title, g.min_players, g.max_players) for g in self.games.values()],
             "titles": dict((g.id, g.title) for g in self.games.values()),
             "can_start": self.can_start(),
-            "host_plays": bool(game and game.host_is_player),
+            "host_plays": self.plays_here(),
+            "took_over": self.plays_here() and self.epoch > 0,
             "spectators": bool(game and game.spectators and self.phase == "playing"),
             "screens": self.screens.watching(),
         }
+
+    def plays_here(self):
+        """Whether the host tab is a seat's own screen ("I play on this screen"): it then shows that seat's view
+        and takes no remote screen."""
+        local = self._local_seat()
+        if local is None:
+            return False
+        return self.match is None or self.phase == "lobby" or local.id in self.match.players
+
+    def takes_screens(self):
+        """Remote screens watch the table. A host tab that plays here takes none (docs/decisions.md); a successor
+        that took over (a later epoch, D3-12) hosts from its player's phone and sends its screens the table, the
+        room's TV among them (it comes back as one: room/fence.py step_aside)."""
+        return not self.plays_here() or self.epoch > 0
 
     def can_start(self):
         """(ok, reason): Start is enabled only for a valid player count."""
@@ -215,8 +259,6 @@ class HostSession:
         if count > game.max_players:
             return False, "%s takes at most %d players: %d too many." % (
                 game.title, game.max_players, count - game.max_players)
-        if game.host_is_player and self._local_seat() is None:
-            return False, "In %s the host plays too: enter your name." % game.title
         return True, ""
 
     # --- persistence ----------------------------------------------------------------------------
@@ -228,13 +270,13 @@ class HostSession:
         return {"code": self.code, "epoch": self.epoch, "lobby": self.lobby.to_record(),
                 "game_id": self.game_id, "phase": self.phase, "seq": self.seq, "seed": self.seed,
                 "match": self.match.to_record() if self.match else None, "history": history,
-                "room_key": self.room_key, "screens": self.screens.to_record()}
+                "room_key": self.room_key, "screens": self.screens.to_record(),
+                "controls": self.controls.to_record()}
 
     # --- the room's history: replays and game records ---------------------------------------------
 
     def _replay_action(self, kind, action, now_ms):
         """Open, drive or close the TV's replay. The phones see nothing of it: no seq, no broadcast."""
-        self.dirty = True
         if kind == "close_replay":
             self.replay = None
             return None
@@ -281,6 +323,7 @@ class HostSession:
         session.seq = record["seq"]
         session.history = record["history"]
         session.screens = Screens.from_record(record.get("screens"))
+        session.controls = Controls.from_record(record.get("controls"))
         if record["match"] is not None:
             session.match = Match.from_record(games, record["match"])
         return session
@@ -327,6 +370,8 @@ class HostSession:
             return [self._error(conn, "not_joined")]
         if kind == "leave":
             return self._leave(seat)
+        if kind == "control":
+            return self._control(conn, seat, message, now_ms)
         return self._move(conn, seat, message, now_ms)
 
     def _not_ours(self, conn, message):
@@ -356,14 +401,15 @@ class HostSession:
         if name is None:
             return [self._error(conn, "bad_name", why)]
         if self.lobby.name_taken(name):
-            return [self._error(conn, "name_taken")]
+            return self._ask_for_seat(conn, self.lobby.by_name(name))
         if self.lobby.name_barred(name):
             return [self._error(conn, "name_removed")]
         spectator = False
         if self.phase == "playing":
             game = self.games[self.game_id]
-            if not game.spectators:
-                return [self._error(conn, "game_running")]     # DX-05
+            if not game.spectators:     # DX-05: no new player mid-game; it waits for the results (latecomers.py)
+                self.latecomers.wait(conn, name)
+                return [(conn, protocol.encode({"t": "waiting", "why": "game", "msg": WAIT_FOR_GAME}))]
             spectator = True
         elif len(self.lobby.active()) >= ROOM_CAP:
             # in the lobby or at game over (a seat for the next game): everyone still in the room plays
@@ -373,10 +419,13 @@ class HostSession:
         return self._bind(conn, seat, now_ms)
 
     def _watch(self, conn, message):
-        """A remote screen (room/screens.py): this room and this host's term only, as for a phone's hello."""
+        """A remote screen (room/screens.py): this room and this host's term only, as for a phone's hello. Not
+        while this tab is a seat's own screen ("I play on this screen"): it would show that seat to the room."""
         refused = self._not_ours(conn, message)
         if refused:
             return refused
+        if not self.takes_screens():
+            return [self._error(conn, "bad_message", NO_SCREENS)]
         if self.lobby.by_conn(conn) is not None:
             return [self._error(conn, "bad_message", "A player's phone cannot be a screen too.")]
         self.dirty = True
@@ -442,7 +491,15 @@ class HostSession:
         return [(conn, protocol.encode({"t": "proof", "epoch": self.epoch, "proof": answer}))]
 
     def _bind(self, conn, seat, now_ms, rejoined=False):
+        return self._welcome(conn, seat, now_ms, rejoined) + self._changed()
+
+    def _welcome(self, conn, seat, now_ms, rejoined=False):
+        """Bind the seat to this connection and welcome it; the views follow (the caller's _changed)."""
         out = []
+        for asking in self.claims.void(seat.id):      # the seat's own phone is back: nobody else gets it
+            self.dirty = True
+            out.append(self._error(asking, "claim_void", "%s is back on their own phone. Join with another "
+                                   "name." % seat.name))
         if seat.conn is not None and seat.conn != conn:
             self._sent.pop(seat.conn, None)   # the old connection is stale: it gets nothing more
         seat.conn = conn
@@ -454,7 +511,6 @@ class HostSession:
         if not rejoined:
             welcome["token"] = seat.token     # a new seat's: a rejoined phone proved it has it
         out.append((conn, protocol.encode(welcome)))
-        out.extend(self._changed())
         return out
 
     def _leave(self, seat):
@@ -462,6 +518,19 @@ class HostSession:
             return [self._error(seat.conn, "game_running", "You can leave once this game ends.")]
         self._revoke(seat, "left")
         return self._changed()
+
+    def _control(self, conn, seat, message, now_ms):
+        """A control from a phone (room/controls.py): only from the seat holding the controls, on the connection
+        it proved; then exactly the TV's own action, refused as the TV's would be, changing nothing."""
+        msg_id = message["id"]
+        action = message["action"]
+        refused = self.controls.refusal(seat, action)
+        if refused is not None:
+            return [self._error(conn, refused[0], refused[1], msg_id)]
+        out, error = self.host_action(action, now_ms)
+        if error is not None:
+            return [self._error(conn, "refused", error, msg_id)] + out
+        return [(conn, protocol.encode({"t": "ack", "id": msg_id}))] + out
 
     def _move(self, conn, seat, message, now_ms):
         msg_id = message["id"]
@@ -499,9 +568,8 @@ class HostSession:
         self.game_id = game_id
 
     def _starting_players(self, seats=None):
-        game = self.games.get(self.game_id) if self.game_id else None
-        include_local = game is not None and game.host_is_player
-        return [s for s in (self.lobby.players() if seats is None else seats) if include_local or not s.local]
+        # the host tab's own seat ("I play on this screen") plays like any other
+        return list(self.lobby.players() if seats is None else seats)
 
     def _start(self, now_ms):
         ok, reason = self.can_start()
@@ -511,7 +579,11 @@ class HostSession:
         players = self._starting_players()
         options = {}
         if game.host_is_player:
-            options["host"] = self._local_seat().id
+            # the rulebook's host is the seat holding the controls (its phone has the host's buttons), or none:
+            # the TV alone, as for a spectator host (D3-21)
+            self._settle_controls()
+            holder = self.controls.holder
+            options["host"] = holder if holder in [s.id for s in players] else None
         seed = "%s:%d" % (self.seed, len(self.history)) if self.seed else self._token()
         self.match = Match(game, [s.id for s in players], seed, options)
         self.replay = None            # a new game ends any replay on the TV
@@ -530,7 +602,7 @@ class HostSession:
             game = self.games[self.game_id]
             if "remove" not in game.host_moves:
                 raise protocol.ProtocolError("bad_message", "%s has no removal during play." % game.title)
-            self.match.play(HOST, {"type": "remove", "player": pid, "confirm": True}, now_ms)
+            self._remove_from_game(pid, {"type": "remove", "player": pid, "confirm": True}, now_ms)
             self._after_step()
         self._remove_for_good(seat)
 
@@ -546,8 +618,8 @@ class HostSession:
 
     def _goodbye(self, conn, reason):
         out = [(conn, protocol.encode({"t": "bye", "reason": reason}))]
-        if reason == "removed":
-            out.insert(0, self._error(conn, "removed"))
+        if reason in ("removed", "seat_moved"):
+            out.insert(0, self._error(conn, reason))
         return out
 
     def _remove_for_good(self, seat):
@@ -576,6 +648,8 @@ class HostSession:
         local = self._local_seat()
         if not isinstance(move.get("type"), str):
             raise protocol.ProtocolError("bad_message", "A move needs a type.")
+        if move["type"] == "set_host":      # the room's own, following the controls (_hand_rulebook_host)
+            raise protocol.ProtocolError("bad_message", "The host's seat follows the controls: give them instead.")
         if move["type"] in game.host_moves:
             actor = HOST
         elif local is not None and local.id in self.match.players:
@@ -584,7 +658,10 @@ class HostSession:
             raise protocol.ProtocolError("not_a_player")
         if ref is not _ANY and ref != self.match.ref(actor):
             raise IllegalMove("stale", protocol.ROOM_ERRORS["stale"])
-        self.match.play(actor, move, now_ms)
+        if move["type"] == "remove" and actor == HOST:
+            self._remove_from_game(move.get("player"), move, now_ms)
+        else:
+            self.match.play(actor, move, now_ms)
         removed = self.lobby.by_id(move.get("player")) if move.get("type") == "remove" else None
         if removed is not None:
             self._remove_for_good(removed)    # the game accepted the removal: the seat goes too
@@ -617,6 +694,7 @@ class HostSession:
         if result.get("abandoned"):     # e.g. D3-11: below two players, back to the lobby
             self.phase = "over"
             self._to_lobby()
+            self._seat_latecomers()
             return
         self.phase = "over"
         names = dict((s.id, s.name) for s in self.lobby.seats)
@@ -626,6 +704,61 @@ class HostSession:
         self.history.append({"game": self.game_id, "result": result, "names": names, "faces": faces, "record": record,
                              "final": final_of(self.games, record, names)})     # shown on every results screen
         keep_records(self.history)
+        self._seat_latecomers()
+
+    # --- a seat asked back from a new phone, a late guest (claims.py, latecomers.py) -----------------
+
+    def _ask_for_seat(self, conn, seat):
+        """A hello names a seat that is in the room. Connected (or the host's own): the name is taken, as ever.
+        Away: the host is asked (docs/trust.md: the host's decision proves it, never the name alone)."""
+        if seat is None or seat.local or seat.present(self._now) or self.lobby.by_conn(conn) is not None:
+            return [self._error(conn, "name_taken")]
+        if self.claims.ask(conn, seat.id) is None:
+            return [self._error(conn, "claim_pending", "Another phone is already asking to be %s. Wait for the "
+                                "host, or join with another name." % seat.name)]
+        return [(conn, protocol.encode({"t": "waiting", "why": "claim", "msg": "The host is asked to let this phone "
+                                        "into %s's seat: score and all. Look at the big screen…" % seat.name}))] + \
+            self._changed()
+
+    def _answer_claim(self, number, yes, now_ms):
+        """Let in (yes) or Refuse a phone asking for an away seat. Yes moves the seat, its score, hand and secrets
+        with it: a NEW token for the new phone, the old one no longer opens it, the old phone is told and let go.
+        Refused, or the seat's phone is back: nothing changes, and the new phone is told why."""
+        asked = self.claims.take(number)
+        if asked is None:
+            return [], "That request is no longer open."
+        conn, pid = asked
+        seat = self.lobby.by_id(pid)
+        if seat is None or seat.removed:
+            return [self._error(conn, "claim_refused", "That seat is closed. Join with another name.")] + \
+                self._changed(), None
+        if not yes:
+            return [self._error(conn, "claim_refused", "The host did not let this phone in as %s. Join with "
+                                "another name." % seat.name)] + self._changed(), None
+        if seat.present(now_ms):
+            return ([self._error(conn, "claim_void", "%s is back on their own phone. Join with another name."
+                                 % seat.name)] + self._changed(),
+                    "%s is back on their own phone: nothing changed." % seat.name)
+        old = seat.conn
+        if old is not None:
+            self._gone[old] = "seat_moved"        # it hears that whatever it sends, until it closes
+            self._notices.extend(self._goodbye(old, "seat_moved"))
+        seat.conn = None
+        seat.token = self._token()                # the old phone's token opens nothing any more
+        return self._welcome(conn, seat, now_ms) + self._changed(), None
+
+    def _seat_latecomers(self):
+        """The game is over: the phones that waited for it join now (their welcomes go out before the views)."""
+        for conn, name in self.latecomers.take_all():
+            if conn not in self._conns:
+                continue
+            if self.lobby.name_taken(name) or self.lobby.name_barred(name):
+                self._notices.append(self._error(conn, "name_taken"))
+            elif len(self.lobby.active()) >= ROOM_CAP:
+                self._notices.append(self._error(conn, "room_full"))
+            else:
+                seat = self.lobby.add(name, self._token())
+                self._notices.extend(self._welcome(conn, seat, self._now))
 
     # --- views ----------------------------------------------------------------------------------
 
@@ -637,16 +770,23 @@ class HostSession:
 
     def _room_summary(self):
         now = self._now
+        holder = self.controls.holder
         people = [{"id": s.id, "name": s.name, "present": s.present(now), "spectator": s.spectator,
-                   "host": s.local, "face": s.face} for s in self.lobby.seats if not s.removed]
+                   "host": s.local, "face": s.face, "controls": s.id == holder}
+                  for s in self.lobby.seats if not s.removed]
         summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id,
                    "game_title": self.games[self.game_id].title if self.game_id else None, "people": people,
                    "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]],
                                 "replay": bool(h.get("record"))} for h in self.history]}
         if self.match is not None and self.phase != "lobby":
             summary["deal"] = fingerprint(self.match.seed)     # shown from the game's first view on
+            # the game's removed players, by name: its log and last reveal still tell what they did
+            summary["former"] = dict((s.id, s.name) for s in self.lobby.seats if s.removed and s.id in self.match.players)
+            summary["removal"] = away.removal(self.games[self.game_id], self.phase)
         successor = self.successor()
         summary["successor"] = successor.id if successor is not None else None
+        summary["claims"] = [{"claim": n, "seat": pid, "name": self.lobby.by_id(pid).name}
+                             for n, pid in self.claims.listed()]
         if self.phase == "over" and self.history:
             summary["result"] = self.history[-1]["result"]
             summary["result_names"] = self.history[-1]["names"]
@@ -654,10 +794,63 @@ class HostSession:
         return summary
 
     def _changed(self):
+        self._settle_controls()
         self.seq += 1
         self.dirty = True
         notices, self._notices = self._notices, []
         return notices + self._broadcast() + self._replicate()
+
+    # --- the controls (room/controls.py) ----------------------------------------------------------
+
+    def _settle_controls(self):
+        if self.controls.settle(self.lobby.seats, self._now):
+            self._hand_rulebook_host(self._now)
+
+    def _hand_rulebook_host(self, now_ms):
+        """A game whose rulebook has a host (Hint Hunt: set_host) gives that role to the controls' holder, or to
+        nobody when the holder does not play it (D3-12, D3-21: the TV's buttons still work)."""
+        game = self.games[self.game_id] if self.game_id else None
+        if self.phase != "playing" or game is None or "set_host" not in game.host_moves:
+            return
+        holder = self.lobby.by_id(self.controls.holder) if self.controls.holder else None
+        player = holder.id if holder is not None and holder.id in self.match.players else None
+        try:
+            self.match.play(HOST, {"type": "set_host", "player": player}, now_ms)
+        except IllegalMove:
+            pass                # already that seat, or one the game no longer counts (removed)
+
+    def _remove_from_game(self, pid, move, now_ms):
+        """The TV removes a player from the game. When that seat holds the controls in a game whose rulebook host
+        they are (Hint Hunt: "the host cannot remove their own seat"), the controls pass on first, as if it had
+        left: tried on a copy of the match, so a removal the game refuses changes nothing."""
+        game = self.games[self.game_id]
+        if pid != self.controls.holder or "set_host" not in game.host_moves:
+            self.match.play(HOST, move, now_ms)
+            return
+        trial = Match.from_record(self.games, self.match.to_record())
+        holder = self.controls.holder
+        self.controls.settle(self.lobby.seats, now_ms, leaving=pid)
+        heir = self.controls.holder
+        self.controls.holder = holder
+        successor = heir if heir in self.match.players else None
+        try:
+            trial.play(HOST, {"type": "set_host", "player": successor}, now_ms)
+        except IllegalMove:
+            pass
+        trial.play(HOST, move, now_ms)          # raises, and nothing has changed, if the game refuses it
+        self.controls.holder = heir
+        self._hand_rulebook_host(now_ms)
+        self.match.play(HOST, move, now_ms)
+
+    def _controls_for(self, seat):
+        """What the holder's phone needs to draw the TV's buttons (ui/room.py controls_band): the view the
+        game's host buttons are drawn from, the game's host moves, and what the lobby's picker and Start show."""
+        game = self.games.get(self.game_id) if self.game_id else None
+        ok, reason = self.can_start()
+        return {"view": self.match.sent_view(HOST) if self.match is not None and self.phase == "playing" else None,
+                "moves": sorted(m for m in (game.host_moves if game else ()) if m != "set_host"),
+                "games": [[g.id, g.title, g.min_players, g.max_players] for g in self.games.values()],
+                "can_start": [ok, reason], "screens": self.screens.watching()}
 
     # --- host migration (games whose host is a player, e.g. Hint Hunt) --------------------------
 
@@ -699,6 +892,7 @@ class HostSession:
             seat.local = False
             seat.conn = None
         me.local = True
+        self.controls.holder = me.id          # D3-12: the successor hosts, its buttons on its own screen
         game = self.games[self.game_id] if self.game_id else None
         if self.match is not None and game is not None and "set_host" in game.host_moves:
             player = me.id if me.id in self.match.players else None
@@ -723,7 +917,10 @@ class HostSession:
             elif self.match is not None and (seat.spectator or self.phase == "playing"):
                 view = self.match.sent_view(None)      # a watcher: the table, as on the big screen
             # else: joined at the results for the next game; the room's result is all they need
-            body = protocol.encode({"t": "view", "me": seat.id, "room": room, "view": view})
+            message = {"t": "view", "me": seat.id, "room": room, "view": view}
+            if seat.id == self.controls.holder:
+                message["controls"] = self._controls_for(seat)
+            body = protocol.encode(message)
             if self._sent.get(conn) == body:
                 continue
             self._sent[conn] = body

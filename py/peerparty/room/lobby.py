@@ -130,6 +130,14 @@ class Lobby:
         folded = fold(name)
         return any(fold(s.name) == folded for s in self.active())
 
+    def by_name(self, name):
+        """The seat in the room whose name folds as `name` does, or None."""
+        folded = fold(name)
+        for seat in self.active():
+            if fold(seat.name) == folded:
+                return seat
+        return None
+
     def bar(self, name):
         """Refuse this name (folded as name_taken folds it) for the rest of the room."""
         if fold(name) not in self.barred:

@@ -17,6 +17,11 @@ phone -> host
                                             it answers (the view's "ref"): another one is refused, `stale`
   {"v":1,"t":"ping","n":int}                                           heartbeat (every PING_MS)
   {"v":1,"t":"leave"}                                                  give up my seat (lobby, results)
+  {"v":1,"t":"control","id":int,"action":{"t":kind,...}}
+                                            from the seat holding the controls (room/controls.py): one of the
+                                            TV's own actions (HostSession.host_action), checked as the TV's;
+                                            from any other seat it is refused, `not_controls`. id counts with
+                                            the seat's moves; a control is answered (ack or error), never resent
   {"v":1,"t":"watch","room":CODE,"epoch":int[,"screen":tag,"nonce":hex]}
                                             a remote screen (screen.html), not a seat: room/screens.py
 host -> phone
@@ -26,11 +31,16 @@ host -> phone
                                             the token only to a new seat (a rejoined phone has it)
                                             seq counts afresh within an epoch; only the successor may keep
                                             a replica (host migration)
-  {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...,"ref":...}|None}
+  {"v":1,"t":"view","seq":int,"now_ms":int,"me":pid,"room":{...},"view":{...,"ref":...}|None,
+   "controls":{...}|absent}               controls: only to the seat holding them (what its buttons need)
   {"v":1,"t":"ack","id":int}              a move was applied (or had been: a resent duplicate)
   {"v":1,"t":"error","code":str,"msg":sentence,"id":int|None}
   {"v":1,"t":"pong","n":int}
-  {"v":1,"t":"bye","reason":"removed"|"left"}   the seat is gone: the phone stops and closes
+  {"v":1,"t":"bye","reason":"removed"|"left"|"seat_moved"}   the seat is gone (seat_moved: the host let a new
+                                          phone take it, room/claims.py): the phone stops and closes
+  {"v":1,"t":"waiting","why":"claim"|"game","msg":sentence}   a hello that waits, its name kept: for the host to
+                                          let it into an away seat of that name (claim), or for the game under way
+                                          to end (game: it is seated by itself at the results, room/latecomers.py)
   {"v":1,"t":"replica","epoch":int,"snapshot":{...}} | {"v":1,"t":"replica","drop":true}   successor only
   {"v":1,"t":"proof","epoch":int,"proof":hex}   to a probe: the room key's proof (room/fence.py checks it)
   {"v":1,"t":"wait"}                      the host page is up but its rules are still loading: what the phone
@@ -75,6 +85,11 @@ ROOM_ERRORS = {
     "old_host": "This room has moved to a new host.",
     "bad_proof": "That seat could not be proved. Join again with your name.",
     "internal": "The host could not handle that move. Nothing changed.",
+    "claim_refused": "The host did not let this phone into that seat. Join with another name.",
+    "claim_void": "That player is back on their own phone. Join with another name.",
+    "claim_pending": "Another phone is already asking for that seat.",
+    "seat_moved": "The host gave your seat to another phone.",
+    "not_controls": "Only the player with the controls can do that.",
     "screens_full": "This room already has %d screens. The host can drop one on the TV (People)." % MAX_SCREENS,
 }
 
@@ -86,9 +101,42 @@ class ProtocolError(Exception):
         self.detail = detail or ROOM_ERRORS.get(code, code)
 
 
+def _json_text():
+    """json.dumps that writes every character as itself. CPython's default escapes a character past U+FFFF as
+    a UTF-16 surrogate pair ("\\ud83c\\udf89"), which MicroPython's json.loads reads as two broken characters:
+    a phone showed "🎉Zoë" as six replacement marks. A lone surrogate (no text, but JSON can carry
+    one) stays escaped, as JavaScript's JSON.stringify does. MicroPython's own dumps writes text as it is and
+    takes no ensure_ascii."""
+    try:
+        json.dumps("", ensure_ascii=False)
+    except TypeError:
+        return lambda value: json.dumps(value, separators=(",", ":"))
+
+    def dumps(value):
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        try:
+            text.encode("utf-8")
+        except UnicodeError:
+            return json.dumps(value, separators=(",", ":"))
+        return text
+    return dumps
+
+
+dumps = _json_text()
+
+
 def encode(message):
     message["v"] = VERSION
-    return json.dumps(message, separators=(",", ":"))
+    return dumps(message)
+
+
+def is_text(value):
+    """A str that is text: no lone surrogate (half of a UTF-16 pair, which JSON may carry as an escape), which
+    no screen can draw and which could not be sent on as text."""
+    for ch in value:
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            return False
+    return True
 
 
 def _check_value(value, depth):
@@ -99,6 +147,8 @@ def _check_value(value, depth):
     if isinstance(value, str):
         if len(value) > MAX_STR:
             raise ProtocolError("bad_message", "A text in that move is too long.")
+        if not is_text(value):
+            raise ProtocolError("bad_message", "A text in that move holds a broken character.")
         return
     if depth >= MAX_DEPTH:
         raise ProtocolError("bad_message", "That move is nested too deeply.")
@@ -112,7 +162,7 @@ def _check_value(value, depth):
         if len(value) > MAX_KEYS:
             raise ProtocolError("bad_message", "That move has too many fields.")
         for key, item in value.items():
-            if len(key) > 32:
+            if len(key) > 32 or not is_text(key):
                 raise ProtocolError("bad_message", "A field name in that move is too long.")
             _check_value(item, depth + 1)
         return
@@ -139,7 +189,11 @@ def parse_client(text):
     """Decode and validate one phone -> host message; raises ProtocolError."""
     if not isinstance(text, str):
         raise ProtocolError("bad_message")
-    if len(text) > MAX_TEXT or len(text.encode("utf-8")) > MAX_TEXT:
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeError:        # a lone surrogate outside any JSON escape: not text
+        raise ProtocolError("bad_message")
+    if len(text) > MAX_TEXT or size > MAX_TEXT:
         raise ProtocolError("too_large")
     try:
         message = json.loads(text)
@@ -175,6 +229,12 @@ def parse_client(text):
                                 (isinstance(ref, str) and len(ref) > 64)):
             raise ProtocolError("bad_message", "The field ref is not valid.")
         return {"t": "move", "id": _int(message, "id"), "ref": ref, "move": move}
+    if kind == "control":
+        action = message.get("action")
+        if not isinstance(action, dict) or not isinstance(action.get("t"), str):
+            raise ProtocolError("bad_message", "A control needs an action.")
+        _check_value(action, 1)
+        return {"t": "control", "id": _int(message, "id"), "action": action}
     if kind == "watch":
         screen, nonce = message.get("screen"), message.get("nonce")
         if (screen is not None or nonce is not None) and not (is_hex(screen, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
@@ -186,6 +246,17 @@ def parse_client(text):
     if kind == "leave":
         return {"t": "leave"}
     raise ProtocolError("bad_message")
+
+
+def host_action_of(tapped, ref=None):
+    """A button's data-move as the host's action: a room action ({"room": "start"}) or a host move ({"type":
+    "reveal"}), which names the decision it was tapped on (`ref`). The TV's taps and the controls phone's go
+    through this one function (app/rules.py, app/phone.py), so a button means the same on both."""
+    if "room" in tapped:
+        action = dict(tapped)
+        action["t"] = action.pop("room")
+        return action
+    return {"t": "move", "move": tapped, "ref": ref}
 
 
 def peer_id(code, epoch):

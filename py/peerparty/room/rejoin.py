@@ -185,7 +185,7 @@ class Rejoin:
     def tick(self, now_ms, connected):
         """Every half second or so: None, PING (send ping()), CONNECT (a fresh attempt at host_id()) or
         TAKE_OVER (open the host page: this phone becomes the host)."""
-        if self.guest.status in ("removed", "left"):
+        if self.guest.status in ("removed", "left", "moved"):
             return None
         if connected:
             if self.unproved(now_ms):

@@ -75,9 +75,23 @@ def face(person):
     return tag("span", esc(initial), class_="face face-%d" % (person.get("face") or 0), aria_hidden="true")
 
 
+def name_html(name):
+    """A name as HTML, escaped. A browser may end a line between an emoji or a CJK character and the letter
+    beside it (Unicode's line breaking treats them as ideographs): "🎉" on one line and "Zoë." on the next. A
+    word of the name holding one is kept whole (.name-word, white-space: nowrap); plain names stay plain text."""
+    words = str(name).split(" ")
+    out = []
+    for word in words:
+        if len(word) > 1 and any(ord(ch) >= 0x2600 for ch in word):
+            out.append('<span class="name-word">%s</span>' % esc(word))
+        else:
+            out.append(esc(word))
+    return " ".join(out)
+
+
 def name_of(ctx, pid):
-    """The escaped display name of a player id, from the roster the room sends with each view."""
-    return esc(ctx["names"].get(pid, "?"))
+    """The display name of a player id (HTML, escaped), from the roster the room sends with each view."""
+    return name_html(ctx["names"].get(pid, "?"))
 
 
 def seat_face(ctx, pid):

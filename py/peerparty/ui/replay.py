@@ -70,12 +70,16 @@ def _timeline(replay):
     ticks = []
     for step, text in replay["marks"]:
         here = " here" if step == replay["at"] else ""
+        # a tap's target; a TV remote steps along the line itself (tabindex -1: the arrows pass them by)
         ticks.append(tag("button", "", type="button", class_="replay-tick" + here, title=text,
                          aria_label="Step %d: %s" % (step, text), style="left:%.2f%%" % (100.0 * step / last),
-                         data_move='{"room":"replay","do":"seek","at":%d}' % step))
+                         data_move='{"room":"replay","do":"seek","at":%d}' % step, tabindex="-1"))
     done = tag("span", "", class_="replay-done", style="width:%.2f%%" % (100.0 * replay["at"] / last))
-    return tag("div", done + "".join(ticks), class_="replay-line", role="group",
-               aria_label="Moments a secret became public")
+    # the TV remote's place in a replay (static/js/remote.js): left and right step, OK plays and pauses
+    return tag("div", done + "".join(ticks), class_="replay-line", role="group", tabindex="0", data_next="1",
+               data_replay_line="1",
+               aria_label="The game's line, with the moments a secret became public: left and right step, "
+                          "OK plays or pauses")
 
 
 def _moment(replay, winners):

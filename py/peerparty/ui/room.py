@@ -1,13 +1,15 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
-from .html import attrs, button, esc, face, tag
+from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
 from .screens import screens_for, stylesheet_for
 
 
 def ui_ctx(room, me, now_ms, is_host):
     people = room["people"]
-    return {"names": dict((p["id"], p["name"]) for p in people), "me": me, "is_host": is_host,
+    names = dict(room.get("former") or {})      # removed seats: a log line still names them
+    names.update((p["id"], p["name"]) for p in people)
+    return {"names": names, "me": me, "is_host": is_host,
             "now_ms": now_ms, "connected": dict((p["id"], p["present"]) for p in people),
             "faces": dict((p["id"], p.get("face") or 0) for p in people)}
 
@@ -20,26 +22,88 @@ def _presence(person):
     return tag("span", tag("span", "away", class_="presence-word"), class_="presence off")
 
 
-def people_list(room, removable=False, me=None):
+CONTROLS_BADGE = "controls"     # the word beside the seat holding the controls (room/controls.py)
+
+
+def seat_buttons(person, room, give=True):
+    """The host's buttons beside one seat, the same on the TV and on the controls phone (controls_band): Remove
+    (remove_button: in the lobby, or an away player during play) and Give controls (to a seat that is here and does not hold them)."""
+    out = remove_button(room, person)
+    if give and not person.get("controls") and person["present"] and not person["host"]:
+        out += button("Give controls", {"room": "give_controls", "seat": person["id"]}, cls="btn small ghost give",
+                      confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
+                      aria_label="Give the controls to %s" % person["name"])
+    return out
+
+
+def people_list(room, removable=False, me=None, give=None):
+    """The room's people in join order. removable: the host's seat buttons beside each (seat_buttons); give: with
+    Give controls (by default where the buttons are, but during a game: the TV's side list keeps to one line)."""
+    if give is None:
+        give = removable and room["phase"] != "playing"
     items = []
     for person in room["people"]:
         role = ""
         if person["host"]:
             role = tag("span", "host", class_="badge")
+        if person.get("controls"):
+            role += tag("span", CONTROLS_BADGE, class_="badge controls", title="Holds the controls")
         if person["spectator"]:
             role += tag("span", "watching", class_="badge")
-        if person["id"] == me and not person["host"]:       # the host's own screen: "host" says it (Hint Hunt)
+        if person["id"] == me and not person["host"]:       # the host's own screen: "host" says it
             role += tag("span", "you", class_="badge you")
-        remove = ""
-        if removable and not person["host"] and room["phase"] == "lobby":
-            remove = button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
-                            confirm="Remove %s from the room? They cannot rejoin." % person["name"],
-                            aria_label="Remove %s" % person["name"])
-        items.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name", title=person["name"]) + role +
-                         _presence(person) + remove, class_="person", data_person=person["id"]))
+        extra = seat_buttons(person, room, give) if removable else ""
+        path = person.get("path")      # the TV's own stats: this seat's phone reaches it through the relay
+        if path == "relay":
+            role += tag("span", tag("span", "via ", class_="relay-via") + "relay", class_="badge relay",
+                        title="Connected through the relay server")
+        items.append(tag("li", face(person) + tag("span", name_html(person["name"]), class_="person-name", title=person["name"]) + role +
+                         _presence(person) + extra, class_="person", data_person=person["id"], data_path=path))
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
     return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
+
+
+def remove_button(room, person):
+    """The host's Remove beside a person: anyone in the lobby; during play a player who is away, when the game
+    takes a removal (room["removal"] says what it does to them: docs/decisions.md). A host_action "remove"."""
+    if person["host"]:
+        return ""
+    if room["phase"] == "lobby":
+        return button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
+                      confirm="Remove %s from the room? They cannot rejoin." % person["name"],
+                      aria_label="Remove %s" % person["name"])
+    if room["phase"] != "playing" or not room.get("removal") or person["present"] or person["spectator"]:
+        return ""
+    return button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small danger",
+                  confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
+                  aria_label="Remove %s" % person["name"], data_away_remove=person["id"])
+
+
+def away_names(room):
+    """The names of the people in the room who are away (not the host's own seat)."""
+    return [p["name"] for p in room["people"] if not p["present"] and not p["host"]]
+
+
+def start_row(room, can_start, id_="start"):
+    """The lobby's Start button and the line beside it (can_start: (ok, reason)): why it is disabled, or who is
+    away (Start then asks first). A host_action "start", the same on the TV and the controls phone."""
+    ok, reason = can_start
+    away = away_names(room) if ok else []
+    confirm = None
+    if away:
+        who = _and(away)
+        verb = "is" if len(away) == 1 else "are"
+        reason = "%s %s away: wait for them, or remove them." % (who, verb)
+        confirm = "%s %s away. Start anyway? The game will wait for them or skip them." % (who, verb)
+    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id=id_, confirm=confirm)
+    line = esc(reason) if reason else "Ready when you are."
+    return tag("div", start + tag("p", line, class_="start-reason" + (" away" if away else ""), aria_live="polite",
+                                  data_away=str(len(away)) if away else None), class_="start-row")
+
+
+def _and(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def result_table(result, names):
@@ -130,15 +194,16 @@ def host_frame(code, mode, info):
 
 SOUND_LABELS = ("Sound: off", "Sound: on")
 
-# the TV's last words in a room a later host leads (room/fence.py step_aside): it rejoins as a player
-MOVED_ON = "This room has moved on: another screen hosts it now. This screen rejoins it as a player…"
+# the TV's last words in a room a later host leads (room/fence.py step_aside): it follows that host, as a remote
+# screen (the big screen) or as its player's phone (a tab that played a seat)
+MOVED_ON = "This room has moved on: another device hosts it now. This screen follows it there…"
 
 
 def _host_head(screen, info):
     room = screen["room"]
     sound = SOUND_LABELS[1 if info.get("sound") else 0]
     # a screen is added between games (the game's band keeps to one line); one added before stays
-    add = "" if room["phase"] == "playing" else button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
+    add = "" if room["phase"] == "playing" or (info.get("host_plays") and not info.get("took_over")) else button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
                                                       aria_expanded="true" if info.get("screen_qr") else "false")
     tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
                            title="Fullscreen (F)") +
@@ -157,13 +222,33 @@ def _host_head(screen, info):
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
     head = tag("header", tag("div", brand + tools + _deal(room, screen), class_="brand-box") +
                _join_box(room, info, bool(replay)), class_="host-head phase-" + look)
+    if info.get("took_over"):
+        head += tag("div", esc(TOOK_OVER), class_="banner warn took-over", role="status", data_took_over="1")
+    elif info.get("host_plays"):
+        head += tag("div", esc(PLAYS_HERE), class_="banner warn plays-here", role="status", data_plays_here="1")
     if info.get("status_error"):
         head += banner(esc(info["status_error"]), "error")
     if info.get("error"):
         head += banner(esc(info["error"]), "warn")
     if info.get("intruder"):     # a peer at a later epoch's id could not prove it holds the room (room/fence.py)
         head += tag("div", INTRUDER, class_="banner error intruder", role="alert", data_intruder="1")
-    return head + knocking_banner(info.get("knocking") or [], info.get("relay"))
+    return head + claims_banner(room) + knocking_banner(info.get("knocking") or [], info.get("relay"))
+
+
+def claims_banner(room):
+    """New phones asking for an away seat by its name (room/claims.py), each with Let in / Refuse: host_actions
+    "let_in" and "refuse". Only the host's yes moves a seat (docs/trust.md)."""
+    items = []
+    for claim in room.get("claims") or []:
+        name = esc(claim["name"])
+        items.append(tag("div", tag("p", "A new phone asks to be %s. %s is away: let this phone take their seat?"
+                                    % (tag("b", name), name)) +
+                         button("Let in", {"room": "let_in", "claim": claim["claim"]}, cls="btn primary",
+                                aria_label="Let the new phone in as %s" % claim["name"]) +
+                         button("Refuse", {"room": "refuse", "claim": claim["claim"]}, cls="btn ghost",
+                                aria_label="Refuse the new phone asking to be %s" % claim["name"]),
+                         class_="banner warn claim", role="alert", data_claim=str(claim["claim"])))
+    return "".join(items)
 
 
 INTRUDER = ("Someone tried to take over this room. This screen is still the host: play on. "
@@ -197,11 +282,9 @@ def _deal(room, screen):
         return line
     line = tag("p", "Deal " + tag("code", esc(room["deal"])) + " from seed " + tag("code", esc(screen["seed"])),
                class_="deal") + final_line(room)
-    last = len(room["history"]) - 1
-    keep = ""
-    if last >= 0 and room["history"][last].get("replay"):
-        keep = button("Watch it again", {"room": "watch", "game": last}, cls="btn small") + \
-            button("Save this game", {"room": "save", "game": last}, cls="btn small ghost")
+    keep = watch_again(room)
+    if keep:        # the file is saved by the TV's own browser: not a control a phone has
+        keep += button("Save this game", {"room": "save", "game": len(room["history"]) - 1}, cls="btn small ghost")
     return tag("div", line + keep, class_="deal-row")
 
 
@@ -232,30 +315,48 @@ def _join_box(room, info, compact=False):
     return tag("div", code + qr + where, class_="join-box" + ("" if joinable else " compact"))
 
 
-def _host_lobby(room, info):
+def game_picker(room, games, ok=True):
+    """The games to pick from (games: [(id, title, min, max)]): the TV's lobby and the controls phone's. ok: whether
+    Start can start; while it cannot, the picker holds the TV remote's next action (static/js/remote.js)."""
     picker = []
-    for gid, title, low, high in info["games"]:
+    for n, (gid, title, low, high) in enumerate(games):
         chosen = gid == room["game"]
+        ahead = not ok and (chosen or (n == 0 and not room["game"]))
         picker.append(tag("button", tag("span", esc(title), class_="game-title") +
                           tag("span", "%d–%d players" % (low, high), class_="game-range"),
                           type="button", class_="game-pick" + (" chosen" if chosen else ""),
-                          data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false"))
-    ok, reason = info["can_start"]
-    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id="start")
+                          data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false",
+                          data_next="1" if ahead else None))
+    return tag("div", "".join(picker), class_="picker")
+
+
+# "I play on this screen": a host with no TV takes a seat on the host tab (HostSession.plays_here)
+PLAY_HERE = "No TV? I play on this screen"
+PLAY_HERE_LABEL = "Your name"
+PLAYS_HERE = ("You play on this screen: it shows your own cards and choices, so keep it to yourself. "
+              "No other screen can be added.")
+
+
+# the successor's phone, once it hosts (D3-12): told in words what happened, and what it must do
+TOOK_OVER = ("You are the host now: the big screen's tab closed, so this phone runs the room. Keep this page open; "
+             "your seat and the host's buttons are here.")
+
+
+def _host_lobby(room, info):
     rules = how_to_play(room["game"], info["titles"].get(room["game"], ""), False) if room["game"] else ""
     local = ""
-    if info.get("host_plays") and not any(p["host"] for p in room["people"]):
-        local = tag("form", tag("label", "You play too on this screen. Your name",
-                                for_="host-name") +
-                    '<input id="host-name" name="name" maxlength="20" required autocomplete="nickname">' +
-                    tag("button", "Take a seat", type="submit", class_="btn"),
-                    data_move='{"room":"join_local"}', id="host-seat", class_="inline-form")
+    if not any(p["host"] for p in room["people"]):
+        # one line, folded: the lobby keeps to the TV's height (e2e/test_tv_fit.py)
+        local = tag("details", tag("summary", PLAY_HERE) +
+                    tag("form", tag("label", PLAY_HERE_LABEL, for_="host-name") +
+                        name_field("host-name") +
+                        tag("button", "Take a seat", type="submit", class_="btn"),
+                        data_move='{"room":"join_local"}', id="host-seat", class_="inline-form"),
+                    id="play-here", class_="play-here")
     return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) +
                 screens_list(info) + _history(room, info), class_="panel people-panel" + (" many" if len(room["people"]) > 6 else "")) +
-            tag("section", tag("h2", "Pick a game") + tag("div", "".join(picker), class_="picker") +
-                local + tag("div", start + tag("p", esc(reason) if not ok else "Ready when you are.",
-                                               class_="start-reason", aria_live="polite"), class_="start-row") +
-                rules, class_="panel game-panel"))
+            tag("section", tag("h2", "Pick a game") + game_picker(room, info["games"], info["can_start"][0]) +
+                local + start_row(room, info["can_start"]) + rules, class_="panel game-panel"))
 
 
 HISTORY_SHOWN = 3
@@ -343,15 +444,17 @@ def _host_game(screen, info):
     ctx = ui_ctx(room, screen["me"], screen["now_ms"], True)
     if module is None:
         return tag("p", "This game has no screen yet.")
-    if info.get("host_plays"):
-        board = module.phone(screen["view"], ctx)
+    extra = ""
+    if info.get("host_plays"):      # "I play on this screen": the seat's own view, the host's buttons beside it
+        board = module.phone(screen["view"], dict(ctx, is_host=False))
+        if getattr(module, "controls", None) is not None and screen.get("controls") is not None:
+            extra = module.controls(screen["controls"], ctx)
     else:
         board = module.table(screen["view"], ctx)
-    # a game may put secondary things (recent moves, host tools) under the people, beside its table
-    extra = ""
-    if not info.get("host_plays") and getattr(module, "table_side", None) is not None:
-        extra = module.table_side(screen["view"], ctx)
-    side = tag("aside", tag("h2", "Players") + people_list(room, False, screen["me"]) + screens_list(info) + extra,
+        # a game may put secondary things (recent moves, the host's buttons) under the people, beside its table
+        if getattr(module, "table_side", None) is not None:
+            extra = module.table_side(screen["view"], ctx)
+    side = tag("aside", tag("h2", "Players") + people_list(room, True, screen["me"]) + screens_list(info) + extra,
                class_="panel side")
     return tag("div", board, class_="game-area") + side
 
@@ -368,8 +471,7 @@ def _host_over(screen, info):
     if module is not None and screen["view"] is not None:
         ctx = ui_ctx(room, screen["me"], screen["now_ms"], True)
         final = module.table(screen["view"], ctx) if not info.get("host_plays") else module.phone(screen["view"], ctx)
-    actions = tag("div", button("Play again", {"room": "again"}, cls="btn primary big") +
-                  button("Choose another game", {"room": "lobby"}, cls="btn big"), class_="actions")
+    actions = over_actions()
     # the winners and the host's next step share one band, so the game's final view gets the TV's height; a
     # headline longer than a 20-letter name's "wins!" takes a smaller type so it stays on one or two lines
     headline = winners_text(result, names)
@@ -377,6 +479,49 @@ def _host_over(screen, info):
     return tag("section", tag("div", tag("h2", esc(headline), class_="winners" + size) +
                               _newcomers_line(room) + actions, class_="over-top") +
                tag("div", final, class_="final-view"), class_="panel over")
+
+
+def over_actions():
+    """The host's next step at the results, on the TV and the controls phone."""
+    return tag("div", button("Play again", {"room": "again"}, cls="btn primary big") +
+               button("Choose another game", {"room": "lobby"}, cls="btn big"), class_="actions")
+
+
+def watch_again(room):
+    """Watch the game just played again (on the TV), where its record is kept."""
+    last = len(room["history"]) - 1
+    if last >= 0 and room["history"][last].get("replay"):
+        return button("Watch it again", {"room": "watch", "game": last}, cls="btn small")
+    return ""
+
+
+def controls_band(room, controls, ctx):
+    """The host's buttons on the phone holding the controls (room/controls.py), drawn by the same functions as
+    the TV's (game_picker, start_row, seat_buttons, over_actions, watch_again, each game's controls()), so a button
+    added there is on the phone too. controls: what the host sent this seat (HostSession._controls_for)."""
+    phase = room["phase"]
+    parts = [tag("h2", "You have the controls", class_="controls-title"),
+             tag("p", "What you tap here, the big screen does.", class_="hint")]
+    if phase == "lobby":
+        parts.append(game_picker(room, controls["games"]) + start_row(room, controls["can_start"], "start-phone"))
+    elif phase == "playing":
+        module = screens_for(room["game"])
+        draw = getattr(module, "controls", None) if module is not None else None
+        if draw is not None and controls.get("view") is not None:
+            parts.append(draw(controls["view"], dict(ctx, is_host=True)))
+    else:
+        parts.append(over_actions() + watch_again(room))
+    rows = []
+    for person in room["people"]:
+        buttons = seat_buttons(person, room)
+        if buttons and person["id"] != ctx.get("me"):
+            rows.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name") + buttons,
+                            class_="person", data_person=person["id"]))
+    if rows:
+        parts.append(tag("details", tag("summary", "Players") + tag("ol", "".join(rows), class_="people"),
+                         class_="controls-people"))
+    return tag("section", "".join(parts), class_="panel controls-band", data_controls="1",
+               aria_label="The controls")
 
 
 def newcomers(room):
@@ -407,7 +552,8 @@ def _my_seat(message):
 def phone_screen(state):
     """state: status, code, error (dict), view (last view message or None), signal_error, reach (the link's
     state: connecting, open, no-path, no-webrtc), reach_sentence (what to do when the phone cannot connect) and
-    host_waiting (the host said its rules are still loading)."""
+    host_waiting (the host said its rules are still loading), waiting (the host's sentence while it keeps this
+    phone's name: a game to end, or the host to let it into an away seat)."""
     status = state["status"]
     code = esc(state["code"])
     # from a game's start the seed's fingerprint, the same the TV shows (Fair deal, shown)
@@ -419,7 +565,7 @@ def phone_screen(state):
     mine = _my_seat(message) if status == "joined" else None
     brand = tag("span", "PeerParty", class_="brand small")
     if mine is not None:        # the face this player wears on the TV, in place of the brand
-        brand = tag("span", face(mine) + tag("span", esc(mine["name"]), class_="me-name"), class_="me-face",
+        brand = tag("span", face(mine) + tag("span", name_html(mine["name"]), class_="me-name"), class_="me-face",
                     data_face=str(mine.get("face") or 0))
     top = tag("header", brand + where, class_="phone-head")
     banner = ""
@@ -444,6 +590,15 @@ def phone_screen(state):
         return top + tag("main", tag("h1", "You left the room") +
                          tag("p", "Your seat is closed. Scan the code on the big screen to join again."),
                          class_="phone-main")
+    if status == "moved":       # the host let another phone take this seat (room/claims.py)
+        return top + tag("main", tag("h1", "Your seat moved") +
+                         tag("p", "The host gave your seat to another phone. To play here, scan the code on the "
+                             "big screen and join with another name."), class_="phone-main")
+    if status == "waiting":     # the host keeps the name: a game to end first, or the host to let it in
+        name = state.get("name")
+        return top + banner + tag("main", tag("h1", ("Hi, %s" % esc(name)) if name else "Almost in") +
+                                  tag("p", esc(state.get("waiting") or ""), class_="big-wait", role="status",
+                                      data_waiting="1"), class_="phone-main")
     if status in ("connecting", "joining") and state.get("token"):
         name = state.get("name")
         wait = "Rejoining as %s…" % esc(name) if name else "Finding your seat…"
@@ -473,6 +628,9 @@ def phone_screen(state):
                 next_line = "You're in! You play in the next game."
             body = tag("h1", winners_line(room["result"], names), class_="winners") + table + body + \
                 tag("p", next_line, class_="hint", aria_live="polite") + final_line(room)
+    if message.get("controls"):     # near the player's own buttons: under them in a game, else first
+        band = controls_band(room, message["controls"], ctx)
+        body = body + band if room["phase"] == "playing" else band + body
     return game_style(room["game"]) + top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
 
 
@@ -482,7 +640,21 @@ JOIN_WAITING = {"no-webrtc": "Cannot join from this browser", "no-path": "Still 
 # What a new guest can read while waiting for the host to pick a game (each game's own rules come with it)
 PARTY_HOW = ("Type the name the others will see, and tap Join. The host picks a game on the big screen; "
              "this phone then shows your cards, your choices and the game's own rules. Keep this page open: "
-             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat.")
+             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat. On another phone, join "
+             "with the same name: the host can let you back into your seat.")
+
+
+NAME_MAX = 20       # the host's clean_name (room/protocol.py NAME_MAX): ui/ imports nothing from room/
+
+
+def name_field(field_id, value="", extra=""):
+    """A name's input and, under it, its limit in words: glue.js counts what is typed as the host does (code
+    points, docs/decisions.md "A name is 20 characters") and says when the field is full, where a maxlength
+    (which counts UTF-16 units: an emoji is two) would just stop taking keys."""
+    note = field_id + "-count"
+    return ('<input id="%s" name="name" data-limit="%d" aria-describedby="%s" required autocomplete="nickname" %s'
+            'value="%s">' % (field_id, NAME_MAX, note, extra, esc(value)) +
+            tag("small", "Up to %d characters" % NAME_MAX, id=note, class_="name-count", aria_live="polite"))
 
 
 def _join_form(state, note=""):
@@ -494,8 +666,7 @@ def _join_form(state, note=""):
     name = state.get("name") or ""
     return tag("form", tag("h1", "Join the party") +
                tag("label", "Your name", for_="name") +
-               '<input id="name" name="name" maxlength="20" required autocomplete="nickname" autofocus ' +
-               'autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" value="%s">' % esc(name) +
+               name_field("name", name, 'autofocus autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" ') +
                tag("button", label or "Join", type="submit", class_="btn primary big", disabled=label is not None),
                data_move='{"room":"join"}', id="join", class_="join-form") + note + \
         rules_box(tag("p", PARTY_HOW), "How to play", "how-party")

@@ -71,5 +71,7 @@ GAME.moment = moment                        # the replay's marks: (event, names)
 GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
 GAME.tv_counts = (3, 6)                     # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = ("Their cards go to the discard pile, their points leave the standings, and their turns "
+                "are skipped.")            # D2-25
 
 __all__ = ["GAME", "BankOrBust"]

@@ -459,7 +459,8 @@ def standings_html(view, ctx):
     return tag("table", tag("caption", "Final totals") + tag("tbody", "".join(rows)), class_="bob-standings")
 
 
-def host_controls(view, ctx):
+def controls(view, ctx):
+    """The host's buttons (the TV's, and the controls phone's: ui/room.py controls_band)."""
     if not ctx.get("is_host") or view["phase"] != "playing":
         return ""
     out = [button("End game", {"type": "end_game"}, cls="btn danger",
@@ -486,6 +487,23 @@ def _last_round(view, summary, **attrs):
     return tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary, **attrs)
 
 
+def round_just_over(view):
+    """A round has just ended and the next has not had its first draw: the moment to show the round's scores
+    (issue 38: the next round's empty rows had replaced them at once). The scores' round, or None."""
+    log = view["log"]
+    if view["phase"] != "playing" or not log or log[-1].get("type") != "round_started" or not view["summary"]:
+        return None
+    return view["summary"]["round"]
+
+
+def round_over_box(view, summary):
+    """The round's scores, open over the table until the next round's first draw (its own id: a new element,
+    so the page's redraw does not carry over the folded pill's closed state)."""
+    rnd = view["summary"]["round"]
+    return tag("details", tag("summary", "Round %d over: the scores" % rnd) + summary,
+               class_="bob-last-round bob-pop bob-round-over", id="bob-round-over-%d" % rnd, open=True)
+
+
 def table(view, ctx):
     """The big shared screen: whose turn, every player's rows, counts, the last round's scores. It must fit
     a 1280x720 TV without scrolling, so recent moves and the host's tools go beside it (table_side)."""
@@ -497,7 +515,10 @@ def table(view, ctx):
     if summary and not over:
         # folded in the header during play, and opened over the table: under the panels it pushed six
         # players' TV past 720 px (e2e/test_tv_fit.py); each phone keeps the last round's scores a tap away too
-        fold = _last_round(view, summary, class_="bob-last-round bob-pop", id="bob-last-round")
+        if round_just_over(view):
+            fold = round_over_box(view, summary)
+        else:
+            fold = _last_round(view, summary, class_="bob-last-round bob-pop", id="bob-last-round")
     parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head")]
     if not over:
         # the public discard pile (D2-22) in one band: its title line also holds the last round's pill
@@ -520,7 +541,7 @@ def table_side(view, ctx):
     """Beside the table, under the room's people: the last few moves and the host's tools (folded)."""
     if view["phase"] != "playing":
         return ""
-    tools = host_controls(view, ctx)
+    tools = controls(view, ctx)
     if tools:
         tools = tag("details", tag("summary", "Host tools") + tools, class_="bob-host-tools")
     return tag("div", log_html(view, ctx, keep=3) + tools, class_="bob bob-aside")
@@ -602,7 +623,11 @@ def _hint(view, me, ctx):
 def _last_bust(view, me_id):
     """Explain my own bust in words, while it is still my latest move."""
     for e in reversed(view["log"]):
-        if e.get("player") != me_id or e.get("type") == "round_started":
+        if e.get("type") == "round_started":
+            if round_just_over(view):
+                continue        # the round my bust ended is still on show, until the next round's first draw
+            return ""           # then the new round starts afresh (issue 38: no red BUST box into it)
+        if e.get("player") != me_id:
             continue
         if e.get("type") == "bust":
             extra = " You took a Discard card: use it on a later turn to throw away a card you drew." \
@@ -610,6 +635,17 @@ def _last_bust(view, me_id):
             return tag("p", "BUST! %s fit neither of your rows, so your cards for this round are gone and you "
                             "score 0 this round.%s" % (card_name(e.get("card")), extra), class_="banner error")
         return ""
+    return ""
+
+
+def my_round_over(view, me_id, rnd):
+    """My score for the round that just ended, until the next round's first draw."""
+    for line in view["summary"]["lines"]:
+        if line["player"] == me_id:
+            got = "you busted: 0 points" if line["status"] == "busted" else "you scored %d point%s" % (
+                line["round_score"], "" if line["round_score"] == 1 else "s")
+            return tag("p", "Round %d over: %s. Your total: %d." % (rnd, got, line["total"]),
+                       class_="banner wait bob-round-over-line")
     return ""
 
 
@@ -624,6 +660,9 @@ def phone(view, ctx):
                  class_="bob-phone-head"),
              _status(_hint(view, me, ctx), cls="bob-status bob-hint")]
     parts.append(_last_bust(view, me_id))
+    ended = round_just_over(view)
+    if ended:
+        parts.append(my_round_over(view, me_id, ended))
     if view.get("act"):
         parts.append(pending_html(view, ctx))
         parts.append(tag("div", "".join(_move_buttons(view, me)), class_="bob-moves"))

@@ -73,5 +73,6 @@ GAME.moment = moment                        # the replay's marks: (event, names)
 GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
 GAME.tv_counts = (4, 12)                    # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = "Their board and hint are deleted; their claims stay claimed."      # D3-10
 
 __all__ = ["GAME", "HintHunt"]

@@ -429,7 +429,9 @@ def _write_form(view):
                + '<input type="text" name="hint" maxlength="%d" required autocomplete="off" value="%s">' % (
                    board.get("hint_max", 24), esc(board.get("hint", ""))), class_="hh-hint-input")
     submit = tag("button", "Submit", type="submit", class_="btn hh-submit")
-    return tag("form", grid + count + hint + submit, class_="hh-write",
+    # the hint and Submit stay at the foot of a phone's screen while the words scroll under them (issue 38: Submit
+    # started below a 360x640 phone's fold)
+    return tag("form", grid + count + tag("div", hint + submit, class_="hh-write-foot"), class_="hh-write",
                id="hh-write-%d" % _checksum(board["words"]),
                data_move=move_json({"type": "submit"}))
 
@@ -477,19 +479,25 @@ def _submit_board(view, ctx):
 
 # --- host controls ------------------------------------------------------------------------------
 
-def _controls(view, ctx):
+def controls(view, ctx):
+    """The rulebook host's buttons, from a view with "controls" (the host's seat's, or view(s, HOST)): beside the
+    table on the TV, in the phone of the seat holding the controls (ui/room.py controls_band)."""
     c = view.get("controls")
     if not c or not ctx.get("is_host"):
         return ""
-    out = [tag("h2", "Host controls")]
+    # beside the table on the TV, the table itself says who is writing and who is guessing: the buttons alone there
+    beside = ctx.get("beside_table")
+    out = [] if beside else [tag("h2", "Host controls")]
     phase = view["phase"]
     if phase == "hint_writing":
         waiting = c.get("waiting_for") or []
         if c.get("can_start_guessing"):
-            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start"))
+            # the TV remote's next action once every hint is in (static/js/remote.js takes the focus there)
+            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", data_next="1"))
         else:
             out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", disabled=True))
-            out.append(tag("p", "Waiting for a hint from: " + _names(ctx, waiting), class_="hh-note"))
+            if not beside:
+                out.append(tag("p", "Waiting for a hint from: " + _names(ctx, waiting), class_="hh-note"))
     elif phase == "guessing":
         still = c.get("still_guessing") or []
         label = c.get("next_label", "Next hint")
@@ -498,8 +506,9 @@ def _controls(view, ctx):
             confirm = "%s still guessing. Move on anyway? They stop with no score change." % (
                 _plain_names(ctx, still) + (" is" if len(still) == 1 else " are"))
         out.append(button(label, {"type": "next_board", "confirm": True}, cls="btn hh-next",
-                          disabled=not c.get("can_next"), confirm=confirm))
-        if still:
+                          disabled=not c.get("can_next"), confirm=confirm,
+                          data_next="1" if confirm is None else None))     # the board is over: on to the next
+        if still and not beside:
             out.append(tag("p", "Still guessing: " + _names(ctx, still), class_="hh-note"))
     rows = []
     rejectable = c.get("rejectable") or []
@@ -571,14 +580,19 @@ def phone(view, ctx):
     elif phase == "scoreboard":
         body.append(_standings(view, ctx, "h2"))
         info.append(_last_board(view, ctx))     # beside the standings on a TV, under them on a phone
-    controls = _controls(view, ctx)
-    if controls:
-        info.insert(0, controls)        # the host's next step comes first in its column
+    host = controls(view, ctx)
+    if host:
+        info.insert(0, host)        # the host's next step comes first in its column
     folds.append(_rules())
     info.append(tag("div", "".join(folds), class_="hh-folds"))
     return tag("section", tag("div", "".join(body), class_="hh-col hh-col-main")
                + tag("div", "".join(info), class_="hh-col hh-col-info"),
                class_="hh hh-phone hh-" + esc(phase or "unknown"))
+
+
+def table_side(view, ctx):
+    """Beside the table on the TV, under the people: the host's buttons (view(s, HOST) carries them)."""
+    return controls(view, dict(ctx, beside_table=True))
 
 
 def table(view, ctx):
@@ -609,5 +623,5 @@ def table(view, ctx):
         body.append(tag("div", _scores(view, ctx), class_="hh-side"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx))
-        body.append(_last_board(view, ctx))
+        body.append(_last_board(view, ctx, folded=True))     # one tap away: the standings keep the TV's height
     return tag("section", "".join(body), class_="hh hh-table hh-" + esc(phase or "unknown"))

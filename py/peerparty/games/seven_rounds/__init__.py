@@ -21,6 +21,9 @@ Moves (action/guess strings: "bank", "team_up", "swipe", "predict", "double_down
             {"type": "reveal", "skip_ok": true}   skip_ok is needed only when someone has not locked,
                                     and is accepted only after expiry (D0-05/D0-06)
             {"type": "end_game"}    any time before FINAL; an unfinished round is discarded (D0-15)
+            {"type": "remove", "player": pid}   the player leaves the game and the standings; locks naming them
+                                    score as naming a skipped player; below 3 players the game ends as End game
+                                    (docs/decisions.md); event {"type": "removed", "player"}
     SYSTEM: {"type": "timeout"}     at deadline(s); afterwards locking is refused until time is added
 
 Phases: "ready" (round 0) -> "choosing" -> "results" -> "choosing" ... -> "final" (after round 7's reveal,
@@ -67,3 +70,4 @@ GAME.moment = moment                        # the replay's marks: (event, names)
 GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
 GAME.tv_counts = (6, 12)                    # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = "They leave the game and the standings, and the round goes on without them."   # decisions.md

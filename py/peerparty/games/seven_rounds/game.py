@@ -6,7 +6,7 @@ from .scoring import resolve_round
 from . import views
 
 PLAYER_MOVES = frozenset(["lock"])
-HOST_MOVES = frozenset(["next_round", "add_time", "reveal", "end_game"])
+HOST_MOVES = frozenset(["next_round", "add_time", "reveal", "end_game", "remove"])
 SYSTEM_MOVES = frozenset(["timeout"])
 ALL_MOVES = PLAYER_MOVES | HOST_MOVES | SYSTEM_MOVES
 
@@ -157,10 +157,17 @@ class SevenRounds:
     def _check_end_game(self, s, move):
         return None     # D0-15: allowed in every phase but FINAL (checked above)
 
+    def _check_remove(self, s, move):
+        # docs/decisions.md "Seven Rounds: the host can remove a player mid-game" (D0-16 allowed it in the lobby only)
+        target = move.get("player")
+        if not isinstance(target, str) or target not in s["players"]:
+            raise IllegalMove("invalid_move", "That player is not in this game.")
+
     def legal_moves(self, s, p):
         if p == HOST:
             candidates = [{"type": "next_round"}, {"type": "add_time"}, {"type": "reveal"},
                           {"type": "reveal", "skip_ok": True}, {"type": "end_game"}]
+            candidates += [{"type": "remove", "player": q} for q in s["players"]]
         elif p == SYSTEM:
             candidates = [{"type": "timeout"}]
         else:
@@ -206,6 +213,8 @@ class SevenRounds:
             if s["phase"] == FINAL:
                 events.append({"type": "game_over"})
             return events
+        if kind == "remove":
+            return self._remove(s, move["player"])
         # end_game. D0-15: an unfinished round is discarded: no score, no history, no captain pass. The round
         # number stays (the captain is derived from it, and the captain of the discarded round keeps the role);
         # scored_rounds says how many rounds count.
@@ -215,6 +224,25 @@ class SevenRounds:
         s["deadline_ms"] = None
         s["expired"] = False
         return [{"type": "game_over", "ended_early_after": s["scored_rounds"]}]
+
+    def _remove(self, s, q):
+        """docs/decisions.md "Seven Rounds: the host can remove a player mid-game": the player leaves the game and
+        the standings at once. A lock of theirs this round is dropped; a TEAM UP or SWIPE that named them scores as
+        one that named a skipped player (D0-13: the others chose without knowing). The Round Captain is counted
+        among the players still in. Below three players (D0-01) the game ends as End game ends it (D0-15)."""
+        s["players"] = [p for p in s["players"] if p != q]
+        s["locks"].pop(q, None)
+        s["scores"].pop(q)      # out of the standings; their mission record stays (a completion was public)
+        s["removed"] = s.get("removed", []) + [q]
+        events = [{"type": "removed", "player": q}]
+        if len(s["players"]) < MIN_PLAYERS:
+            s["ended_early"] = True
+            s["phase"] = FINAL
+            s["locks"] = {}
+            s["deadline_ms"] = None
+            s["expired"] = False
+            events.append({"type": "game_over", "ended_early_after": s["scored_rounds"], "reason": "too_few"})
+        return events
 
     # --- out ----------------------------------------------------------------------------------
     def deadline(self, s):

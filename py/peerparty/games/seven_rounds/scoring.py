@@ -55,9 +55,10 @@ def _swipes(s, facts, captain):
         if facts[swiper]["action"] != SWIPE:
             continue
         target = locks[swiper]["target"]
-        victim = facts[target]
-        victim["swiped_by"].append(swiper)
-        if victim["action"] is None:
+        victim = facts.get(target)      # None: the host removed the target this round (as if skipped)
+        if victim is not None:
+            victim["swiped_by"].append(swiper)
+        if victim is None or victim["action"] is None:
             why = SWIPE_TARGET_SKIPPED
         elif victim["action"] not in SWIPEABLE:
             why = SWIPE_TARGET_IMMUNE
@@ -74,7 +75,7 @@ def _swipes(s, facts, captain):
             facts[swiper]["ap"] += 1        # D0-12: a successful own SWIPE is 1 AP
             facts[swiper]["swipe_ok"] = True
         record.append({"swiper": swiper, "target": target, "success": why == SWIPE_OK, "reason": why,
-                       "target_action": victim["action"], "target_score": scores[target]})
+                       "target_action": victim and victim["action"], "target_score": scores.get(target, 0)})
     return record
 
 

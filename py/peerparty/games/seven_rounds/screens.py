@@ -319,7 +319,8 @@ def _final_note(view):
 
 # --- the table ------------------------------------------------------------------------------------
 
-def _host_controls(view, ctx):
+def controls(view, ctx):
+    """The host's buttons (the TV's, and the controls phone's: ui/room.py controls_band)."""
     host = view.get("host") or {}
     phase = view["phase"]
     if not ctx.get("is_host") or phase == "final":
@@ -403,21 +404,26 @@ def table(view, ctx):
         many = " sr-many" if len(view["standings"]) > MANY else ""
         body.append(tag("div", _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
                         class_="sr-final-grid" + many))
-    return tag("section", head + "".join(body) + _host_controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
+    return tag("section", head + "".join(body) + controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
 
 
 # --- the phone ------------------------------------------------------------------------------------
 
 def _mission_box(view):
+    """My Secret Mission, its meaning in full (a name alone, "SOLO BANKER", had to be decoded behind a fold)."""
     m = view["mission"]
     if m["completed"]:
-        state = tag("p", "&#10003; Completed in round %d (+3)" % m["completed_round"], class_="sr-done")
+        state = tag("span", "&#10003; done in round %d (+3)" % m["completed_round"], class_="sr-done")
     else:
-        state = tag("p", "Not completed yet: worth +3 once.", class_="sr-open")
-    title = "My Secret Mission: " + esc(m["name"]) + (" &#10003; done" if m["completed"] else "")
-    return tag("details", tag("summary", title)
-               + tag("p", tag("b", "#%d %s" % (m["number"], esc(m["name"])))) + tag("p", esc(m["description"]))
-               + state, class_="sr-mission")
+        state = tag("span", "+3 once", class_="sr-open")
+    return tag("section", tag("p", "My Secret Mission: " + tag("b", esc(m["name"])) + " " + state,
+                              class_="sr-mission-name")
+               + tag("p", esc(m["description"]), class_="sr-mission-desc"), class_="sr-mission")
+
+
+# what the Round Captain is for, in a line (docs/rules/seven-rounds.md, scoring step 4: swipes resolve in seat order from the captain, and a
+# player can be swiped only once a round, so the order matters only when two SWIPE the same player)
+CAPTAIN_WHY = "When two players SWIPE the same one, the one nearest the captain (clockwise) takes the point."
 
 
 def _radio(name, value, label, hint=""):
@@ -467,6 +473,8 @@ def phone(view, ctx):
     head = tag("header", tag("p", _round_title(view), class_="sr-title")
                + tag("p", "Me: %s &middot; %s" % (name_of(ctx, me), _points(view.get("total", 0))), class_="sr-me")
                + tag("p", "Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"), class_="sr-head")
+    if phase == "choosing":
+        head += tag("p", CAPTAIN_WHY, class_="sr-captain-why")
     body = []
     if "mission" in view and phase != "final":
         body.append(_mission_box(view))       # one tap away, above the long lock form

@@ -25,13 +25,16 @@ Moves (player ids are opaque strings; every field is checked by check()):
     {"type": "pass"}                                            only with no legal move (D4-07)
     {"type": "respond", "answer": "accept"|"deny"|"redirect", "to": pid}   "to" for redirect only
     HOST: {"type": "end_game"}                                   ends with no winner (D4-15)
+          {"type": "remove", "player": pid}                      their objects leave play, their hand goes under
+                                                                 the draw pile, the turn or gift passes on; below 3
+                                                                 players no winner (docs/decisions.md)
   A gift offers ALL the sender's objects of that type. No timers, so SYSTEM sends nothing.
 
 Views (every view; ids only, names are the UI's business):
     {"phase": "turn"|"respond"|"over", "players": [pid], "objects": {pid: {obj: n}},
      "scandalous": {pid: n}, "hand_sizes": {pid: n}, "draw_count": n, "discard": [action],
      "current": pid, "awaiting": pid|None, "pending": None|{"by", "to", "object", "count", "cards"},
-     "log": [narration], "winners": [pid], "end": None|"win"|"host"|"stalemate", "turn_no": n,
+     "log": [narration], "winners": [pid], "end": None|"win"|"host"|"stalemate"|"too_few", "turn_no": n,
      "me": None}
   A player's view adds "me": pid, "hand": [own actions], "act": bool, and "can" (when act):
     turn:    {"gift", "gift2", "exchange", "pass": bool, "gift2_pairs": [[a, b]], "targets": [pid]}
@@ -42,10 +45,10 @@ Views (every view; ids only, names are the UI's business):
   "by", "from", "object", "count"}, {"kind": "redirect", "by", "from", "to", "object", "count"},
   {"kind": "exchange", "by", "gave", "took", "from"}, {"kind": "pass", "by"}, {"kind": "draw", "by",
   "count", "short"}, {"kind": "reshuffle", "count"}, {"kind": "win", "winners"}, {"kind": "end", "by"},
-  {"kind": "stalemate"}. The same dicts are the events apply() returns.
+  {"kind": "stalemate"}, {"kind": "removed", "by": "host", "player", "count" (their objects)}. The same dicts are the events apply() returns.
 
 Result: standings with score 1 per winner, 0 otherwise; winners is a list (D4-16), empty after
-End game (D4-15) or a stalemate (D4-07).
+End game (D4-15), a stalemate (D4-07) or a removal that leaves fewer than 3 players.
 
 Decisions beyond the rulings (docs/rules/):
 - A redirect's "to" and a deny/accept's extra fields: "to" is read only for redirect; other
@@ -66,5 +69,7 @@ GAME.moment = moment                        # the replay's marks: (event, names)
 GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
 GAME.tv_counts = (4, 6)                     # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = ("Their objects leave the game, their cards go under the draw pile, and the turn passes "
+                "on.")                     # docs/decisions.md
 
 __all__ = ["GAME", "SomeoneElsesProblem", "scandalous_count"]

@@ -9,12 +9,13 @@ from .views import build_view
 TURN, RESPOND, OVER = "turn", "respond", "over"
 ANSWERS = ("accept", "deny", "redirect")
 PLAYER_MOVES = ("gift", "gift2", "exchange", "pass", "respond")
-HOST_MOVES = frozenset(["end_game"])
+HOST_MOVES = frozenset(["end_game", "remove"])
 NOTES = {
     "win": "Nobody can pin a scandal on the winner any more.",
     "shared": "Several players got rid of every scandalous object at once: they share the win.",
     "host": "The host ended the game; nobody wins.",
     "stalemate": "Stalemate: every player passed for a full round; nobody wins.",
+    "too_few": "Fewer than 3 players remained: nobody wins.",
 }
 
 
@@ -38,7 +39,7 @@ class SomeoneElsesProblem:
     max_players = MAX_PLAYERS
     host_is_player = False      # DX-02: the host screen is the table
     spectators = False          # DX-05: no mid-game joins
-    host_moves = HOST_MOVES     # D4-15: End game, no winner; no removal
+    host_moves = HOST_MOVES     # D4-15: End game, no winner; removal: docs/decisions.md
 
     # --- setup and copying ------------------------------------------------------------------
 
@@ -56,7 +57,7 @@ class SomeoneElsesProblem:
             "spenders": [],         # who spent action cards this turn (D4-10)
             "passes": 0,            # consecutive passes (D4-07)
             "winners": [],
-            "end": None,            # "win" | "host" | "stalemate"
+            "end": None,            # "win" | "host" | "stalemate" | "too_few"
             "log": [],
             "turn_no": 1,
             "decision": 0,          # counts the players' accepted moves: a move's ref (stale taps)
@@ -94,6 +95,8 @@ class SomeoneElsesProblem:
         if p == HOST:
             if kind not in HOST_MOVES:
                 raise IllegalMove("not_your_turn", "The table screen only ends the game; players make the moves.")
+            if kind == "remove" and (not isinstance(move.get("player"), str) or move["player"] not in s["players"]):
+                raise IllegalMove("invalid_move", "That player is not in this game.")
             return
         if p == SYSTEM or p not in s["players"]:
             raise IllegalMove("not_your_turn", "You are not playing in this game.")
@@ -192,7 +195,7 @@ class SomeoneElsesProblem:
         if s["phase"] == OVER:
             return []
         if p == HOST:
-            return [{"type": "end_game"}]
+            return [{"type": "end_game"}] + [{"type": "remove", "player": q} for q in s["players"]]
         if p not in s["players"] or p != self.awaiting(s):
             return []
         others = [q for q in s["players"] if q != p]
@@ -242,6 +245,9 @@ class SomeoneElsesProblem:
             s["phase"], s["end"], s["winners"] = OVER, "host", []     # D4-15: no winner
             s["pending"] = None
             self._note(s, {"kind": "end", "by": "host"}, events)
+            return events
+        if kind == "remove":
+            self._remove(s, move["player"], ctx, events)
             return events
         if kind == "pass":
             # D4-07: nothing happens and nothing is drawn; a full round of passes is a stalemate.
@@ -296,6 +302,35 @@ class SomeoneElsesProblem:
         s["pending"] = None
         self._resolve(s, ctx, events)
         return events
+
+    def _remove(self, s, q, ctx, events):
+        """docs/decisions.md "Someone Else's Problem: the host can remove a player mid-game" (D4-15 had none). Their
+        objects leave play with them, their hand goes under the draw pile unseen (D4-12: hands stay private), and
+        the game goes on: a gift waiting on their answer is void, as if denied (the sender's cards stay spent and
+        are refilled, D4-10); their own turn or their gift passes to the next player clockwise. Below three
+        players (D4-06 needs a third) the game ends with no winner, as End game does (D4-15)."""
+        before = s["players"]
+        mover = before[s["current"]]
+        gift = s["pending"]
+        s["draw"].extend(s["hands"].pop(q))
+        objects = s["objects"].pop(q)
+        s["players"] = [x for x in before if x != q]
+        s["spenders"] = [x for x in s["spenders"] if x != q]
+        s["passes"] = 0
+        self._note(s, {"kind": "removed", "by": "host", "player": q, "count": sum(objects.values())}, events)
+        if len(s["players"]) < MIN_PLAYERS:
+            s["phase"], s["end"], s["winners"], s["pending"] = OVER, "too_few", [], None
+            s["current"] = 0
+            return
+        if mover == q:      # their turn (or their gift awaiting an answer): the next player clockwise plays
+            s["pending"] = None
+            s["current"] = (before.index(q) - 1) % len(s["players"])     # _next_turn steps on to q's place
+            self._next_turn(s)
+            return
+        s["current"] = s["players"].index(mover)
+        if gift is not None and gift["to"] == q:
+            s["pending"] = None         # void, as a DENY leaves it: the objects stay with the sender
+            self._resolve(s, ctx, events)
 
     def _resolve(self, s, ctx, events):
         """After a gift or exchange fully resolves: win check for everyone, else refill, next turn."""

@@ -4,7 +4,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Display names of cards live
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
-from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, move_json, moment_key, name_of, seat_face, tag
+from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, move_json, moment_key, name_of, seat_face, tag, who
 from ...ui.illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
@@ -105,6 +105,10 @@ def _possessive(ctx, pid):
     return name_of(ctx, pid) + "&#39;s"
 
 
+def _objects_word(n):
+    return "their object" if n == 1 else "their %d objects" % n
+
+
 def narrate(entry, ctx):
     """One narration entry from the view's log as an escaped sentence."""
     kind = entry.get("kind")
@@ -145,6 +149,9 @@ def narrate(entry, ctx):
         return "The host ended the game. Nobody wins."
     if kind == "stalemate":
         return "Everyone passed for a full round: stalemate. Nobody wins."
+    if kind == "removed":       # docs/decisions.md: a removed player's objects and hand leave play
+        return "The host removed %s: %s left the game, and their cards went under the draw pile." % (
+            name_of(ctx, entry["player"]), _objects_word(entry.get("count", 0)))
     return esc(kind)
 
 
@@ -157,6 +164,8 @@ def ending(view, ctx):
         return "Game over: the winners hold nothing scandalous."
     if end == "stalemate":
         return "Game over: everyone passed for a full round (stalemate)."
+    if end == "too_few":
+        return "Game over: fewer than 3 players remained."
     return "Game over: the host ended the game."
 
 
@@ -273,7 +282,8 @@ def log_list(view, ctx, keep):
     if not entries:
         return tag("p", "No moves yet.", class_="sep-none")
     entries.reverse()
-    return tag("ol", "".join([tag("li", narrate(e, ctx)) for e in entries]), class_="sep-log", reversed=True)
+    return tag("ol", "".join([tag("li", tag("span", narrate(e, ctx), class_="sep-line")) for e in entries]),
+               class_="sep-log", reversed=True)
 
 
 def pending_box(view, ctx, moving=False):
@@ -291,9 +301,8 @@ def pending_box(view, ctx, moving=False):
 # After a move fully resolves, the TV tells it in the rulebook's order, one step at a time: the move (02: who
 # gave what to whom), the response (03: ACCEPT, DENY or REDIRECT), where the objects went, what each player
 # involved ends with, then the win check or the refill (04). The steps rise in (ui/html.py beat) within
-# MOMENT_MS and stay until the next move. It is one line over the players' panels (a TV with six long names
-# has no room for more: e2e/test_tv_fit.py), so players appear as their faces, their names left to screen
-# readers; the story beside the table says the same move in full sentences.
+# MOMENT_MS and stay until the next move. Each step is a short sentence with the players' faces and names
+# ("Dee exchanged with Ann", "Hotel Receipt to Ann, ALIBI to Dee"): who did what, never initials to decode.
 
 MOVES = ("gift", "exchange", "pass")      # the log entries that start a move
 STEP_MS = 600
@@ -306,55 +315,61 @@ def move_entries(view):
     if view["phase"] == "respond" or not log or log[-1].get("kind") == "end":
         return []
     for i in range(len(log) - 1, -1, -1):
+        if log[i].get("kind") == "removed":
+            return []       # a removal is no move: the story beside the table tells it
         if log[i].get("kind") in MOVES:
             return log[i:]
     return []
 
 
-def _face(ctx, pid):
-    """A player in the last move's line: the face (html.face), the name for screen readers only."""
-    return seat_face(ctx, pid) + tag("span", name_of(ctx, pid), class_="sep-sr")
-
-
 def _holds(view, ctx, pid):
-    return tag("span", _face(ctx, pid) + " %d scandalous" % view["scandalous"].get(pid, 0), class_="sep-holds")
+    return tag("span", who(ctx, pid) + ": %d scandalous" % view["scandalous"].get(pid, 0), class_="sep-holds")
+
+
+def _and(parts):
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def move_steps(view, ctx, entries):
-    """The steps of one move in the rulebook's order: [(step, HTML)]."""
+    """The steps of one move in the rulebook's order, each a short sentence with names: [(step, HTML)]."""
     first, rest = entries[0], list(entries[1:])
     kind, by = first["kind"], first.get("by")
     if kind == "pass":
-        return [("move", _face(ctx, by) + " passed")] + [("after", narrate(e, ctx)) for e in rest]
+        return [("move", who(ctx, by) + " passed")] + [("after", narrate(e, ctx)) for e in rest]
     if kind == "exchange":
-        steps = [("move", _face(ctx, by) + " EXCHANGE with " + _face(ctx, first["from"])),
-                 ("result", "%s &rarr; %s &middot; %s &rarr; %s" % (
-                     object_name(first["gave"]), _face(ctx, first["from"]), object_name(first["took"]),
-                     _face(ctx, by)))]
+        steps = [("move", "%s exchanged with %s" % (who(ctx, by), who(ctx, first["from"]))),
+                 ("result", "%s to %s, %s to %s" % (
+                     object_name(first["gave"]), name_of(ctx, first["from"]), object_name(first["took"]),
+                     name_of(ctx, by)))]
         changed = [by, first["from"]]
     else:
         n = first["count"]
         things = object_name(first["object"]) if n == 1 else objects_phrase(first["object"], n)
-        made = "GIFT" if first.get("cards") == ["gift"] else "gift (2 cards)"      # D4-04: two cards make a gift
-        steps = [("move", "%s %s: %s &rarr; %s" % (_face(ctx, by), made, things, _face(ctx, first["to"])))]
+        made = "GIFT" if first.get("cards") == ["gift"] else "two cards"      # D4-04: two cards make a gift
+        steps = [("move", "%s gave %s to %s (%s)" % (who(ctx, by), things, who(ctx, first["to"]), made))]
         answer = rest.pop(0) if rest else {}
         if answer.get("kind") == "deny":
-            steps += [("response", "DENY"), ("result", "they stay with " + _face(ctx, by))]
+            steps += [("response", "%s played DENY" % name_of(ctx, first["to"])),
+                      ("result", "they stay with " + name_of(ctx, by))]
             changed = [by]
+        elif answer.get("kind") == "redirect":
+            taker = answer.get("to")
+            steps += [("response", "%s played REDIRECT" % name_of(ctx, answer.get("by"))),
+                      ("result", "they go to " + who(ctx, taker))]
+            changed = [by, taker]
         else:
-            taker = answer.get("to") or answer.get("by")
-            played = "REDIRECT" if answer.get("kind") == "redirect" else "ACCEPT"
-            steps += [("response", played), ("result", "&rarr; " + _face(ctx, taker))]
+            taker = answer.get("by")
+            steps += [("response", "%s accepted" % name_of(ctx, taker))]
             changed = [by, taker]
     steps.append(("holds", " ".join([_holds(view, ctx, p) for p in changed])))
-    drew = [_face(ctx, e["by"]) for e in rest if e["kind"] == "draw"]
     for e in rest:
         if e["kind"] == "win":
-            steps.append(("after", " ".join([_face(ctx, p) for p in e["winners"]]) + " nothing scandalous"))
+            winners = [name_of(ctx, p) for p in e["winners"]]
+            steps.append(("after", "%s %s nothing scandalous" % (_and(winners), "has" if len(winners) == 1 else "have")))
         elif e["kind"] == "reshuffle":
-            steps.append(("after", "new draw pile"))
-    if drew:
-        steps.append(("after", "refill " + " ".join(drew)))
+            steps.append(("after", "a new draw pile"))
+        elif e["kind"] == "draw":
+            steps.append(("after", narrate(e, ctx).rstrip(".")))        # "Ann drew 2 cards"
     return steps
 
 
@@ -392,14 +407,21 @@ def table(view, ctx):
     return tag("div", "".join(body), class_="sep sep-table")
 
 
+def controls(view, ctx):
+    """The host's End game (the TV's, and the controls phone's: ui/room.py controls_band)."""
+    if view["phase"] == "over":
+        return ""
+    return tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
+                             confirm="End the game now for every player? Nobody wins."), class_="sep-host")
+
+
 def table_side(view, ctx):
     """Beside the table, under the room's people: the story so far, the piles and the host's End game, so the
     players' objects keep the TV's whole height."""
     if view["phase"] == "over":
         return ""
-    end = tag("div", button("End game", {"type": "end_game"}, cls="btn danger",
-                            confirm="End the game now for every player? Nobody wins."), class_="sep-host")
-    return tag("div", tag("section", tag("h2", "What happened") + log_list(view, ctx, 4), class_="sep-story") +
+    end = controls(view, ctx)
+    return tag("div", tag("section", tag("h2", "What happened") + log_list(view, ctx, 3), class_="sep-story") +
                piles(view) + end + rules_box(RULES, id_="sep-rules-table"),
                class_="sep sep-aside")
 
@@ -516,6 +538,8 @@ def hint(view, ctx):
 
 
 def my_hand(view):
+    """My cards in one row of chips ("GIFT ×2"); what each does is one tap away (card_help), and each form's
+    button says the card it spends."""
     cards = view.get("hand") or []
     if not cards:
         return tag("p", "No cards in hand.", class_="sep-none")
@@ -523,9 +547,16 @@ def my_hand(view):
     for c in ACTION_ORDER:
         n = cards.count(c)
         if n:
-            items.append(tag("li", tag("b", "%s &times;%d" % (action_name(c), n)) + " " +
-                             tag("span", ACTION_HELP[c], class_="hint")))
+            items.append(tag("li", tag("b", "%s &times;%d" % (action_name(c), n)), title=ACTION_HELP[c]))
     return tag("ul", "".join(items), class_="sep-hand")
+
+
+def card_help(view):
+    cards = view.get("hand") or []
+    lines = [tag("li", tag("b", action_name(c)) + ": " + ACTION_HELP[c]) for c in ACTION_ORDER if c in cards]
+    if not lines:
+        return ""
+    return tag("details", tag("summary", "What my cards do") + tag("ul", "".join(lines)), class_="sep-card-help")
 
 
 def phone(view, ctx):
@@ -538,6 +569,14 @@ def phone(view, ctx):
         finish = my_result(view, ctx)
         if finish:
             body.append(tag("p", finish, class_="sep-result banner" + (" sep-won" if me in view["winners"] else "")))
+    # what I hold comes first, compact, so the forms that use it start on the first screen (issue 38: the hand
+    # and objects had been about 1,300 px down, under the forms)
+    if me is not None and view["phase"] != "over":     # once it is over, cards in hand no longer matter
+        body.append(tag("section", tag("h2", "My hand (only you see it)") + my_hand(view), class_="sep-my-hand"))
+    if me is not None:
+        body.append(tag("section", tag("h2", "My objects") + object_chips(view, me), class_="sep-mine"))
+    if view["phase"] == "over":
+        pass
     elif view.get("act"):
         if view["phase"] == "respond":
             body.append(respond_box(view, ctx))
@@ -555,10 +594,8 @@ def phone(view, ctx):
             body.append(tag("div", "".join(moves), class_="sep-moves"))
     else:
         body.append(pending_box(view, ctx))
-    if me is not None and view["phase"] != "over":     # once it is over, cards in hand no longer matter
-        body.append(tag("section", tag("h2", "My hand (only you see it)") + my_hand(view), class_="sep-my-hand"))
-    if me is not None:
-        body.append(tag("section", tag("h2", "My objects") + object_chips(view, me), class_="sep-mine"))
+    if me is not None and view["phase"] != "over":
+        body.append(card_help(view))
     others = [p for p in view["players"] if p != me]
     body.append(tag("details", tag("summary", "Everyone&#39;s objects") +
                     "".join([player_card(view, ctx, p) for p in others]) + piles(view),

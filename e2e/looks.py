@@ -1,0 +1,51 @@
+"""What a guest would see wrong on a page where it stands (issue 38): LOOK, a script for page.evaluate(LOOK, main)
+that returns the problems, each a sentence: the page wider than its viewport; a word broken across two lines
+(each drawn text node's words measured glyph by glyph with a Range: a word whose rects sit on two lines;
+a space, a hyphen, a slash, a comma or a middle dot is where a line may end); and, given a selector `main`, the
+first drawn match starting below the fold. e2e/test_guest_walk.py walks whole games with it; e2e/test_tv_fit.py
+lays out the TV's lobby of twelve long names with it."""
+
+LOOK = """(main) => {
+  window.scrollTo(0, 0);
+  const out = [];
+  const width = document.scrollingElement.scrollWidth;
+  if (width > innerWidth) {
+    // the deepest elements past the right edge: what widens the page
+    const past = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+      .slice(-3).map((el) => el.tagName.toLowerCase() + '.' + (el.getAttribute('class') || '') + ' to ' +
+                     Math.round(el.getBoundingClientRect().right));
+    out.push('the page is ' + width + ' px wide in a ' + innerWidth + ' px viewport (' + past.join(', ') + ')');
+  }
+  const hidden = (el) => el.closest('details:not([open]) > :not(summary), [hidden], script, style, template, dialog:not([open])');
+  const range = document.createRange();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const words = /[^\\s\\-\\u2010-\\u2014\\/\\u00b7|,]{2,}/g;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || hidden(el)) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 2 || box.height <= 2) continue;               // visually hidden, for a screen reader
+    const style = getComputedStyle(el);
+    if (style.visibility !== 'visible' || style.display === 'none') continue;
+    for (const m of node.textContent.matchAll(words)) {
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0.5 && r.height > 0.5);
+      if (rects.length < 2) continue;
+      const tops = rects.map((r) => r.top);
+      if (Math.max(...tops) - Math.min(...tops) > Math.min(...rects.map((r) => r.height)) / 2)
+        out.push('"' + m[0] + '" is broken across lines (' + el.tagName.toLowerCase() + '.' +
+                 (el.getAttribute('class') || '') + ')');
+    }
+  }
+  if (main) {
+    const el = Array.from(document.querySelectorAll(main)).find((e) => e.getBoundingClientRect().height > 0);
+    if (!el) out.push('no main action (' + main + ') on the screen');
+    else {
+      const r = el.getBoundingClientRect();
+      if (r.top > innerHeight - 20) out.push('the main action (' + main + ') starts at ' + Math.round(r.top) +
+                                             ' px, below the ' + innerHeight + ' px fold');
+    }
+  }
+  return out;
+}"""

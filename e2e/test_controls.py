@@ -1,0 +1,149 @@
+"""The controls on a phone (issue 37): the first phone to join holds them and draws the TV's own buttons; a whole
+game runs from it with no click on the TV; when its holder closes the tab, the next phone by join order gets
+them, and uses them. The TV only ever shows the table."""
+import pytest
+
+from hint_hunt_play import read_write_form, submit, tick_and_type
+from people import WAIT_MS, host_record, join_phones, open_host, seq, wait_seq_above
+from remote_screen import open_screen, same_frame
+from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wait_round_open
+
+BAND = "[data-controls]"
+
+
+def band_click(phone, selector, confirm=False):
+    """Tap a button of the phone's controls band and wait until the phone shows the host's next state."""
+    before = seq(phone)
+    phone.click("%s %s" % (BAND, selector), timeout=WAIT_MS)
+    if confirm:
+        phone.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
+        phone.click("#pp-confirm [data-answer=yes]")
+    wait_seq_above(phone, before)
+    assert phone.locator(".error-line").count() == 0, phone.inner_text(".error-line")
+
+
+def holder_on_tv(host):
+    return host.eval_on_selector_all(".person:has(.badge.controls) .person-name", "els => els.map(e => e.textContent)")
+
+
+@pytest.mark.timeout(900)
+def test_a_whole_seven_rounds_game_from_the_controls_phone_and_its_successor(open_page, wait_ready, signal, shot):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    names = ["Ann", "Ben", "Cat"]
+    phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
+    ann, ben = phones["Ann"], phones["Ben"]
+    ann.wait_for_selector(BAND, timeout=WAIT_MS)
+    assert "You have the controls" in ann.text_content(BAND)
+    assert ben.locator(BAND).count() == 0 and phones["Cat"].locator(BAND).count() == 0
+    assert holder_on_tv(host) == ["Ann"]
+    shot(ann, "controls-phone-lobby")
+    shot(host, "controls-tv-lobby")
+
+    band_click(ann, "[data-move*='\"seven_rounds\"']")
+    host.wait_for_selector("[data-move*='\"seven_rounds\"'][aria-pressed=true]", timeout=WAIT_MS)
+    ann.wait_for_selector("%s #start-phone:not([disabled])" % BAND, timeout=WAIT_MS)
+    band_click(ann, "#start-phone")
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+
+    for rnd in range(1, 8):
+        for phone in phones.values():
+            wait_round_open(phone, rnd)
+        for phone in phones.values():
+            lock_in(phone, "bank")
+        if rnd == 1:
+            ann.wait_for_selector("%s nav.sr-controls button:text-is('Reveal'):not([disabled])" % BAND, timeout=WAIT_MS)
+            shot(ann, "controls-phone-reveal")
+        band_click(ann, "nav.sr-controls button:text-is('Reveal')")
+        wait_host_results(host, rnd)
+        for phone in phones.values():
+            wait_phone_result(phone, rnd)
+        if rnd < 7:
+            band_click(ann, "nav.sr-controls button:text-is('Start round %d')" % (rnd + 1))
+    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+    ann.wait_for_selector("%s button:text-is('Play again')" % BAND, timeout=WAIT_MS)
+    shot(ann, "controls-phone-results")
+
+    # every host decision of the game came from the phone: the TV's log holds them, the TV was never clicked
+    log = host_record(host)["match"]["log"]
+    decided = [move["type"] for who, move, _ in log if who == "@host"]
+    # (the first next_round is the game's own start move, played at Start)
+    assert decided.count("reveal") == 7 and decided.count("next_round") == 7, decided
+
+    # the holder closes the tab: the next phone by join order gets the controls, and uses them
+    ann.close()
+    ben.wait_for_selector(BAND, timeout=WAIT_MS)
+    band_click(ben, "button:text-is('Choose another game')")
+    host.wait_for_selector("body[data-phase=lobby]", timeout=WAIT_MS)
+    ben.wait_for_selector("%s .picker" % BAND, timeout=WAIT_MS)
+    assert holder_on_tv(host) == ["Ben"]
+    shot(host, "controls-tv-lobby-after-holder-left")
+
+
+# a tile whose role is shown but that nobody claimed: on the table only once its board has ended (D3-08)
+UNCLAIMED_ROLES = "() => document.querySelectorAll('.hh-grid > li.hh-tile:not(.hh-claimed)[class*=\"hh-role-\"]').length"
+BOARD_ENDED = "() => !!document.querySelector('.hh-table .hh-status') && " \
+              "/Board over/.test(document.querySelector('.hh-table .hh-status').textContent)"
+
+
+def check_the_table(host, screen):
+    """The TV and the remote screen show the same frame, and no role of a word nobody claimed while its board runs."""
+    same_frame(host, screen)
+    for page in (host, screen):
+        if not page.evaluate(BOARD_ENDED):
+            assert page.evaluate(UNCLAIMED_ROLES) == 0, "an unclaimed tile's role is on the big screen"
+
+
+@pytest.mark.timeout(900)
+def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(
+        open_page, wait_ready, signal, shot):
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1&record=1")
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
+    ann = phones["Ann"]
+    # a screen in another room, from the link the TV offers (typed in, so the TV is never clicked)
+    screen = open_screen(open_page, "http://x/screen.html?room=%s&signal=%s" % (code, signal), "screen")
+    band_click(ann, "[data-move*='\"hint_hunt\"']")
+    ann.wait_for_selector("%s #start-phone:not([disabled])" % BAND, timeout=WAIT_MS)
+    band_click(ann, "#start-phone")
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+
+    for name, phone in phones.items():
+        form = read_write_form(phone)
+        tick_and_type(phone, form["unlocked"][:2], "Hint%s" % name)
+        submit(phone)
+        check_the_table(host, screen)
+    assert "HintAnn" not in host.content() and "HintAnn" not in screen.content()
+    ann.wait_for_selector("%s .hh-controls .hh-start:not([disabled])" % BAND, timeout=WAIT_MS)
+    shot(ann, "controls-phone-hint-hunt")
+    band_click(ann, ".hh-controls .hh-start")
+    boards = 0
+    while host.get_attribute("body", "data-phase") == "playing":
+        boards += 1
+        check_the_table(host, screen)
+        if boards == 1:
+            shot(host, "controls-tv-hint-hunt-guessing")
+        # one guesser claims a word, the others stop; the board goes on from the controls phone
+        guessers = [p for p in phones.values() if p.locator("button.hh-claim").count()]
+        assert len(guessers) == 3, "everyone but the board's writer guesses"
+        before = seq(guessers[0])
+        guessers[0].locator("button.hh-claim").first.click()
+        wait_seq_above(guessers[0], before)
+        check_the_table(host, screen)
+        for page in guessers[1:]:
+            if page.locator("button.hh-done").count():
+                before = seq(page)
+                page.click("button.hh-done")
+                wait_seq_above(page, before)
+        ann.wait_for_selector("%s .hh-controls .hh-next:not([disabled])" % BAND, timeout=WAIT_MS)
+        confirm = ann.get_attribute("%s .hh-controls .hh-next" % BAND, "data-confirm") is not None
+        band_click(ann, ".hh-controls .hh-next", confirm=confirm)
+        host.wait_for_function("n => document.body.dataset.phase !== 'playing' || "
+                               "Number(document.body.dataset.seq) >= n", arg=seq(ann), timeout=WAIT_MS)
+    assert boards == 4
+    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+    for phone in phones.values():
+        phone.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+    # the TV was never clicked: every host decision in its record came from Ann's phone
+    log = host_record(host)["match"]["log"]
+    decided = [move["type"] for who, move, _ in log if who == "@host"]
+    assert decided.count("start_guessing") == 1 and decided.count("next_board") == 4, decided
