@@ -466,6 +466,8 @@ def controls(view, ctx):
     out = [button("End game", {"type": "end_game"}, cls="btn danger",
                   confirm="End the game now for everyone? Nobody wins.")]
     for p in view["players"]:
+        if not ctx.get("connected", {}).get(p["id"], True):
+            continue        # an away player's Remove is beside their name in the players list (ui/room.py)
         plain = _plain(ctx, p["id"])
         out.append(button("Remove %s" % plain, {"type": "remove", "player": p["id"]}, cls="btn small danger",
                           confirm="Remove %s from the game? Their cards go to the discard pile, their "
