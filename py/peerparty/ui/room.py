@@ -522,7 +522,8 @@ def controls_band(room, controls, ctx):
             rows.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name") + buttons,
                             class_="person", data_person=person["id"]))
     if rows:
-        parts.append(tag("details", tag("summary", "Players") + tag("ol", "".join(rows), class_="people"),
+        # its list is not .people: that is the room's own list, which this phone shows too
+        parts.append(tag("details", tag("summary", "Players") + tag("ol", "".join(rows), class_="controls-seats"),
                          class_="controls-people"))
     return tag("section", "".join(parts), class_="panel controls-band", data_controls="1",
                aria_label="The controls")
