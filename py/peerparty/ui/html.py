@@ -52,6 +52,15 @@ def button(label, move=None, cls="btn", disabled=False, confirm=None, **attribut
                disabled=disabled, data_confirm=confirm, **attributes)
 
 
+def icon_button(label, icon, move, cls="btn small", confirm=None, **attributes):
+    """A button whose word gives way to an icon where rows are narrow (the TV's side list during a game, its
+    lobby with many people: static/css/app.css [data-icon]); the word stays for a screen reader and the
+    accessible name, which should start with it (axe: the visible word is part of the name)."""
+    return tag("button", tag("span", esc(label), class_="btn-word"), type="button", class_=cls,
+               data_move=move_json(move), data_confirm=confirm, data_icon=icon,
+               title=attributes.get("aria_label"), **attributes)
+
+
 def countdown(ms_left, cls="countdown"):
     ms_left = max(0, int(ms_left))
     secs = (ms_left + 999) // 1000

@@ -1,6 +1,6 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
-from .html import attrs, button, esc, face, move_json, name_html, tag
+from .html import attrs, button, esc, face, icon_button, name_html, tag
 from .illustrations import rules_box
 from .screens import screens_for, stylesheet_for
 
@@ -23,6 +23,9 @@ def _presence(person):
 
 
 CONTROLS_BADGE = "controls"     # the word beside the seat holding the controls (room/controls.py)
+# where a row is narrow the badge and the seat buttons are these marks (icon_button), and a line says what they mean
+CONTROLS_ICON, GIVE_ICON, REMOVE_ICON = "\u2605", "\u2606", "\u2715"
+ICON_LEGEND = "%s has the controls \u00b7 %s give them \u00b7 %s remove" % (CONTROLS_ICON, GIVE_ICON, REMOVE_ICON)
 
 
 def seat_buttons(person, room, give=True):
@@ -30,9 +33,10 @@ def seat_buttons(person, room, give=True):
     (remove_button: in the lobby, or an away player during play) and Give controls (to a seat that is here and does not hold them)."""
     out = remove_button(room, person)
     if give and not person.get("controls") and person["present"] and not person["host"]:
-        out += button("Give controls", {"room": "give_controls", "seat": person["id"]}, cls="btn small ghost give",
-                      confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
-                      aria_label="Give the controls to %s" % person["name"])
+        out += icon_button("Give controls", GIVE_ICON, {"room": "give_controls", "seat": person["id"]},
+                           cls="btn small ghost give",
+                           confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
+                           aria_label="Give controls to %s" % person["name"])
     return out
 
 
@@ -71,17 +75,14 @@ def remove_button(room, person):
     if person["host"]:
         return ""
     if room["phase"] == "lobby":
-        return button("Remove", {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
-                      confirm="Remove %s from the room? They cannot rejoin." % person["name"],
-                      aria_label="Remove %s" % person["name"])
+        return icon_button("Remove", REMOVE_ICON, {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
+                           confirm="Remove %s from the room? They cannot rejoin." % person["name"],
+                           aria_label="Remove %s" % person["name"])
     if room["phase"] != "playing" or not room.get("removal") or person["present"] or person["spectator"]:
         return ""
-    # the word inside a span: the TV's narrow side list draws it as a cross, so the row keeps to one line
-    return tag("button", tag("span", "Remove", class_="btn-word"), type="button", class_="btn small danger",
-               data_move=move_json({"room": "remove", "seat": person["id"]}),
-               data_confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
-               aria_label="Remove %s" % person["name"], title="Remove %s" % person["name"],
-               data_away_remove=person["id"])
+    return icon_button("Remove", REMOVE_ICON, {"room": "remove", "seat": person["id"]}, cls="btn small danger",
+                       confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
+                       aria_label="Remove %s" % person["name"], data_away_remove=person["id"])
 
 
 def away_names(room):
@@ -357,8 +358,10 @@ def _host_lobby(room, info):
                         tag("button", "Take a seat", type="submit", class_="btn"),
                         data_move='{"room":"join_local"}', id="host-seat", class_="inline-form"),
                     id="play-here", class_="play-here")
-    return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) +
-                screens_list(info) + _history(room, info), class_="panel people-panel" + (" many" if len(room["people"]) > 6 else "")) +
+    many = len(room["people"]) > 6      # two columns: the seat buttons are marks (static/css/app.css .many)
+    legend = tag("p", ICON_LEGEND, class_="hint icon-legend") if many else ""
+    return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) + legend +
+                screens_list(info) + _history(room, info), class_="panel people-panel" + (" many" if many else "")) +
             tag("section", tag("h2", "Pick a game") + game_picker(room, info["games"], info["can_start"][0]) +
                 local + start_row(room, info["can_start"]) + rules, class_="panel game-panel"))
 
