@@ -159,9 +159,9 @@ def path_of(phone):
 
 
 def tv_marks(host):
-    """{name: badges} as the TV's people list shows them."""
+    """{name: badges} as the TV's people list shows them (but the controls' star: room/controls.py)."""
     return host.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.people .person')].map(li =>
-        [li.querySelector('.person-name').textContent, [...li.querySelectorAll('.badge')].map(b => b.textContent)]))""")
+        [li.querySelector('.person-name').textContent, [...li.querySelectorAll('.badge:not(.controls)')].map(b => b.textContent)]))""")
 
 
 def wait_tv_mark(host, name, relayed):
