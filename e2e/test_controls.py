@@ -1,6 +1,10 @@
 """The controls on a phone (issue 37): the first phone to join holds them and draws the TV's own buttons; a whole
 game runs from it with no click on the TV; when its holder closes the tab, the next phone by join order gets
 them, and uses them. The TV only ever shows the table."""
+import json
+import time
+from pathlib import Path
+
 import pytest
 
 from hint_hunt_play import read_write_form, submit, tick_and_type
@@ -147,3 +151,74 @@ def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(
     log = host_record(host)["match"]["log"]
     decided = [move["type"] for who, move, _ in log if who == "@host"]
     assert decided.count("start_guessing") == 1 and decided.count("next_board") == 4, decided
+
+
+TAKEOVER_LOG = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "takeover.json"
+
+
+@pytest.mark.timeout(900)
+def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_under_the_controls_phone(
+        open_page, wait_ready, signal, shot):
+    """Issue 38 point 8 and issue 37 point 4: the TV's tab closes mid-guessing; the phone holding the controls
+    (Hint Hunt's rulebook host, D3-12) takes over, is told so and keeps a phone's layout; the other phones take no
+    tap while they reconnect; every phone and the remote screen play on; the TV, opened again, is the big screen
+    of the room its successor leads. The times from the close are written to artifacts/logs/takeover.json."""
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    names = ["Ann", "Ben", "Cat"]
+    phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
+    ann, ben, cat = phones["Ann"], phones["Ben"], phones["Cat"]
+    screen = open_screen(open_page, "http://x/screen.html?room=%s&signal=%s" % (code, signal), "screen")
+    band_click(ann, "[data-move*='\"hint_hunt\"']")
+    ann.wait_for_selector("%s #start-phone:not([disabled])" % BAND, timeout=WAIT_MS)
+    band_click(ann, "#start-phone")
+    for name, phone in phones.items():
+        form = read_write_form(phone)
+        tick_and_type(phone, form["unlocked"][:2], "Hint%s" % name)
+        submit(phone)
+    ann.wait_for_selector("%s .hh-controls .hh-start:not([disabled])" % BAND, timeout=WAIT_MS)
+    band_click(ann, ".hh-controls .hh-start")
+    guesser = next(p for p in (ben, cat) if p.locator("button.hh-claim").count())
+    before = seq(host)
+    guesser.locator("button.hh-claim").first.click()
+    wait_seq_above(host, before)
+    old_seq = seq(host)
+    tv_url, tv_context = host.url.replace("&new=1", ""), host.context
+
+    t_close = time.monotonic()
+    times = {}
+    host.close()                                        # the TV's tab, mid-guessing
+    ben.wait_for_selector("main[data-offline][inert]", state="attached", timeout=WAIT_MS)
+    times["close_to_phones_see_it_s"] = round(time.monotonic() - t_close, 1)
+    assert "Reconnecting to the host" in ben.inner_text(".banner.warn")
+    shot(ben, "takeover-phone-reconnecting")
+    ann.wait_for_url("**/host.html?takeover=1*", timeout=WAIT_MS)
+    times["close_to_successor_navigates_s"] = round(time.monotonic() - t_close, 1)
+    ann.wait_for_selector("body[data-room-ready][data-epoch='1']", state="attached", timeout=WAIT_MS)
+    for page in (ben, cat):
+        wait_seq_above(page, old_seq)
+        page.wait_for_selector("body[data-status=joined] main:not([inert])", timeout=WAIT_MS)
+    times["close_to_every_phone_plays_s"] = round(time.monotonic() - t_close, 1)
+    screen.wait_for_selector("body[data-screen=watching][data-screen-epoch='1']", timeout=WAIT_MS)
+    same_frame(ann, screen)
+    times["close_to_screen_watches_s"] = round(time.monotonic() - t_close, 1)
+    # the phone that hosts now says so in words, keeps to its width, and shows the table on the screen
+    ann.wait_for_selector("text=You are the host now", timeout=WAIT_MS)
+    width = ann.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], "the new host's page is %d px wide on a %d px phone" % tuple(width)
+    shot(ann, "takeover-new-host-phone")
+    assert screen.evaluate(UNCLAIMED_ROLES) == 0, "an unclaimed tile's role is on the screen"
+    # the game goes on: a guess on the new host
+    guesser = next(p for p in (ben, cat) if p.locator("button.hh-claim").count())
+    before = seq(ann)
+    guesser.locator("button.hh-claim").first.click()
+    wait_seq_above(ann, before)
+    # the TV opened again is the big screen of Ann's room: the table, never a seat
+    tv = tv_context.new_page()                          # its own browser, with what the TV kept
+    tv.goto(tv_url)
+    tv.wait_for_selector("body[data-screen=watching][data-screen-epoch='1']", timeout=WAIT_MS)
+    times["tv_reopened_watches"] = True
+    same_frame(ann, tv)
+    assert tv.evaluate(UNCLAIMED_ROLES) == 0 and tv.locator(".hh-write, .hh-phone").count() == 0
+    shot(tv, "takeover-tv-reopened")
+    TAKEOVER_LOG.parent.mkdir(parents=True, exist_ok=True)
+    TAKEOVER_LOG.write_text(json.dumps(times, indent=1))

@@ -23,6 +23,7 @@
   const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ";   // = room/lobby.py's (tests/test_host_threads.py checks)
   const CODE_LENGTH = 4;
   const WAIT = '{"v":1,"t":"wait"}';
+  const CLOSING = '{"v":1,"t":"closing"}';
   const WASM_KEY = "peerparty:wasm";         // set once this browser has compiled Pyodide's wasm in a page (host.html)
   const KEEP_WASM_AFTER_MS = 2000;
   const LEAVE_NOTICE_MS = 2500;              // how long the big screen says the room moved on before it rejoins
@@ -291,6 +292,19 @@
     }
   }
   window.addEventListener("pagehide", save);    // a reload saves first
+  // The tab is going (closed, or reloading): every phone and screen hears it now, not after HOST_LOST_MS of
+  // silence, and the signalling server frees the id at once, so a Hint Hunt successor takes over within
+  // TAKEOVER_MS (room/rejoin.py) and a reload is back before that. A page kept for back/forward keeps its links.
+  window.addEventListener("pagehide", (ev) => {
+    if (ev.persisted) return;
+    for (const conn of conns.values()) {
+      try {
+        if (conn.open) conn.send(CLOSING);      // room/protocol.py "closing": a successor need not wait long
+        conn.close();
+      } catch (e) { /* closing anyway */ }
+    }
+    if (peer && !peer.destroyed) peer.destroy();
+  });
 
   setInterval(() => {
     if (host.ready) post({ t: "tick" });

@@ -111,10 +111,21 @@
     }, RETRY_MS);
   }
 
+  // The term after a look that found nobody, as a phone looks (room/rejoin.py retry): every other attempt our own
+  // term's host (it may be reloading), the others mostly the next term (a takeover is one on, its host maybe
+  // still booting) and every third one term further than the last such look, up to LOOK_AHEAD. Walking on one
+  // term per look kept a screen away from a successor that was one term on for a minute.
+  let looks = 0;
+  function nextTerm() {
+    if (tryEpoch !== epoch) return epoch;
+    looks += 1;
+    return epoch + (looks % 3 ? 1 : 2 + (Math.floor(looks / 3) - 1) % (LOOK_AHEAD - 1));
+  }
+
   function again(ms, next) {
     clearTimeout(timer);
     if (stopped) return;
-    if (next) tryEpoch = tryEpoch < epoch + LOOK_AHEAD ? tryEpoch + 1 : epoch;
+    if (next) tryEpoch = nextTerm();
     say(html === null ? "connecting" : "reconnecting");
     watching = false;
     timer = setTimeout(attempt, ms);
@@ -182,6 +193,7 @@
     if (m.room !== code || !(m.epoch >= epoch)) return again(AGAIN_MS, true);
     if (m.key) saved.key = m.key;
     epoch = tryEpoch = m.epoch;
+    looks = 0;
     watching = true;
     save();
     say("");

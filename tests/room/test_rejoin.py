@@ -121,7 +121,7 @@ def test_the_successor_takes_over_only_after_trying_its_old_host_again_past_the_
     r = successor()
     now, decided = 1000, []
     while now < 40000:
-        now += rejoin.RETRY_MS
+        now += rejoin.GONE_RETRY_MS      # the page's pace once the server answers "gone" (retry_due)
         if gone(r, now):
             decided.append((now, r.try_epoch))
             break
@@ -239,3 +239,32 @@ def test_a_join_tapped_before_the_link_opens_is_said_on_opening_and_the_name_is_
     assert store[rejoin.NAME_KEY] == "Zoe"
     r.join("   ")                               # nothing typed: the name from before stays
     assert r.remembered_name() == "Zoe"
+
+
+def test_a_successor_told_its_host_is_closing_takes_over_at_the_first_gone_answer_since():
+    """Issue 38 point 8: the host's tab said "closing" as it went (host-room.js pagehide). An attempt at the old
+    host's id made after that, which the signalling server answers "gone" (it held the offer about 5 s, and would
+    have handed it to a reloaded host), is enough: no window, no look at the next epoch first."""
+    r = successor()
+    r.opened(1500)
+    r.guest.asked = None                        # the host proved itself on this link (test_guest.py does that)
+    r.received(json.dumps({"t": "closing"}), 2000)
+    assert r.closing_ms == 2000
+    r.closed(2100)
+    assert r.retry(2200, False) == rejoin.CONNECT and r.try_epoch == 0
+    assert r.unavailable(7300) is True                             # its own id, tried since, found gone
+
+
+def test_closing_from_an_unproved_link_changes_nothing_and_a_found_host_forgets_it():
+    r = successor()
+    r.opened(1500)
+    r.guest.asked = "nonce"                     # this link has not proved itself: its word is not the host's
+    r.received(json.dumps({"t": "closing"}), 2000)
+    assert r.closing_ms is None
+    r.guest.asked = None
+    r.received(json.dumps({"t": "closing"}), 2000)
+    assert r.closing_ms == 2000
+    r.closed(2100)
+    r.retry(2200, False)
+    r.opened(2600)                              # the host reloaded and is back: the closing is forgotten
+    assert r.closing_ms is None

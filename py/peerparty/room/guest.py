@@ -230,6 +230,8 @@ class GuestSession:
                 self._drop_replica()
             else:
                 self.replica = message
+        elif kind == "closing":
+            pass                        # the host's tab is going: rejoin.py times the takeover from it
         elif kind == "bye":
             if message.get("reason") == "seat_moved":
                 self._moved()

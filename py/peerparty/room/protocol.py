@@ -41,6 +41,8 @@ host -> phone
   {"v":1,"t":"waiting","why":"claim"|"game","msg":sentence}   a hello that waits, its name kept: for the host to
                                           let it into an away seat of that name (claim), or for the game under way
                                           to end (game: it is seated by itself at the results, room/latecomers.py)
+  {"v":1,"t":"closing"}                   the host's tab is going (closed, or reloading): sent as it goes, then
+                                          every link is hung up (static/js/host-room.js pagehide; rejoin.py)
   {"v":1,"t":"replica","epoch":int,"snapshot":{...}} | {"v":1,"t":"replica","drop":true}   successor only
   {"v":1,"t":"proof","epoch":int,"proof":hex}   to a probe: the room key's proof (room/fence.py checks it)
   {"v":1,"t":"wait"}                      the host page is up but its rules are still loading: what the phone

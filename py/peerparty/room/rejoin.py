@@ -20,7 +20,10 @@ from .protocol import peer_id
 
 RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
 GONE_RETRY_MS = 1000     # after the signalling server said the id is free (it answers at once), the next one
-TAKEOVER_MS = 15000      # a host unreachable this long, with its id gone, is replaced by its successor
+# a host unreachable this long, with its id gone, is replaced by its successor. A reloading host page takes its id
+# back at once (host-room.js registers it before Python starts: 0.1-0.5 s here), and a closing one hangs up every
+# link as it goes (pagehide), so the guests are playing again within 10 s of the tab closing (issue 38)
+TAKEOVER_MS = 4000
 LOOK_AHEAD = 8           # how many epochs past its own a phone looks for the room's host (each takeover is one)
 NEXT_FIRST = 3           # of every NEXT_FIRST looks past its own epoch, all but the last are at the next one
 HOST_KEY = "peerparty:host"        # the host tab's room, for a reload (HostSession.snapshot())
@@ -75,6 +78,7 @@ class Rejoin:
         self.last_ping = 0
         self.ping_n = 0
         self.opened_ms = None            # when the current link opened
+        self.closing_ms = None           # when its proved host said its tab was going ("closing")
 
     @property
     def epoch(self):
@@ -112,6 +116,7 @@ class Rejoin:
 
     def _found(self):
         self.lost_since = None
+        self.closing_ms = None
         self.host_gone = False
         self.gone_tries = {}
         self.looks = 0
@@ -132,6 +137,8 @@ class Rejoin:
             self.store.set(seat_key(self.code), self.guest.token)
             if self.guest.epoch != epoch:         # the room moved to a new host: remember where, for good
                 self.store.set(epoch_key(self.code), str(self.guest.epoch))
+        elif kind == "closing":
+            self.closing_ms = now_ms
         elif kind == "replica" and self.guest.replica is not None:
             self.store.set(replica_key(self.code), text)
         elif kind in ("error", "bye") and self.guest.token is None:
@@ -167,6 +174,12 @@ class Rejoin:
         if self.lost_since is None or self.replica_epoch() != self.epoch:
             return False
         mine = self.gone_tries.get(self.epoch)
+        if self.closing_ms is not None and mine is not None and mine >= self.closing_ms:
+            # the host said its tab was going, and an attempt at its id made since found nobody: the signalling
+            # server holds an offer for an id nobody holds (about 5 s) and hands it to a page that takes the id
+            # meanwhile, so a reload would have answered it. No second look at the next epoch: a successor that
+            # was there first keeps the id, and this page then joins it (room/fence.py moved_on)
+            return True
         nxt = self.gone_tries.get(self.epoch + 1)
         return (mine is not None and nxt is not None and nxt >= self.lost_since
                 and mine - self.lost_since >= TAKEOVER_MS)

@@ -577,10 +577,12 @@ def phone_screen(state):
                     data_face=str(mine.get("face") or 0))
     top = tag("header", brand + where, class_="phone-head")
     banner = ""
+    offline = state.get("link") not in (None, "open") and status == "joined"
     if state.get("reach_sentence"):
         banner = tag("div", esc(state["reach_sentence"]), class_="banner error", role="alert", data_reach=state["reach"])
-    elif state.get("link") not in (None, "open") and status == "joined":
-        banner = tag("div", "Reconnecting to the host…", class_="banner warn", role="status")
+    elif offline:     # the screen stays to read but takes no tap until the host is back (main is inert below)
+        banner = tag("div", "Reconnecting to the host… Your taps work again in a moment.", class_="banner warn",
+                     role="status", data_offline="1")
     if state.get("signal_error"):
         banner += tag("div", esc(state["signal_error"]), class_="banner error", role="alert")
     if state.get("host_waiting"):
@@ -639,7 +641,8 @@ def phone_screen(state):
     if message.get("controls"):     # near the player's own buttons: under them in a game, else first
         band = controls_band(room, message["controls"], ctx)
         body = body + band if room["phase"] == "playing" else band + body
-    return game_style(room["game"]) + top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"])
+    return game_style(room["game"]) + top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"],
+                                                         inert=offline, data_offline="1" if offline else None)
 
 
 # While the link to the host is still opening the form works: a Join tapped then is kept and sent the moment the
