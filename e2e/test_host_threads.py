@@ -10,7 +10,7 @@ import json
 import pytest
 
 from people import (HOST_VIEW, WAIT_MS, hold_requests, join, open_phone, people_names, pick_and_start, received, rules_worker, wait_players,
-                    wait_rules)
+                    wait_present, wait_rules)
 from peerparty.ui.room import MOVED_ON
 from tests.test_host_threads import hint_hunt_with_a_successor
 
@@ -192,6 +192,7 @@ def test_a_reload_restores_the_rules_from_the_first_visits_snapshot_and_a_new_ru
     for _ in ("Ben", "Cat"):
         join(open_phone(open_page, wait_ready, signal, code, _), _)
     wait_players(host, 3)
+    wait_present(host, 3)               # Ann's phone back too: with a seat away, Start asks first (issue 38)
     pick_and_start(host, "seven_rounds")
     ann.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
 
