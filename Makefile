@@ -25,10 +25,11 @@ run: build
 
 # both cores: pytest-xdist runs a file's tests on one worker (e2e files share their pages' setup); the 15 slowest
 # tests are listed at the end, to keep CI under its 30 minutes with the figures at hand
-# On a fresh machine it installs what it needs first, as `make run` does. It runs `ruff check` only: `make lint`
-# adds `ruff format --check`, which joins here once the tree has been formatted.
+# On a fresh machine it installs what it needs first, as `make run` does, and checks the code's lint and format
+# (ruff: `make lint` alone, `ruff format` to apply it).
 test: deps build
 	$(PYTHON) -m ruff check $(LINT_PATHS)
+	$(PYTHON) -m ruff format --check $(LINT_PATHS)
 	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest -n 2 --dist loadfile --durations=15 tests e2e
 
 # `make test-fast K=<id>`: only that game's share of every suite (docs/add-a-game.md); tests/ only, no browser

@@ -8,6 +8,7 @@ share: the tap/click time from a capture-phase listener in the page, the update 
 when body[data-seq] changes. The observer runs right after the task that rendered, so "updated" means the DOM
 was patched (not yet painted). Playwright's own polling never enters a figure.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,9 +31,15 @@ from scripts import coturn
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "bench" / "results" / "logs"
 CHROMIUM = os.environ.get("PEERPARTY_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [   # the same flags as e2e/conftest.py
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
+CHROMIUM_ARGS = [  # the same flags as e2e/conftest.py
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 HOST_VIEW = {"width": 1280, "height": 720}
@@ -139,28 +146,56 @@ class Servers:
             raise SystemExit("node_modules/peer is missing: run `npm ci` (or `make build`)")
         self.procs = []
         pport = free_port()
-        self.procs.append(_start(["node", str(peer_bin), "--host", "127.0.0.1", "--port", str(pport),
-                                  "--path", "/peerjs"], "peerserver", pport))
+        self.procs.append(
+            _start(
+                ["node", str(peer_bin), "--host", "127.0.0.1", "--port", str(pport), "--path", "/peerjs"],
+                "peerserver",
+                pport,
+            )
+        )
         self.signal = "127.0.0.1:%d/peerjs" % pport
         # A frozen copy of the site for the whole run: other sessions rebuild static/build/ while they work, and
         # a precache list that changes under an installing service worker fails its sha256 check (seen: "service
         # worker not active" and warm loads served without it).
         self.tmp = tempfile.TemporaryDirectory(prefix="peerparty-bench-")
         site_root = Path(self.tmp.name) / "site"
-        subprocess.run([sys.executable, str(self.checkout / "scripts" / "build.py"), "--dist", str(site_root)],
-                       cwd=self.checkout, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, str(self.checkout / "scripts" / "build.py"), "--dist", str(site_root)],
+            cwd=self.checkout,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         shutil.copytree(ROOT / "bench" / "pages", site_root / "bench" / "pages")
         sport = free_port()
-        self.procs.append(_start([sys.executable, str(ROOT / "bench" / "countserve.py"), "--host", "127.0.0.1",
-                                  "--port", str(sport), "--root", str(site_root)], "serve", sport))
+        self.procs.append(
+            _start(
+                [
+                    sys.executable,
+                    str(ROOT / "bench" / "countserve.py"),
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(sport),
+                    "--root",
+                    str(site_root),
+                ],
+                "serve",
+                sport,
+            )
+        )
         self.site = "http://127.0.0.1:%d" % sport
         self.root = site_root
         if self.relay:
             if coturn.turnserver() is None:
                 raise SystemExit("turnserver is missing: apt-get install coturn")
             tport = free_port()
-            self.procs.append(_start(coturn.argv(tport, "bench", "bench-secret", self.tmp.name,
-                                                 random.randrange(50000, 59000)), "turnserver", tport))
+            self.procs.append(
+                _start(
+                    coturn.argv(tport, "bench", "bench-secret", self.tmp.name, random.randrange(50000, 59000)),
+                    "turnserver",
+                    tport,
+                )
+            )
             self.turn = "turn:bench:bench-secret@127.0.0.1:%d" % tport
         return self
 
@@ -223,14 +258,16 @@ class Lab:
         `nice -n 19`; it leaves the scheduling policy alone, and every process and thread it starts inherits it."""
         if self.others is None:
             wrapper = Path(self.s.tmp.name) / "idle-chromium"
-            wrapper.write_text('#!/bin/sh\n(echo 19 > /proc/self/autogroup) 2>/dev/null\nexec chrt --idle 0 "%s" "$@"\n'
-                               % CHROMIUM)
+            wrapper.write_text(
+                '#!/bin/sh\n(echo 19 > /proc/self/autogroup) 2>/dev/null\nexec chrt --idle 0 "%s" "$@"\n' % CHROMIUM
+            )
             wrapper.chmod(0o755)
-            self.others = self.playwright.chromium.launch(executable_path=str(wrapper), args=CHROMIUM_ARGS,
-                                                          headless=True)
+            self.others = self.playwright.chromium.launch(
+                executable_path=str(wrapper), args=CHROMIUM_ARGS, headless=True
+            )
         return self.others
 
-    allowed_hosts = LOCAL_HOSTS      # where pages may send requests: every other is aborted and recorded
+    allowed_hosts = LOCAL_HOSTS  # where pages may send requests: every other is aborted and recorded
 
     def browser_for(self, viewport, other_device, screen_device):
         return self.screen_device() if screen_device else self.other_devices() if other_device else self.browser
@@ -288,8 +325,11 @@ class Lab:
         that fails (e.g. static/build rebuilt mid-run, so a precache sha256 no longer matches) is recorded."""
         if register:
             page.evaluate("() => navigator.serviceWorker.register('/sw.js').catch(() => null)")
-        ok = page.evaluate("ms => Promise.race([navigator.serviceWorker.ready.then(() => true),"
-                           " new Promise(r => setTimeout(() => r(false), ms))])", timeout_ms)
+        ok = page.evaluate(
+            "ms => Promise.race([navigator.serviceWorker.ready.then(() => true),"
+            " new Promise(r => setTimeout(() => r(false), ms))])",
+            timeout_ms,
+        )
         if not ok:
             self.problems.append("service worker not active after %d s on %s" % (timeout_ms // 1000, page.url))
         return ok
@@ -332,9 +372,13 @@ def phone_join(lab, phone, host, code, name, extra=""):
     tap = next(c["at"] for c in pb["clicks"] if c["what"] == "bench_join")
     shown = next(c["at"] for c in hb["changes"] if c["n"] == "players" and int(c["v"]) > before and c["at"] >= tap)
     ready = pb["first"].get("ready")
-    return {"joined_ms": shown - pb["origin"], "usable_ms": pb["joinable"] - pb["origin"],
-            "tap_to_host_ms": shown - tap, "python_ready_ms": ready["pn"] if ready else None,
-            "longtasks_ms": sum(d for _, d in pb["longtasks"])}
+    return {
+        "joined_ms": shown - pb["origin"],
+        "usable_ms": pb["joinable"] - pb["origin"],
+        "tap_to_host_ms": shown - tap,
+        "python_ready_ms": ready["pn"] if ready else None,
+        "longtasks_ms": sum(d for _, d in pb["longtasks"]),
+    }
 
 
 def typed_join(lab, phone, name, after_ms=3000, throttle=None):
@@ -361,7 +405,7 @@ def typed_join(lab, phone, name, after_ms=3000, throttle=None):
 
 
 def leave(phone):
-    phone.evaluate("() => pp.sendRaw('{\"v\":1,\"t\":\"leave\"}')")
+    phone.evaluate('() => pp.sendRaw(\'{"v":1,"t":"leave"}\')')
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -383,10 +427,15 @@ def host_up(lab, page):
     b = lab.bench(page)
     rules = b["first"].get("rules-ready")
     up = max(room["pn"], players["pn"])
-    return {"code": b.get("code"), "qr": b.get("qr"), "up": up, "rules": rules["pn"] if rules else None,
-            "worker": page.evaluate("() => (window.pp && pp.host && pp.host.boot) || null"),
-            "wasm": page.evaluate("() => (window.pp && pp.host && pp.host.wasm) || null"),
-            "snapshot": page.evaluate("() => document.body.dataset.snapshot || null")}
+    return {
+        "code": b.get("code"),
+        "qr": b.get("qr"),
+        "up": up,
+        "rules": rules["pn"] if rules else None,
+        "worker": page.evaluate("() => (window.pp && pp.host && pp.host.boot) || null"),
+        "wasm": page.evaluate("() => (window.pp && pp.host && pp.host.wasm) || null"),
+        "snapshot": page.evaluate("() => document.body.dataset.snapshot || null"),
+    }
 
 
 def boot_pairs(lab, reps, log):
@@ -394,16 +443,30 @@ def boot_pairs(lab, reps, log):
     main-thread blocking until then), the bare MicroPython page and the bare Pyodide page."""
     keys = ["qr", "code", "up", "blocking", "longtasks"]
     out = dict(("host_%s_%s" % (k, m), []) for k in keys for m in ("cold", "warm"))
-    out.update({"pyodide_cold": [], "pyodide_warm": [], "mpy_cold": [], "mpy_warm": [], "pyodide_longtasks": [],
-                "host_worker": [], "host_resources": None, "host_keep_wasm_blocking": [], "host_keep_wasm_longest": [],
-                "host_wasm_cold": [], "host_wasm_warm": [], "host_snapshot_cold": [], "host_snapshot_warm": []})
+    out.update(
+        {
+            "pyodide_cold": [],
+            "pyodide_warm": [],
+            "mpy_cold": [],
+            "mpy_warm": [],
+            "pyodide_longtasks": [],
+            "host_worker": [],
+            "host_resources": None,
+            "host_keep_wasm_blocking": [],
+            "host_keep_wasm_longest": [],
+            "host_wasm_cold": [],
+            "host_wasm_warm": [],
+            "host_snapshot_cold": [],
+            "host_snapshot_warm": [],
+        }
+    )
     for i in range(reps):
         ctx = lab.context(HOST_VIEW)
         page = lab.page(ctx)
         for mode in ("cold", "warm"):
             lab.goto(page, host_url(lab.s.signal))
             up = host_up(lab, page)
-            page.wait_for_timeout(1000)      # a second past "up": long tasks the boot leaves behind count too
+            page.wait_for_timeout(1000)  # a second past "up": long tasks the boot leaves behind count too
             b = lab.bench(page)
             for k in ("qr", "code", "up"):
                 out["host_%s_%s" % (k, mode)].append(up[k])
@@ -413,7 +476,7 @@ def boot_pairs(lab, reps, log):
                 out["host_worker"].append(dict(mode=mode, phases=up["worker"]))
             out["host_wasm_" + mode].append(up["wasm"])
             out["host_snapshot_" + mode].append(up["snapshot"])
-            if up["snapshot"] == "made":     # the warm visit restores the rules' snapshot once it is kept
+            if up["snapshot"] == "made":  # the warm visit restores the rules' snapshot once it is kept
                 page.wait_for_function("() => document.body.dataset.snapshot !== 'made'", timeout=WAIT_MS)
             if mode == "cold" and page.evaluate("() => !!window.ppWasm"):
                 # a first visit's worker compiled Pyodide's wasm; the page compiles it once more when the room is
@@ -426,27 +489,44 @@ def boot_pairs(lab, reps, log):
                 if out["host_resources"] is None:
                     out["host_resources"] = page.evaluate(
                         "() => performance.getEntriesByType('resource').map(e => [e.name.split('?')[0].replace("
-                        "location.origin, ''), Math.round(e.transferSize), Math.round(e.duration), Math.round(e.startTime)])")
+                        "location.origin, ''), Math.round(e.transferSize), Math.round(e.duration), Math.round(e.startTime)])"
+                    )
                     out["host_marks_cold"] = dict((k, round(v["pn"])) for k, v in b["first"].items())
                 lab.sw_ready(page)
         ctx.close()
 
-        for name, path in (("mpy", "/bench/pages/bare_micropython.html"), ("pyodide", "/bench/pages/bare_pyodide.html")):
+        for name, path in (
+            ("mpy", "/bench/pages/bare_micropython.html"),
+            ("pyodide", "/bench/pages/bare_pyodide.html"),
+        ):
             ctx = lab.context(HOST_VIEW)
             page = lab.page(ctx)
             lab.goto(page, path)
             out[name + "_cold"].append(lab.wait_mark(page, "ready")["pn"])
             if name == "pyodide":
                 out["pyodide_longtasks"].append(sum(d for _, d in lab.bench(page)["longtasks"]))
-            lab.sw_ready(page, register=True)     # the site's worker, so the warm load is served the same way
+            lab.sw_ready(page, register=True)  # the site's worker, so the warm load is served the same way
             lab.goto(page, path)
             out[name + "_warm"].append(lab.wait_mark(page, "ready")["pn"])
             ctx.close()
-        log("  boot %d/%d: host QR %.0f/%.0f ms, up %.0f/%.0f ms, blocking %.0f/%.0f ms; bare MicroPython %.0f/%.0f, "
-            "bare Pyodide %.0f/%.0f ms (cold/warm)" % (
-                i + 1, reps, out["host_qr_cold"][-1] or -1, out["host_qr_warm"][-1] or -1, out["host_up_cold"][-1],
-                out["host_up_warm"][-1], out["host_blocking_cold"][-1], out["host_blocking_warm"][-1],
-                out["mpy_cold"][-1], out["mpy_warm"][-1], out["pyodide_cold"][-1], out["pyodide_warm"][-1]))
+        log(
+            "  boot %d/%d: host QR %.0f/%.0f ms, up %.0f/%.0f ms, blocking %.0f/%.0f ms; bare MicroPython %.0f/%.0f, "
+            "bare Pyodide %.0f/%.0f ms (cold/warm)"
+            % (
+                i + 1,
+                reps,
+                out["host_qr_cold"][-1] or -1,
+                out["host_qr_warm"][-1] or -1,
+                out["host_up_cold"][-1],
+                out["host_up_warm"][-1],
+                out["host_blocking_cold"][-1],
+                out["host_blocking_warm"][-1],
+                out["mpy_cold"][-1],
+                out["mpy_warm"][-1],
+                out["pyodide_cold"][-1],
+                out["pyodide_warm"][-1],
+            )
+        )
     return out
 
 
@@ -471,15 +551,17 @@ def early_phone(lab, reps, log):
         hb, pb = lab.bench(host), lab.bench(phone)
         shown = next(c for c in hb["changes"] if c["n"] == "players" and int(c["v"]) > 0)
         tap = pb["clicks"][-1]["at"]
-        up_at = hb["origin"] + up["up"]        # Date.now() clock, shared by every page on this machine
+        up_at = hb["origin"] + up["up"]  # Date.now() clock, shared by every page on this machine
         out["after_up"].append(shown["pn"] - up["up"])
         out["queued"].append(tap < up_at)
         out["host_up"].append(up["up"])
         out["joined"].append(shown["pn"])
         pctx.close()
         hctx.close()
-        log("  early phone %d/%d: host up at %.0f ms, phone shown at %.0f ms (%+.0f ms; tapped %s the rules were up)" % (
-            i + 1, reps, up["up"], shown["pn"], out["after_up"][-1], "before" if out["queued"][-1] else "after"))
+        log(
+            "  early phone %d/%d: host up at %.0f ms, phone shown at %.0f ms (%+.0f ms; tapped %s the rules were up)"
+            % (i + 1, reps, up["up"], shown["pn"], out["after_up"][-1], "before" if out["queued"][-1] else "after")
+        )
     return out
 
 
@@ -490,6 +572,7 @@ def successor_replica(code="TKVR"):
         sys.path.insert(0, str(ROOT / "py"))
     from peerparty.app.rules import Rules
     from peerparty.room.guest import GuestSession
+
     rules = Rules()
     phones = {}
 
@@ -518,11 +601,14 @@ def takeover(lab, reps, log):
         ctx = lab.context(HOST_VIEW)
         page = lab.page(ctx)
         lab.goto(page, "/index.html")
-        page.evaluate("""([code, replica, token]) => {
+        page.evaluate(
+            """([code, replica, token]) => {
             localStorage.setItem('peerparty:replica:' + code, replica);
             localStorage.setItem('peerparty:seat:' + code, token);
             localStorage.setItem('peerparty:seat:' + code + ':epoch', '0');
-        }""", [code, replica, token])
+        }""",
+            [code, replica, token],
+        )
         lab.goto(page, "/host.html?takeover=1&room=%s&signal=%s" % (code, lab.s.signal))
         up = host_up(lab, page)
         epoch = page.get_attribute("body", "data-epoch")
@@ -531,18 +617,33 @@ def takeover(lab, reps, log):
         out["code"].append(up["code"])
         out["up"].append(up["up"])
         ctx.close()
-        log("  takeover %d/%d: room code on screen at %.0f ms, accepting moves at %.0f ms" % (
-            i + 1, reps, up["code"] or -1, up["up"]))
+        log(
+            "  takeover %d/%d: room code on screen at %.0f ms, accepting moves at %.0f ms"
+            % (i + 1, reps, up["code"] or -1, up["up"])
+        )
     return out
 
 
 def phone_pairs(lab, reps, log, throttle=None, label="phone"):
     """Phone page to joined on the host screen, cold then warm, and the bare MicroPython page the same way."""
-    out = {"cold": [], "warm": [], "mpy_cold": [], "mpy_warm": [], "usable_cold": [], "usable_warm": [],
-           "tap_to_host": [], "python_cold": [], "python_warm": [], "longtasks_cold": [], "longtasks_warm": [],
-           "typed_cold": [], "typed_warm": [], "warm_half": []}
+    out = {
+        "cold": [],
+        "warm": [],
+        "mpy_cold": [],
+        "mpy_warm": [],
+        "usable_cold": [],
+        "usable_warm": [],
+        "tap_to_host": [],
+        "python_cold": [],
+        "python_warm": [],
+        "longtasks_cold": [],
+        "longtasks_warm": [],
+        "typed_cold": [],
+        "typed_warm": [],
+        "warm_half": [],
+    }
     hctx, host, code = open_host(lab)
-    lab.wait_mark(host, "rules-ready")     # a phone before the rules are up is the "early" section's figure
+    lab.wait_mark(host, "rules-ready")  # a phone before the rules are up is the "early" section's figure
     n = 0
     for i in range(reps):
         ctx = lab.context(PHONE_VIEW)
@@ -559,7 +660,7 @@ def phone_pairs(lab, reps, log, throttle=None, label="phone"):
             phone.wait_for_selector("body[data-status=left], body[data-status=removed]", timeout=WAIT_MS)
             if mode == "cold":
                 lab.sw_ready(phone)
-            phone.evaluate("() => localStorage.clear()")     # join afresh, not rejoin by token
+            phone.evaluate("() => localStorage.clear()")  # join afresh, not rejoin by token
         if throttle:
             # the warm join again with the data channel at the round trip the profile names (half the latency:
             # Chromium adds it to each direction of a UDP packet); HTTP and the signalling socket then get half
@@ -593,9 +694,21 @@ def phone_pairs(lab, reps, log, throttle=None, label="phone"):
         lab.goto(page, "/bench/pages/bare_micropython.html")
         out["mpy_warm"].append(lab.wait_mark(page, "ready")["pn"])
         ctx.close()
-        log("  %s %d/%d: joined %.0f/%.0f ms, typed 3 s then tap -> in %.0f/%.0f ms, bare MicroPython %.0f/%.0f ms "
-            "(cold/warm)" % (label, i + 1, reps, out["cold"][-1], out["warm"][-1], out["typed_cold"][-1],
-                             out["typed_warm"][-1], out["mpy_cold"][-1], out["mpy_warm"][-1]))
+        log(
+            "  %s %d/%d: joined %.0f/%.0f ms, typed 3 s then tap -> in %.0f/%.0f ms, bare MicroPython %.0f/%.0f ms "
+            "(cold/warm)"
+            % (
+                label,
+                i + 1,
+                reps,
+                out["cold"][-1],
+                out["warm"][-1],
+                out["typed_cold"][-1],
+                out["typed_warm"][-1],
+                out["mpy_cold"][-1],
+                out["mpy_warm"][-1],
+            )
+        )
     hctx.close()
     return out
 
@@ -605,11 +718,13 @@ def bytes_visits(lab, reps, log):
     server wrote meanwhile (which includes the service worker's precache fetches)."""
     out = {}
     hctx, host, code = open_host(lab)
-    pages = [("host", host_url(lab.s.signal), "room-ready", HOST_VIEW),
-             ("phone", join_url(lab.s.signal, code), "ready", PHONE_VIEW),
-             ("screen", "/screen.html?room=%s&signal=%s" % (code, lab.s.signal), "frame", HOST_VIEW),
-             ("bare_pyodide", "/bench/pages/bare_pyodide.html", "ready", HOST_VIEW),
-             ("bare_micropython", "/bench/pages/bare_micropython.html", "ready", PHONE_VIEW)]
+    pages = [
+        ("host", host_url(lab.s.signal), "room-ready", HOST_VIEW),
+        ("phone", join_url(lab.s.signal, code), "ready", PHONE_VIEW),
+        ("screen", "/screen.html?room=%s&signal=%s" % (code, lab.s.signal), "frame", HOST_VIEW),
+        ("bare_pyodide", "/bench/pages/bare_pyodide.html", "ready", HOST_VIEW),
+        ("bare_micropython", "/bench/pages/bare_micropython.html", "ready", PHONE_VIEW),
+    ]
     for name, path, mark, viewport in pages:
         for i in range(reps):
             ctx = lab.context(viewport)
@@ -630,9 +745,16 @@ def bytes_visits(lab, reps, log):
                     top = sorted(((p1.get(k, 0) - p0.get(k, 0), k) for k in p1), reverse=True)[:6]
                     out["%s_%s_top" % (name, visit)] = [(k, n) for n, k in top if n > 0]
             ctx.close()
-        log("  bytes %s: page %d / %d B, wire %d / %d B (first/second)" % (
-            name, out["%s_first_page" % name][-1], out["%s_second_page" % name][-1],
-            out["%s_first_wire" % name][-1], out["%s_second_wire" % name][-1]))
+        log(
+            "  bytes %s: page %d / %d B, wire %d / %d B (first/second)"
+            % (
+                name,
+                out["%s_first_page" % name][-1],
+                out["%s_second_page" % name][-1],
+                out["%s_first_wire" % name][-1],
+                out["%s_second_wire" % name][-1],
+            )
+        )
     hctx.close()
     return out
 
@@ -653,7 +775,7 @@ def latency(lab, phones_n, rounds, log, aside=True):
         page = lab.page(ctx)
         phone_join(lab, page, host, code, "N%02d" % (i + 1))
         phones.append((ctx, page))
-    screens = [open_screen(lab, code)] if phones_n == 12 else []     # a remote screen watches the 12 phones' game
+    screens = [open_screen(lab, code)] if phones_n == 12 else []  # a remote screen watches the 12 phones' game
     start_seven_rounds(host, phones_n)
     # the TV's Chromium traced from here (the phones are in the other one): each main-thread task's wall and CPU time
     lab.browser.start_tracing(categories=["toplevel"])
@@ -668,8 +790,8 @@ def latency(lab, phones_n, rounds, log, aside=True):
         out.update(screen_figures(lab, host, screens))
     started = next((c["pn"] for c in hb["changes"] if c["n"] == "phase" and c["v"] == "playing"), 0)
     tasks = [d for t, d in hb["longtasks"] if t >= started]
-    out["host_longtasks"] = tasks        # main-thread tasks > 50 ms on the host during the game
-    out["host_long_frames"] = [f for f in hb["frames"] if f["at"] >= started]   # and what ran in them
+    out["host_longtasks"] = tasks  # main-thread tasks > 50 ms on the host during the game
+    out["host_long_frames"] = [f for f in hb["frames"] if f["at"] >= started]  # and what ran in them
     out["host_main_tasks"] = main_thread_tasks(lab.browser.stop_tracing())
     for ctx, _ in phones + screens:
         ctx.close()
@@ -694,7 +816,7 @@ def screen_figures(lab, host, screens):
     out = {"screen_after_tv": [], "screen_message_bytes": [], "screen_frame_bytes": []}
     for _, page in screens:
         shown = [c for c in lab.bench(page)["changes"] if c["n"] == "frame" and c["v"] in tv]
-        out["screen_after_tv"] += [c["at"] - tv[c["v"]] for c in shown[1:]]     # the first: the screen's opening
+        out["screen_after_tv"] += [c["at"] - tv[c["v"]] for c in shown[1:]]  # the first: the screen's opening
         sizes = page.evaluate("() => pp.screen.sizes")
         out["screen_message_bytes"] += [n for n, _ in sizes[1:]]
         out["screen_frame_bytes"] += [whole for _, whole in sizes if whole >= 0]
@@ -721,7 +843,7 @@ def play_rounds(lab, host, phones, rounds, out, log, screens=()):
         out["host_to_all"].append(max(arrivals))
 
     for rnd in range(1, rounds + 1):
-        if rnd > 1 and screens:          # a screen opened mid-game, cold, each round (then closed)
+        if rnd > 1 and screens:  # a screen opened mid-game, cold, each round (then closed)
             ctx, page = open_screen(lab, host.get_attribute("body", "data-room-ready"))
             out.setdefault("screen_open_midgame", []).append(page.opened_ms)
             ctx.close()
@@ -729,12 +851,19 @@ def play_rounds(lab, host, phones, rounds, out, log, screens=()):
             host_change("nav.sr-controls [data-move*='\"next_round\"']")
         out["tap_to_host"].extend(lock_all(lab, host, [page for _, page in phones], rnd))
         host_change("nav.sr-controls [data-move*='\"reveal\"']:not([disabled])")
-        log("  %d phones, round %d/%d: tap->host %s ms; reveal->all phones %.0f ms" % (
-            phones_n, rnd, rounds, ",".join("%.0f" % v for v in out["tap_to_host"][-phones_n:]),
-            out["host_to_all"][-1]))
+        log(
+            "  %d phones, round %d/%d: tap->host %s ms; reveal->all phones %.0f ms"
+            % (
+                phones_n,
+                rnd,
+                rounds,
+                ",".join("%.0f" % v for v in out["tap_to_host"][-phones_n:]),
+                out["host_to_all"][-1],
+            )
+        )
 
 
-AUTOGROUP = Path("/proc/self/autogroup")    # Linux's per-session CPU group ("/autogroup-N nice 0")
+AUTOGROUP = Path("/proc/self/autogroup")  # Linux's per-session CPU group ("/autogroup-N nice 0")
 
 
 @contextmanager
@@ -747,8 +876,13 @@ def driver_aside():
     game is on) drops to its lowest weight, nice 19. Its threads also go SCHED_IDLE, which is what counts without
     autogroup. All back after (that needs root, as CI and this machine have; without it, nothing)."""
     me = os.getpid()
-    pids = [me] + [p for p in os.listdir("/proc") if p.isdigit() and _parent(p) == me and
-                   "playwright/driver" in Path("/proc/%s/cmdline" % p).read_bytes().decode(errors="replace")]
+    pids = [me] + [
+        p
+        for p in os.listdir("/proc")
+        if p.isdigit()
+        and _parent(p) == me
+        and "playwright/driver" in Path("/proc/%s/cmdline" % p).read_bytes().decode(errors="replace")
+    ]
 
     def policy(value):
         # the threads of the moment: the driver may have started new ones (they inherit the policy)
@@ -756,19 +890,20 @@ def driver_aside():
             try:
                 os.sched_setscheduler(tid, value, os.sched_param(0))
             except ProcessLookupError:
-                pass            # a thread that ended meanwhile
+                pass  # a thread that ended meanwhile
 
     def group(nice):
         try:
             AUTOGROUP.write_text(str(nice))
         except OSError:
-            pass                # no autogroup here
+            pass  # no autogroup here
+
     try:
         was = int(AUTOGROUP.read_text().split()[-1])
     except (OSError, ValueError, IndexError):
         was = 0
     try:
-        policy(os.SCHED_OTHER)   # can this process give the priority back afterwards? only then take it away
+        policy(os.SCHED_OTHER)  # can this process give the priority back afterwards? only then take it away
         policy(os.SCHED_IDLE)
         group(19)
         aside = True
@@ -793,11 +928,18 @@ def main_thread_tasks(trace, over_ms=50):
     """[wall ms, CPU ms] of each renderer main-thread task longer than over_ms (wall or CPU) in a Chromium trace.
     A long task's wall time counts the time its thread waited for a core; its CPU time is the page's own work."""
     events = json.loads(trace)["traceEvents"]
-    mains = {(e["pid"], e["tid"]) for e in events if e.get("name") == "thread_name"
-             and e["args"].get("name") == "CrRendererMain"}
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"
+    }
     out = []
     for e in events:
-        if (e.get("pid"), e.get("tid")) in mains and e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask":
+        if (
+            (e.get("pid"), e.get("tid")) in mains
+            and e.get("ph") == "X"
+            and e.get("name") == "ThreadControllerImpl::RunTask"
+        ):
             wall, cpu = e.get("dur", 0) / 1000, e.get("tdur", 0) / 1000
             if wall > over_ms or cpu > over_ms:
                 out.append([round(wall, 1), round(cpu, 1)])
@@ -806,8 +948,9 @@ def main_thread_tasks(trace, over_ms=50):
 
 def start_seven_rounds(host, phones_n):
     """Once every phone shows as connected, the host picks Seven Rounds and starts it."""
-    host.wait_for_function("n => document.querySelectorAll('.people .presence.on').length === n",
-                           arg=phones_n, timeout=WAIT_MS)
+    host.wait_for_function(
+        "n => document.querySelectorAll('.people .presence.on').length === n", arg=phones_n, timeout=WAIT_MS
+    )
     host.click("[data-move*='\"seven_rounds\"']")
     host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
     host.click("#start")
@@ -829,8 +972,9 @@ def lock_all(lab, host, pages, rnd):
         tap = lab.bench(page)["clicks"][-1]["at"]
         shown = next(at for s, at in _seq_changes(lab.bench(host), tap) if s > before)
         taps.append(shown - tap)
-    host.wait_for_function("n => document.querySelectorAll('.sr-lock-row.is-locked').length === n",
-                           arg=len(pages), timeout=WAIT_MS)
+    host.wait_for_function(
+        "n => document.querySelectorAll('.sr-lock-row.is-locked').length === n", arg=len(pages), timeout=WAIT_MS
+    )
     return taps
 
 
@@ -847,8 +991,9 @@ def relay_paths(lab, phones_each, rounds, log):
         forced = i % 2 == 1
         ctx = lab.context(PHONE_VIEW)
         page = lab.page(ctx)
-        joined = phone_join(lab, page, host, code, "%s%d" % ("R" if forced else "D", i + 1),
-                            turn + ("&force_relay=1" if forced else ""))
+        joined = phone_join(
+            lab, page, host, code, "%s%d" % ("R" if forced else "D", i + 1), turn + ("&force_relay=1" if forced else "")
+        )
         path = page.evaluate("() => pp.linkPath(pp.hostConn)")
         kind = "relay" if path and path["local"] == "relay" else "direct"
         out["paths"].append([forced, path])
@@ -865,8 +1010,10 @@ def relay_paths(lab, phones_each, rounds, log):
         host.click("nav.sr-controls [data-move*='\"reveal\"']:not([disabled])")
         if rnd < rounds:
             host.wait_for_selector("nav.sr-controls [data-move*='\"next_round\"']", timeout=WAIT_MS)
-        log("  round %d/%d: tap->host %s ms" % (rnd, rounds, ", ".join(
-            "%s %.0f" % (kind, ms) for (_, _, kind), ms in zip(phones, taps))))
+        log(
+            "  round %d/%d: tap->host %s ms"
+            % (rnd, rounds, ", ".join("%s %.0f" % (kind, ms) for (_, _, kind), ms in zip(phones, taps)))
+        )
     for ctx, _, _ in phones:
         ctx.close()
     hctx.close()
@@ -876,8 +1023,12 @@ def relay_paths(lab, phones_each, rounds, log):
 def answer_playout(page):
     """engine.toml's playout.py, which the site does not serve (py/ is not a page's): from the source tree. A [files]
     URL that fails leaves the page waiting, with no .py-error."""
-    page.route("**/bench/pages/playout.py", lambda route: route.fulfill(
-        path=str(ROOT / "py" / "peerparty" / "engine" / "playout.py"), content_type="text/x-python"))
+    page.route(
+        "**/bench/pages/playout.py",
+        lambda route: route.fulfill(
+            path=str(ROOT / "py" / "peerparty" / "engine" / "playout.py"), content_type="text/x-python"
+        ),
+    )
 
 
 def engine_pyodide(lab, reps, warmup, log):

@@ -4,6 +4,7 @@ and bodies) is counted, and GET /__bench__/bytes answers the running total as JS
 
     python3 bench/countserve.py --host 127.0.0.1 --port PORT
 """
+
 import importlib.util
 import json
 import sys
@@ -63,7 +64,7 @@ class CountingHandler(serve.Handler):
         self.wfile._raw.write(body)
 
 
-serve.Handler = CountingHandler    # make_server() builds its handler from serve.Handler
+serve.Handler = CountingHandler  # make_server() builds its handler from serve.Handler
 
 if __name__ == "__main__":
     sys.exit(serve.main())

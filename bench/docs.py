@@ -11,6 +11,7 @@ NAME says what goes there: `budgets` (where every budget stands), `section:<Sect
 rewritten only when the run has every figure it needs, and each block names the run and commit it came from.
 The run is kept in docs/runs/ (its .json and .md); kept runs that no page links any more are removed.
 """
+
 import json
 import os
 import re
@@ -39,10 +40,16 @@ def pages():
 def commit():
     """The commit the run measured, "+changes" when the working tree differed from it (bench/results aside)."""
     try:
-        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
-                               capture_output=True, text=True, check=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
     return head + ("+changes" if dirty else "")
@@ -53,7 +60,12 @@ def source(run, page):
     meta = run["meta"]
     link = os.path.relpath(RUNS / (meta["stamp"] + ".md"), page.parent).replace(os.sep, "/")
     return "From run [%s](%s) of commit `%s` (%s run; %s)." % (
-        meta["stamp"], link, meta.get("commit", "unknown"), meta["mode"], meta["machine"])
+        meta["stamp"],
+        link,
+        meta.get("commit", "unknown"),
+        meta["mode"],
+        meta["machine"],
+    )
 
 
 def section_table(run, section):
@@ -67,7 +79,7 @@ def section_table(run, section):
 
 def budget_table(run):
     if run["meta"].get("sections") is not None and set(run["meta"]["sections"]) != set(run["meta"]["all"]):
-        return None            # a partial run would drop the budgets it did not measure
+        return None  # a partial run would drop the budgets it did not measure
     return ["| budget | where it stands |", "|---|---|"] + ["| %s | %s |" % tuple(b) for b in run["budgets"]]
 
 
@@ -82,13 +94,24 @@ def headline_table(run):
 
 def load_table(load):
     """bench.load's results -> the table in reliability.md (bytes are deterministic: fixed network and seeds)."""
-    lines = ["| people | Seven Rounds: seated / refused | Hint Hunt (12 players + spectators): messages per claim "
-             "| bytes sent per claim | largest message |", "|---|---|---|---|---|"]
+    lines = [
+        "| people | Seven Rounds: seated / refused | Hint Hunt (12 players + spectators): messages per claim "
+        "| bytes sent per claim | largest message |",
+        "|---|---|---|---|---|",
+    ]
     for seven, hunt in zip(load["seven_rounds"], load["hint_hunt"]):
         refused = "%d `room_full`" % seven["refused_count"] if seven["refused_count"] else "0"
-        lines.append("| %d | %d / %s | %d | %.1f KB | %.1f KB |" % (
-            seven["people"], seven["seated"], refused, hunt["messages_per_change"], hunt["bytes_per_change"] / 1000,
-            hunt["largest_message"] / 1000))
+        lines.append(
+            "| %d | %d / %s | %d | %.1f KB | %.1f KB |"
+            % (
+                seven["people"],
+                seven["seated"],
+                refused,
+                hunt["messages_per_change"],
+                hunt["bytes_per_change"] / 1000,
+                hunt["largest_message"] / 1000,
+            )
+        )
     return lines
 
 

@@ -1,5 +1,6 @@
 """The engine under CPython: bench/pages/engine_bench.py (the same file the Pyodide page runs), timed in-process
 with time.perf_counter per iteration (timeit-style; no pytest needed)."""
+
 import sys
 from pathlib import Path
 

@@ -8,6 +8,7 @@ is no direct path. The figures are bench/browser.py's own, measured the same way
   latency       Seven Rounds with 4 phones on the profile (one Chromium in its namespace, the phones sharing its
                 link): tap -> TV, TV -> each phone
 """
+
 import shutil
 import subprocess
 import sys
@@ -40,10 +41,12 @@ class LabDevices(browser.Lab):
         self.s = LabSite(lab)
         self.problems = []
         args = browser.CHROMIUM_ARGS + [lab.secure_flag]
-        self.browser = playwright.chromium.launch(executable_path=lab.chromium(lab.devices["tv"], browser.CHROMIUM),
-                                                  args=args, headless=True)
+        self.browser = playwright.chromium.launch(
+            executable_path=lab.chromium(lab.devices["tv"], browser.CHROMIUM), args=args, headless=True
+        )
         self.phones = playwright.chromium.launch(
-            executable_path=lab.chromium(lab.devices[phone_device], browser.CHROMIUM), args=args, headless=True)
+            executable_path=lab.chromium(lab.devices[phone_device], browser.CHROMIUM), args=args, headless=True
+        )
         self.others = self.third = None
 
     def close(self):
@@ -68,8 +71,12 @@ def run(playwright, reps, rounds, log, profiles=PROFILES):
     try:
         # a frozen copy of the site, as bench/browser.py's Servers serve: a rebuild meanwhile cannot change it
         site = Path(tmp.name) / "site"
-        subprocess.run([sys.executable, str(netlab.ROOT / "scripts" / "build.py"), "--dist", str(site)],
-                       cwd=netlab.ROOT, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, str(netlab.ROOT / "scripts" / "build.py"), "--dist", str(site)],
+            cwd=netlab.ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         shutil.copytree(netlab.ROOT / "bench" / "pages", site / "bench" / "pages")
         lab.up(site_root=str(site))
         lab.device("tv", "wifi")
@@ -85,9 +92,12 @@ def run(playwright, reps, rounds, log, profiles=PROFILES):
             finally:
                 devices.close()
             kept = ("tap_to_host", "host_to_phone", "host_to_all")
-            out[profile] = {"join": join, "latency": dict((k, lat[k]) for k in kept),
-                            "link": link.describe() if link else "the TV's Wi-Fi (a bridge, no shaping)",
-                            "problems": devices.problems}
+            out[profile] = {
+                "join": join,
+                "latency": dict((k, lat[k]) for k in kept),
+                "link": link.describe() if link else "the TV's Wi-Fi (a bridge, no shaping)",
+                "problems": devices.problems,
+            }
     finally:
         lab.close()
         tmp.cleanup()

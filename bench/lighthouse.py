@@ -8,6 +8,7 @@ Chromium (CHROME_PATH). Numbers, never pass/fail.
 
 Lighthouse is installed on first use into the git-ignored .build-tools/lighthouse/ (npm install, pinned).
 """
+
 import gzip
 import json
 import os
@@ -24,8 +25,14 @@ HOME = ROOT / ".build-tools" / "lighthouse"
 CLI = HOME / "node_modules" / "lighthouse" / "cli" / "index.js"
 # the flags the bench and the e2e tests give Chromium, less the ones Lighthouse sets itself
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-quic"
-AUDITS = {"total-blocking-time": "tbt_ms", "max-potential-fid": "max_fid_ms", "first-contentful-paint": "fcp_ms",
-          "largest-contentful-paint": "lcp_ms", "speed-index": "si_ms", "cumulative-layout-shift": "cls"}
+AUDITS = {
+    "total-blocking-time": "tbt_ms",
+    "max-potential-fid": "max_fid_ms",
+    "first-contentful-paint": "fcp_ms",
+    "largest-contentful-paint": "lcp_ms",
+    "speed-index": "si_ms",
+    "cumulative-layout-shift": "cls",
+}
 
 
 def ensure():
@@ -34,8 +41,11 @@ def ensure():
     if meta.is_file() and json.loads(meta.read_text())["version"] == VERSION:
         return CLI
     HOME.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--no-save", "--prefix", str(HOME),
-                    "lighthouse@" + VERSION], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        ["npm", "install", "--no-audit", "--no-fund", "--no-save", "--prefix", str(HOME), "lighthouse@" + VERSION],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return CLI
 
 
@@ -44,18 +54,31 @@ def once(url, preset="desktop", site=ROOT):
     with tempfile.TemporaryDirectory(prefix="peerparty-lighthouse-") as tmp:
         report = Path(tmp) / "report.json"
         done = subprocess.run(
-            ["node", str(ensure()), url] + (["--preset=" + preset] if preset != "mobile" else []) +
-            ["--only-categories=performance", "--output=json",
-             "--output-path=" + str(report), "--chrome-flags=" + FLAGS, "--quiet"],
-            env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True, timeout=600)
+            ["node", str(ensure()), url]
+            + (["--preset=" + preset] if preset != "mobile" else [])
+            + [
+                "--only-categories=performance",
+                "--output=json",
+                "--output-path=" + str(report),
+                "--chrome-flags=" + FLAGS,
+                "--quiet",
+            ],
+            env=dict(os.environ, CHROME_PATH=CHROMIUM),
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         if done.returncode != 0 or not report.is_file():
             raise RuntimeError("lighthouse failed: %s" % (done.stderr.strip()[-2000:] or done.returncode))
         data = json.loads(report.read_text())
     out = {"performance": data["categories"]["performance"]["score"]}
     for audit, key in AUDITS.items():
         out[key] = data["audits"][audit]["numericValue"]
-    fetched = [urlsplit(r["url"]).path for r in data["audits"]["network-requests"]["details"]["items"]
-               if r["url"].startswith("http")]
+    fetched = [
+        urlsplit(r["url"]).path
+        for r in data["audits"]["network-requests"]["details"]["items"]
+        if r["url"].startswith("http")
+    ]
     out["files"] = sorted(set(fetched))
     out["gzip_bytes"] = sum(gzipped(Path(site), path) for path in out["files"])
     return out
@@ -72,9 +95,18 @@ def run(servers, reps, log):
     for i in range(reps):
         result = once(servers.site + host_url(servers.signal))
         runs.append(result)
-        log("  lighthouse %d/%d: performance %.2f, TBT %.0f ms, LCP %.0f ms, CLS %.3f, max potential FID %.0f ms" % (
-            i + 1, reps, result["performance"], result["tbt_ms"], result["lcp_ms"], result["cls"],
-            result["max_fid_ms"]))
+        log(
+            "  lighthouse %d/%d: performance %.2f, TBT %.0f ms, LCP %.0f ms, CLS %.3f, max potential FID %.0f ms"
+            % (
+                i + 1,
+                reps,
+                result["performance"],
+                result["tbt_ms"],
+                result["lcp_ms"],
+                result["cls"],
+                result["max_fid_ms"],
+            )
+        )
     return runs
 
 
@@ -82,6 +114,7 @@ def phone(lab, reps, log):
     """join.html?room=CODE on Lighthouse's mobile preset, what a guest's phone meets on mobile data, with a host's
     room open (its rules up, so the phone's screen is the one a guest sees, not "no room is open")."""
     from .browser import open_host
+
     hctx, host, code = open_host(lab)
     lab.wait_mark(host, "rules-ready")
     runs = []
@@ -89,10 +122,21 @@ def phone(lab, reps, log):
         for i in range(reps):
             result = once(lab.s.site + join_url(lab.s.signal, code), "mobile", lab.s.root)
             runs.append(result)
-            log("  lighthouse phone %d/%d: performance %.2f, FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f, "
-                "%d files, %.0f KB gzip" % (i + 1, reps, result["performance"], result["fcp_ms"], result["lcp_ms"],
-                                           result["tbt_ms"], result["cls"], len(result["files"]),
-                                           result["gzip_bytes"] / 1000))
+            log(
+                "  lighthouse phone %d/%d: performance %.2f, FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f, "
+                "%d files, %.0f KB gzip"
+                % (
+                    i + 1,
+                    reps,
+                    result["performance"],
+                    result["fcp_ms"],
+                    result["lcp_ms"],
+                    result["tbt_ms"],
+                    result["cls"],
+                    len(result["files"]),
+                    result["gzip_bytes"] / 1000,
+                )
+            )
     finally:
         hctx.close()
     return runs

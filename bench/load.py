@@ -13,6 +13,7 @@ Per room size N it reports:
                  the record the host page writes to localStorage after every change and of the replica it sends
                  its successor
 """
+
 import itertools
 import json
 import os
@@ -30,7 +31,7 @@ from peerparty.room.host import HostSession  # noqa: E402
 from peerparty.room.lobby import ROOM_CAP  # noqa: E402
 
 SIZES = (12, 24, 50, 100)
-REPEAT = 7          # changes measured per size; the median is reported
+REPEAT = 7  # changes measured per size; the median is reported
 
 
 class CountingNetwork(MemoryNetwork):
@@ -38,7 +39,7 @@ class CountingNetwork(MemoryNetwork):
 
     def __init__(self, host):
         MemoryNetwork.__init__(self, host)
-        self.sent = []          # (conn, text) the host sent since reset()
+        self.sent = []  # (conn, text) the host sent since reset()
         self.host_s = 0.0
 
     def reset(self):
@@ -114,12 +115,17 @@ def seven_rounds(n):
         pid = phone.session.seat
         move = game.legal_moves(host.match.state, pid)[0]
         runs.append(measure(net, lambda: phone.send_move(move)))
-    return {"people": n, "seated": len(seated), "refused": sorted(set(refused)), "refused_count": len(refused),
-            "host_ms_per_change": round(median([r[0] for r in runs]), 2),
-            "messages_per_change": median([r[1] for r in runs]),
-            "bytes_per_change": median([r[2] for r in runs]),
-            "largest_message": max(r[3] for r in runs),
-            "record_bytes": len(json.dumps(host.snapshot()))}
+    return {
+        "people": n,
+        "seated": len(seated),
+        "refused": sorted(set(refused)),
+        "refused_count": len(refused),
+        "host_ms_per_change": round(median([r[0] for r in runs]), 2),
+        "messages_per_change": median([r[1] for r in runs]),
+        "bytes_per_change": median([r[2] for r in runs]),
+        "largest_message": max(r[3] for r in runs),
+        "record_bytes": len(json.dumps(host.snapshot())),
+    }
 
 
 def hint_hunt(n):
@@ -132,8 +138,9 @@ def hint_hunt(n):
     net._host_out(out)
     net.flush()
     watchers = [join(net, "W%03d" % i) for i in range(n - ROOM_CAP)]
-    assert all(w.session.status == "joined" for w in watchers), [status(w) for w in watchers if
-                                                                 w.session.status != "joined"]
+    assert all(w.session.status == "joined" for w in watchers), [
+        status(w) for w in watchers if w.session.status != "joined"
+    ]
     game = REGISTRY["hint_hunt"]
     local = host.screen()["me"]
     for pid in [local] + [p.session.seat for p in players]:
@@ -159,13 +166,18 @@ def hint_hunt(n):
         else:
             break
     snapshot = json.dumps(host.snapshot())
-    return {"people": n, "players": len(host.match.players), "spectators": len(watchers),
-            "claims_measured": len(runs),
-            "host_ms_per_change": round(median([r[0] for r in runs]), 2),
-            "messages_per_change": median([r[1] for r in runs]),
-            "bytes_per_change": median([r[2] for r in runs]),
-            "largest_message": max(r[3] for r in runs),
-            "record_bytes": len(snapshot), "replica_bytes": len(snapshot) + 40}
+    return {
+        "people": n,
+        "players": len(host.match.players),
+        "spectators": len(watchers),
+        "claims_measured": len(runs),
+        "host_ms_per_change": round(median([r[0] for r in runs]), 2),
+        "messages_per_change": median([r[1] for r in runs]),
+        "bytes_per_change": median([r[2] for r in runs]),
+        "largest_message": max(r[3] for r in runs),
+        "record_bytes": len(snapshot),
+        "replica_bytes": len(snapshot) + 40,
+    }
 
 
 def main():

@@ -11,6 +11,7 @@ arrives DELAY_MS (one way: half the round trip) plus a uniform jitter in [-JITTE
 keep their order, as a radio link keeps it. The devices are made here, non-persistent: they vanish with this
 process. It prints "ready" once both are open; bench/netlab.py then gives them addresses.
 """
+
 import ctypes
 import fcntl
 import heapq
@@ -24,7 +25,7 @@ import time
 TUNSETIFF = 0x400454CA
 IFF_TUN, IFF_NO_PI = 0x0001, 0x1000
 CLONE_NEWNET = 0x40000000
-QUEUE_MS = 500         # the most sending time a direction's queue holds before it drops arrivals
+QUEUE_MS = 500  # the most sending time a direction's queue holds before it drops arrivals
 
 
 def enter(ns):
@@ -51,8 +52,8 @@ class Direction:
         self.src, self.dst = src, dst
         self.delay, self.jitter, self.loss, self.rate = delay_ms / 1000, jitter_ms / 1000, loss, rate_bps
         self.rng = rng
-        self.free_at = 0.0        # when the link has sent what it holds
-        self.last_out = 0.0       # the latest release time given: order is kept
+        self.free_at = 0.0  # when the link has sent what it holds
+        self.last_out = 0.0  # the latest release time given: order is kept
         self.sent = self.dropped = self.lost = 0
 
     def arrive(self, packet, now, heap):
@@ -82,8 +83,10 @@ def main(argv):
     fd_a = open_tun(if_a)
     enter(ns_b)
     fd_b = open_tun(if_b)
-    ways = {fd_a: Direction(fd_a, fd_b, delay_ms, jitter_ms, loss, rate_bps, rng),
-            fd_b: Direction(fd_b, fd_a, delay_ms, jitter_ms, loss, rate_bps, rng)}
+    ways = {
+        fd_a: Direction(fd_a, fd_b, delay_ms, jitter_ms, loss, rate_bps, rng),
+        fd_b: Direction(fd_b, fd_a, delay_ms, jitter_ms, loss, rate_bps, rng),
+    }
     print("ready", flush=True)
     heap = []
     poller = select.poll()
@@ -103,7 +106,7 @@ def main(argv):
             _, _, dst, packet = heapq.heappop(heap)
             try:
                 os.write(dst, packet)
-            except OSError:     # the device is down (the lab is closing): the packet is lost
+            except OSError:  # the device is down (the lab is closing): the packet is lost
                 pass
 
 

@@ -16,6 +16,7 @@ Only addresses inside these namespaces are used (10.77.0.0/16); the machine's ow
 Chromium runs inside a device's namespace: Playwright launches it through `ip netns exec` (its pipe to the
 browser crosses the namespace boundary untouched), so one Playwright drives every device.
 """
+
 import atexit
 import ctypes
 import os
@@ -45,7 +46,12 @@ class Link:
 
     def describe(self):
         return "%s: %d ms round trip (jitter ±%d ms each way), %.1f Mbit/s, %g %% loss each way" % (
-            self.name, self.rtt_ms, self.jitter_ms, self.rate_bps / 1e6, self.loss * 100)
+            self.name,
+            self.rtt_ms,
+            self.jitter_ms,
+            self.rate_bps / 1e6,
+            self.loss * 100,
+        )
 
 
 # The issue's profiles. "wifi" phones sit on the TV's bridge (no shaping: the Wi-Fi is not the bottleneck)
@@ -90,8 +96,9 @@ def in_namespace(ns, fn):
             finally:
                 os.close(fd)
             out["value"] = fn()
-        except BaseException as exc:      # handed to the caller
+        except BaseException as exc:  # handed to the caller
             out["error"] = exc
+
     t = threading.Thread(target=run)
     t.start()
     t.join()
@@ -116,7 +123,7 @@ def clear_stale():
     for line in sh("ip", "netns", "list").splitlines():
         name = line.split()[0] if line.strip() else ""
         if name.startswith(PREFIX):
-            pid = name[len(PREFIX):].split("-")[0]
+            pid = name[len(PREFIX) :].split("-")[0]
             if pid.isdigit() and not os.path.exists("/proc/" + pid):
                 drop_namespace(name)
 
@@ -134,7 +141,7 @@ class Lab:
         self.logs = Path(logs or ROOT / "artifacts" / "logs" / "netlab")
         self.logs.mkdir(parents=True, exist_ok=True)
         self.namespaces = []
-        self.procs = []           # (name, Popen), stopped in reverse at close()
+        self.procs = []  # (name, Popen), stopped in reverse at close()
         self.devices = {}
         self.wifi_n = 0
         self.mobile_n = 0
@@ -161,8 +168,23 @@ class Lab:
 
     def radio(self, ns_a, if_a, addr_a, ns_b, if_b, addr_b, link, seed):
         """A shaped point-to-point link: ns_a's if_a (addr_a) to ns_b's if_b (addr_b), both ways."""
-        proc = self.spawn("radio-" + if_a, [sys.executable, "-m", "bench.netforward", ns_a, if_a, ns_b, if_b,
-                                            link.rtt_ms / 2, link.jitter_ms, link.loss, link.rate_bps, seed])
+        proc = self.spawn(
+            "radio-" + if_a,
+            [
+                sys.executable,
+                "-m",
+                "bench.netforward",
+                ns_a,
+                if_a,
+                ns_b,
+                if_b,
+                link.rtt_ms / 2,
+                link.jitter_ms,
+                link.loss,
+                link.rate_bps,
+                seed,
+            ],
+        )
         deadline = time.monotonic() + 10
         while not self._has_link(ns_b, if_b):
             if proc.poll() is not None or time.monotonic() > deadline:
@@ -197,11 +219,36 @@ class Lab:
         sh("ip", "link", "add", "br0", "type", "bridge", ns=self.home)
         sh("ip", "addr", "add", "10.77.100.1/24", "dev", "br0", ns=self.home)
         sh("ip", "link", "set", "br0", "up", ns=self.home)
-        sh("iptables", "-t", "nat", "-A", "POSTROUTING", "-s", "10.77.100.0/24", "-o", "wan", "-j", "MASQUERADE",
-           ns=self.home)
+        sh(
+            "iptables",
+            "-t",
+            "nat",
+            "-A",
+            "POSTROUTING",
+            "-s",
+            "10.77.100.0/24",
+            "-o",
+            "wan",
+            "-j",
+            "MASQUERADE",
+            ns=self.home,
+        )
         # the carrier: every phone's radio link, and NAT with a new random port per mapping
-        sh("iptables", "-t", "nat", "-A", "POSTROUTING", "-s", "10.77.192.0/18", "-o", "wan", "-j", "MASQUERADE",
-           "--random", ns=self.carrier)
+        sh(
+            "iptables",
+            "-t",
+            "nat",
+            "-A",
+            "POSTROUTING",
+            "-s",
+            "10.77.192.0/18",
+            "-o",
+            "wan",
+            "-j",
+            "MASQUERADE",
+            "--random",
+            ns=self.carrier,
+        )
         self.start_servers(site_root)
         return self
 
@@ -222,8 +269,7 @@ class Lab:
             self.mobile_n += 1
             k = 199 + self.mobile_n
             addr = "10.77.%d.2" % k
-            self.radio(ns, "radio0", addr, self.carrier, "m%d" % self.mobile_n, "10.77.%d.1" % k,
-                       PROFILES[where], name)
+            self.radio(ns, "radio0", addr, self.carrier, "m%d" % self.mobile_n, "10.77.%d.1" % k, PROFILES[where], name)
             sh("ip", "route", "add", "default", "via", "10.77.%d.1" % k, ns=ns)
         dev = self.devices[name] = Device(name, ns, addr, where)
         return dev
@@ -235,21 +281,26 @@ class Lab:
         for k in range(1, self.wifi_n + 1):
             sh("bridge", "link", "set", "dev", "w%d" % k, "isolated", "on" if on else "off", ns=self.home)
         rule = ["FORWARD", "-i", "br0", "-o", "br0", "-j", "DROP"]
-        present = subprocess.run(["ip", "netns", "exec", self.home, "iptables", "-C"] + rule,
-                                 stderr=subprocess.DEVNULL).returncode == 0
+        present = (
+            subprocess.run(
+                ["ip", "netns", "exec", self.home, "iptables", "-C"] + rule, stderr=subprocess.DEVNULL
+            ).returncode
+            == 0
+        )
         if on and not present:
             sh("iptables", "-A", *rule, ns=self.home)
         elif not on and present:
             sh("iptables", "-D", *rule, ns=self.home)
-        sh("conntrack", "-F", ns=self.home, check=False)     # flows set up before the change follow it too
+        sh("conntrack", "-F", ns=self.home, check=False)  # flows set up before the change follow it too
 
     # --- processes --------------------------------------------------------------------------------------
     def spawn(self, name, argv, ns=None):
         log = self.logs / (name + ".log")
         out = open(log, "wb")
         cmd = (["ip", "netns", "exec", ns] if ns else []) + [str(a) for a in argv]
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True
+        )
         out.close()
         self.procs.append((name, proc))
         return proc
@@ -280,6 +331,7 @@ class Lab:
         def probe():
             with socket.create_connection((PUBLIC, port), timeout=0.5):
                 return True
+
         while time.monotonic() < deadline:
             try:
                 return in_namespace(ns, probe)
@@ -289,12 +341,16 @@ class Lab:
 
     def start_peerserver(self):
         node_bin = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
-        self.spawn("peerserver", ["node", node_bin, "--host", PUBLIC, "--port", SIGNAL_PORT, "--path", "/peerjs"],
-                   ns=self.public)
+        self.spawn(
+            "peerserver",
+            ["node", node_bin, "--host", PUBLIC, "--port", SIGNAL_PORT, "--path", "/peerjs"],
+            ns=self.public,
+        )
         self.listening(self.public, SIGNAL_PORT, proc_name="peerserver")
 
     def start_turn(self):
         from scripts import coturn
+
         work = self.work / "coturn"
         work.mkdir(exist_ok=True)
         argv = coturn.argv(TURN_PORT, TURN_USER, TURN_PASSWORD, str(work), 49160, listen=PUBLIC, loopback=False)
@@ -303,8 +359,11 @@ class Lab:
 
     def start_servers(self, site_root=None):
         root = ["--root", site_root] if site_root else []
-        self.spawn("site", [sys.executable, ROOT / "scripts" / "serve.py", "--host", PUBLIC, "--port", SITE_PORT]
-                   + root, ns=self.public)
+        self.spawn(
+            "site",
+            [sys.executable, ROOT / "scripts" / "serve.py", "--host", PUBLIC, "--port", SITE_PORT] + root,
+            ns=self.public,
+        )
         self.listening(self.public, SITE_PORT, proc_name="site")
         self.start_peerserver()
         self.start_turn()
@@ -317,7 +376,7 @@ class Lab:
     def chromium(self, device, chromium="/usr/bin/chromium"):
         """An executable that runs Chromium inside the device's namespace (for Playwright's executable_path)."""
         path = self.work / ("chromium-" + device.name)
-        path.write_text("#!/bin/sh\nexec ip netns exec %s %s \"$@\"\n" % (device.ns, chromium))
+        path.write_text('#!/bin/sh\nexec ip netns exec %s %s "$@"\n' % (device.ns, chromium))
         path.chmod(0o755)
         return str(path)
 

@@ -4,6 +4,7 @@ choose a move with a simple deterministic strategy, and read the numbers the scr
 Everything here reads the DOM people see (buttons with data-move, row cards, totals); nothing calls
 into the page's Python.
 """
+
 import json
 import re
 
@@ -11,8 +12,8 @@ import people
 from people import seq, wait_seq_above, wait_seq_at_least  # noqa: F401 (test_screens reads them from here)
 
 GAME_ID = "bank_or_bust"
-BANK_WHEN_BOTH_ROWS = 3      # bank once both rows hold 3 Number cards (Pairs bonus secured)...
-BANK_WHEN_ONE_ROW = 5        # ...or once one row holds 5
+BANK_WHEN_BOTH_ROWS = 3  # bank once both rows hold 3 Number cards (Pairs bonus secured)...
+BANK_WHEN_ONE_ROW = 5  # ...or once one row holds 5
 
 
 def start_game(open_page, wait_ready, signal, names):
@@ -80,8 +81,7 @@ def choose(screen):
         return by_type["use_discard"][0][0]
     if "play" in by_type:
         plays = by_type["play"]
-        good = [(t, m) for t, m in plays if "sign" not in m
-                or (m["row"], m["sign"]) in (("top", "+"), ("bottom", "-"))]
+        good = [(t, m) for t, m in plays if "sign" not in m or (m["row"], m["sign"]) in (("top", "+"), ("bottom", "-"))]
         if good:
             if screen["pending"] == "Double":
                 return max(good, key=lambda tm: (count[tm[1]["row"]], tm[1]["row"]))[0]

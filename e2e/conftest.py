@@ -20,6 +20,7 @@ Per test
 
 Environment: PEERPARTY_CHROMIUM overrides the browser path; PEERPARTY_SKIP_BUILD=1 skips scripts/build.py.
 """
+
 from __future__ import annotations
 
 import os
@@ -42,11 +43,17 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = os.environ.get("PEERPARTY_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic", "--disable-dev-shm-usage",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
 ]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
-READY_TIMEOUT_MS = 90_000   # Pyodide boots in ~3 s here; leave room for a loaded 2-core CI machine
+READY_TIMEOUT_MS = 90_000  # Pyodide boots in ~3 s here; leave room for a loaded 2-core CI machine
 DEFAULT_TEST_TIMEOUT_S = 300
 
 
@@ -79,14 +86,15 @@ def wait_port(port: int, proc: subprocess.Popen, what: str, log: Path, timeout: 
                 return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"{what} did not listen on 127.0.0.1:{port} within {timeout} s:\n"
-                       f"{log.read_text(errors='replace')}")
+    raise RuntimeError(
+        f"{what} did not listen on 127.0.0.1:{port} within {timeout} s:\n{log.read_text(errors='replace')}"
+    )
 
 
 def start(cmd: list[str], name: str, port: int) -> tuple[subprocess.Popen, Path]:
     logs = ARTIFACTS / "logs"
     logs.mkdir(parents=True, exist_ok=True)
-    worker = os.environ.get("PYTEST_XDIST_WORKER")      # pytest -n 2: each worker has its own servers
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # pytest -n 2: each worker has its own servers
     log = logs / (f"{name}-{worker}.log" if worker else f"{name}.log")
     out = open(log, "wb")
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
@@ -123,8 +131,9 @@ def peer_server_port() -> int:
     node_bin = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
     if not node_bin.is_file():
         pytest.fail("node_modules/peer is missing: run `npm ci` (or `make build`)")
-    proc, _ = start(["node", str(node_bin), "--host", "127.0.0.1", "--port", str(port), "--path", "/peerjs"],
-                    "peerserver", port)
+    proc, _ = start(
+        ["node", str(node_bin), "--host", "127.0.0.1", "--port", str(port), "--path", "/peerjs"], "peerserver", port
+    )
     yield port
     stop(proc)
 
@@ -142,9 +151,10 @@ def turn_server(tmp_path_factory) -> str:
     if coturn.turnserver() is None:
         pytest.fail("coturn's turnserver is missing: apt-get install coturn (.ci/run does)")
     port = free_port()
-    low = random.randrange(50000, 59000)      # relay ports: a range of our own beside other runs
-    proc, _ = start(coturn.argv(port, TURN_USER, TURN_PASSWORD, str(tmp_path_factory.mktemp("coturn")), low),
-                    "turnserver", port)
+    low = random.randrange(50000, 59000)  # relay ports: a range of our own beside other runs
+    proc, _ = start(
+        coturn.argv(port, TURN_USER, TURN_PASSWORD, str(tmp_path_factory.mktemp("coturn")), low), "turnserver", port
+    )
     yield "turn:%s:%s@127.0.0.1:%d" % (TURN_USER, TURN_PASSWORD, port)
     stop(proc)
 
@@ -152,8 +162,9 @@ def turn_server(tmp_path_factory) -> str:
 @pytest.fixture(scope="session")
 def site(built) -> str:
     port = free_port()
-    proc, _ = start([sys.executable, str(ROOT / "scripts" / "serve.py"), "--host", "127.0.0.1", "--port", str(port)],
-                    "serve", port)
+    proc, _ = start(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--host", "127.0.0.1", "--port", str(port)], "serve", port
+    )
     yield f"http://127.0.0.1:{port}"
     stop(proc)
 
@@ -195,7 +206,7 @@ def _safe(name: str) -> str:
 def _py_errors(page) -> list[str]:
     try:
         return [e.inner_text(timeout=2_000) for e in page.query_selector_all(".py-error")]
-    except Exception:   # page or context already gone
+    except Exception:  # page or context already gone
         return []
 
 
@@ -203,7 +214,7 @@ def take_shot(page, name: str, moving: bool = False) -> Path:
     """The screen as a person sees it once its moment is over (issue 30); `moving` keeps it mid-moment."""
     out = ARTIFACTS / "screens" / f"{_safe(name)}.png"
     out.parent.mkdir(parents=True, exist_ok=True)
-    laid_out(page)      # its game's stylesheet in place, as a person would see the screen
+    laid_out(page)  # its game's stylesheet in place, as a person would see the screen
     page.screenshot(path=str(out), full_page=True, animations="allow" if moving else "disabled")
     return out
 
@@ -222,12 +233,14 @@ def wait_ready():
         if errors:
             pytest.fail("Python error on the page:\n" + "\n---\n".join(errors), pytrace=False)
         return page.get_attribute("body", "data-ready")
+
     return _wait
 
 
 def watched_page(ctx, rec, allowed_hosts, init_script=None):
     """A new page in ctx whose requests to any host but allowed_hosts are aborted and recorded in rec, as are its
     page errors and console errors (open_page, and e2e/test_netlab.py's pages inside the network lab)."""
+
     def guard(route):
         url = route.request.url
         parts = urlsplit(url)
@@ -251,8 +264,14 @@ def watched_page(ctx, rec, allowed_hosts, init_script=None):
 def open_page(browser, site, request):
     opened: list[tuple[object, object, PageRecord]] = []
 
-    def _open(path: str | None = "/", viewport: tuple[int, int] = (1280, 800), name: str | None = None,
-              wait_until: str = "load", init_script: str | None = None, **context_options):
+    def _open(
+        path: str | None = "/",
+        viewport: tuple[int, int] = (1280, 800),
+        name: str | None = None,
+        wait_until: str = "load",
+        init_script: str | None = None,
+        **context_options,
+    ):
         rec = PageRecord(name or f"page{len(opened) + 1}")
         ctx = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, **context_options)
         page = watched_page(ctx, rec, LOCAL_HOSTS, init_script)
@@ -296,4 +315,3 @@ def pytest_runtest_makereport(item, call):
     elif not hasattr(item, "rep_call_failed"):
         item.rep_call_failed = False
     return rep
-

@@ -6,6 +6,7 @@ are p1, p2, ... in join order), then played through the screens the way people d
 helpers (seven_rounds_play, bank_or_bust_play, someone_elses_problem_play, hint_hunt_play) are reused, never
 changed. After each fault, `check_log` proves the host applied exactly the moves sent, once each.
 """
+
 import json
 from pathlib import Path
 
@@ -15,10 +16,11 @@ from peerparty.games import REGISTRY
 from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, host_record, join, received, sync, wait_rules
 
 ROOT = Path(__file__).resolve().parent.parent
-LONG_MS = 120_000        # a reload boots Pyodide (host) again: 5-20 s here, more when the machine is busy
+LONG_MS = 120_000  # a reload boots Pyodide (host) again: 5-20 s here, more when the machine is busy
 
 
 # --- scripts, picked with the engine under CPython ----------------------------------------------------
+
 
 def engine_script(game_id, players, match_seed, pick, limit=400, options=None):
     """[(player, move)] of a whole game where the only player with legal moves plays pick(state, p, moves)."""
@@ -64,6 +66,7 @@ def first_legal(state, p, moves):
 
 # --- pages ------------------------------------------------------------------------------------------------
 
+
 def open_host_page(open_page, wait_ready, site, signal, seed, tag, fixed_time_ms=None):
     """The host page with ?seed=; `fixed_time_ms` pins the host's Date.now (page.clock) so no game timer
     can expire while the machine is slow (timers keep running, so the page itself works as usual)."""
@@ -97,7 +100,10 @@ def open_phones(open_page, wait_ready, site, signal, code, host, names, tag, alr
 def wait_all_present(host, count, timeout=WAIT_MS):
     host.wait_for_function(
         "n => document.querySelectorAll('.people .presence.on').length === n"
-        " && document.querySelectorAll('.people .presence.off').length === 0", arg=count, timeout=timeout)
+        " && document.querySelectorAll('.people .presence.off').length === 0",
+        arg=count,
+        timeout=timeout,
+    )
 
 
 def presence(host, name):
@@ -106,7 +112,9 @@ def presence(host, name):
         """n => { for (const li of document.querySelectorAll('.people .person')) {
                    if (li.querySelector('.person-name').textContent === n)
                      return li.querySelector('.presence').classList.contains('on') ? 'on' : 'off'; }
-                 return null; }""", name)
+                 return null; }""",
+        name,
+    )
 
 
 def wait_presence(host, name, mark, timeout=WAIT_MS):
@@ -114,7 +122,10 @@ def wait_presence(host, name, mark, timeout=WAIT_MS):
         """([n, m]) => { for (const li of document.querySelectorAll('.people .person')) {
                    if (li.querySelector('.person-name').textContent === n)
                      return li.querySelector('.presence.' + m) !== null; }
-                 return false; }""", arg=[name, mark], timeout=timeout)
+                 return false; }""",
+        arg=[name, mark],
+        timeout=timeout,
+    )
 
 
 def freeze(page, frozen):
@@ -166,8 +177,9 @@ def logged_moves(host):
 def check_log(host, expected, what):
     """The host's record holds exactly the expected moves: none lost, none applied twice."""
     got = logged_moves(host)
-    assert got == [(p, m) for p, m in expected], "%s: the host's log is not the moves sent once each:\n" \
-        "expected %r\ngot      %r" % (what, expected, got)
+    assert got == [(p, m) for p, m in expected], (
+        "%s: the host's log is not the moves sent once each:\nexpected %r\ngot      %r" % (what, expected, got)
+    )
 
 
 def resend_is_recognised(phone, host, seat_next_id, move):
@@ -179,8 +191,10 @@ def resend_is_recognised(phone, host, seat_next_id, move):
     phone.evaluate("t => window.pp.sendRaw(t)", text)
     phone.wait_for_function(
         "([c, id]) => Array.from(window.pp.received).slice(c).some(t => { const m = JSON.parse(t);"
-        " return (m.t === 'ack' && m.id === id) || m.t === 'error'; })", arg=[count, seat_next_id - 1],
-        timeout=WAIT_MS)
+        " return (m.t === 'ack' && m.id === id) || m.t === 'error'; })",
+        arg=[count, seat_next_id - 1],
+        timeout=WAIT_MS,
+    )
     replies = [m for m in received(phone)[count:] if m["t"] in ("ack", "error")]
     assert replies[0] == {"t": "ack", "id": seat_next_id - 1, "v": 1}, replies
     assert len(logged_moves(host)) == before, "a resent move was applied again"
@@ -195,6 +209,7 @@ def next_id(host, name):
 
 
 # --- the outcome to compare ---------------------------------------------------------------------------
+
 
 def last_view(phone):
     views = [m for m in received(phone) if m["t"] == "view"]
@@ -246,6 +261,7 @@ def compare(clean, faulty):
 
 # --- a PeerServer of the test's own, killed and restarted on the same port --------------------------------
 
+
 class OwnPeerServer:
     """node_modules/peer/dist/bin/peerjs.js on a free port, started as e2e/conftest.py starts the session's."""
 
@@ -262,11 +278,14 @@ class OwnPeerServer:
     def start(self):
         node_bin = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
         self.starts += 1
-        self.proc, _ = self._start(["node", str(node_bin), "--host", "127.0.0.1", "--port", str(self.port),
-                                    "--path", "/peerjs"], "peerserver-faults-%d" % self.starts, self.port)
+        self.proc, _ = self._start(
+            ["node", str(node_bin), "--host", "127.0.0.1", "--port", str(self.port), "--path", "/peerjs"],
+            "peerserver-faults-%d" % self.starts,
+            self.port,
+        )
 
     def kill(self):
-        self.proc.kill()          # a crash, not a clean shutdown
+        self.proc.kill()  # a crash, not a clean shutdown
         self.proc.wait(timeout=10)
 
     def close(self):
@@ -276,12 +295,12 @@ class OwnPeerServer:
 
 def is_down(port):
     import socket
+
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=0.5):
             return False
     except OSError:
         return True
-
 
 
 class Tracker:
@@ -301,15 +320,18 @@ class Tracker:
     def wait_applied(self, timeout=WAIT_MS):
         self.host.wait_for_function(
             "n => { const r = JSON.parse(localStorage.getItem('peerparty:host'));"
-            " return !!r && !!r.match && r.match.log.length >= n; }", arg=self.count, timeout=timeout)
+            " return !!r && !!r.match && r.match.log.length >= n; }",
+            arg=self.count,
+            timeout=timeout,
+        )
 
     def check(self, what):
         log = logged_moves(self.host)
         assert len(log) == self.count, "%s: %d moves sent, the host logged %d" % (what, self.count, len(log))
         if self.script is not None:
-            assert log == [tuple(x) for x in self.script[:self.count]], "%s: log differs from the script" % what
+            assert log == [tuple(x) for x in self.script[: self.count]], "%s: log differs from the script" % what
         if self.reference is not None:
-            assert log == self.reference[:self.count], "%s: log differs from the clean run's" % what
+            assert log == self.reference[: self.count], "%s: log differs from the clean run's" % what
         self.checked.append(what)
 
     def game_over(self, phones):

@@ -2,6 +2,7 @@
 WebDriver BiDi, no geckodriver) runs one Firefox; FirefoxPage offers the few Page calls the e2e helpers make
 (people.py, seven_rounds_play.py), with Playwright's names and millisecond timeouts, so a Firefox phone plays
 through the same helpers as a Chromium one. Every wait is on a selector or a function of the page."""
+
 import json
 import queue
 import subprocess
@@ -28,8 +29,15 @@ class Firefox:
         node_modules = ROOT / "node_modules" / "puppeteer-core"
         if not node_modules.is_dir():
             raise FirefoxError("node_modules/puppeteer-core is missing: run `npm ci` (or `make build`)")
-        self.proc = subprocess.Popen(["node", str(BRIDGE), json.dumps(settings)], cwd=ROOT, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.log, text=True, bufsize=1)
+        self.proc = subprocess.Popen(
+            ["node", str(BRIDGE), json.dumps(settings)],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
+            bufsize=1,
+        )
         self.answers = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.n = 0
@@ -39,10 +47,10 @@ class Firefox:
     def _read(self):
         for line in self.proc.stdout:
             self.answers.put(json.loads(line))
-        self.answers.put(None)      # the bridge ended
+        self.answers.put(None)  # the bridge ended
 
     def _ended(self):
-        code = self.proc.wait(timeout=30)       # negative: killed by that signal
+        code = self.proc.wait(timeout=30)  # negative: killed by that signal
         return FirefoxError("the Firefox bridge ended (exit %s); see its log: %s" % (code, self.log.name))
 
     def call(self, op, timeout_ms=WAIT_MS, **args):
@@ -122,7 +130,7 @@ class FirefoxPage:
     def locator(self, selector):
         return FirefoxLocator(self, selector)
 
-    def screenshot(self, path, full_page=True, animations="allow"):     # the keywords Playwright takes
+    def screenshot(self, path, full_page=True, animations="allow"):  # the keywords Playwright takes
         self._call("screenshot", path=str(path))
 
     def is_closed(self):

@@ -5,13 +5,14 @@ Everything here clicks what people click and reads the DOM people see; nothing c
 Python. The only page state read besides the DOM is localStorage (the host's record, the successor's
 replica), as the brief allows.
 """
+
 import json
 
 from people import WAIT_MS, join, open_phone, play_here, wait_players, wait_present
 from people import host_record, seq, wait_seq_above, wait_seq_at_least  # noqa: F401 (tests read them here)
 
 GAME_ID = "hint_hunt"
-LONG_MS = 90_000         # host migration: ~15 s of host loss, then a Pyodide boot on the successor
+LONG_MS = 90_000  # host migration: ~15 s of host loss, then a Pyodide boot on the successor
 
 
 def replica_seq(page, code):
@@ -21,9 +22,10 @@ def replica_seq(page, code):
 
 # --- the lobby --------------------------------------------------------------------------------------
 
+
 def seat_host_and_join(host, open_page, wait_ready, signal, code, host_name, names):
     """The host picks Hint Hunt, takes its own seat first (board order = join order), phones join."""
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % GAME_ID)
+    host.click('[data-move=\'{"room":"pick","game":"%s"}\']' % GAME_ID)
     assert host.is_disabled("#start"), "Start waits for two players"
     play_here(host, host_name)
     wait_players(host, 1)

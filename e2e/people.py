@@ -1,4 +1,5 @@
 """Host and phone helpers for e2e tests: open a room, join phones, start a game, wait on the signals pages set."""
+
 import json
 import time
 
@@ -17,15 +18,14 @@ def laid_out(page, timeout=WAIT_MS):
     return page
 
 
-RULES_MS = 240_000      # the host's rules worker boots Pyodide: ~3 s idle here; beside the 12-phone load test on
-                        # the other core, a worker thread's share of the CPU is small (90 s was seen to run out)
+RULES_MS = 240_000  # the host's rules worker boots Pyodide: ~3 s idle here; beside the 12-phone load test on
+# the other core, a worker thread's share of the CPU is small (90 s was seen to run out)
 
 
 def open_host(open_page, wait_ready, signal, name="host", extra="", init_script=None):
     """The host page, once its room is open to phones and its rules worker answers (its screen shows the
     lobby). e2e/test_host_threads.py looks at the moments before."""
-    page = open_page("/host.html?signal=%s%s" % (signal, extra), viewport=HOST_VIEW, name=name,
-                     init_script=init_script)
+    page = open_page("/host.html?signal=%s%s" % (signal, extra), viewport=HOST_VIEW, name=name, init_script=init_script)
     wait_ready(page)
     page.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
     wait_rules(page)
@@ -82,7 +82,7 @@ def join_phones(open_page, wait_ready, signal, host, code, names, record=True):
 
 def pick_and_start(host, game_id):
     """The host picks a game in the lobby and presses Start; returns once the game is being played."""
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % game_id)
+    host.click('[data-move=\'{"room":"pick","game":"%s"}\']' % game_id)
     host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
     host.click("#start")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
@@ -97,7 +97,7 @@ def start_game(open_page, wait_ready, signal, game_id, names):
 
 
 def play_here(host, name):
-    """"I play on this screen": the host opens the lobby's fold, types a name and takes a seat on the host tab."""
+    """ "I play on this screen": the host opens the lobby's fold, types a name and takes a seat on the host tab."""
     host.wait_for_selector("#play-here", timeout=WAIT_MS)
     if not host.evaluate("() => document.getElementById('play-here').open"):
         host.click("#play-here > summary")
@@ -149,8 +149,9 @@ def wait_players(host, count):
 
 
 def wait_present(host, count):
-    host.wait_for_function("n => document.querySelectorAll('.people .presence.on').length === n",
-                           arg=count, timeout=WAIT_MS)
+    host.wait_for_function(
+        "n => document.querySelectorAll('.people .presence.on').length === n", arg=count, timeout=WAIT_MS
+    )
 
 
 def received(phone):
@@ -200,6 +201,7 @@ def hold_requests(page, pattern, what):
             route.continue_()
         else:
             held.append(route)
+
     page.context.route(pattern, hold)
 
     def release():
@@ -208,8 +210,7 @@ def hold_requests(page, pattern, what):
             assert time.monotonic() < deadline, "the page never asked for " + what
             page.wait_for_timeout(100)
         released.append(True)
-        while held:                      # every request held (a retried one too), and none from now on
+        while held:  # every request held (a retried one too), and none from now on
             held.pop().continue_()
 
     return release
-

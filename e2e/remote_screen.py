@@ -1,5 +1,6 @@
 """Remote screens in e2e tests (screen.html, issue 29): add one from the TV, open it, and check it shows the TV's
 frame."""
+
 from people import HOST_VIEW, WAIT_MS
 
 
@@ -48,8 +49,9 @@ def same_frame(host, screen):
     for _ in range(20):
         # a host tab that is a seat's screen (a Hint Hunt successor's phone) sends its screens the table it draws
         # beside (app/rules.py draw): then that is the frame, and the page itself shows the seat
-        number, html, table = host.evaluate("() => [pp.host.frame, pp.host.screen.table || pp.host.screen.html, "
-                                            "!!pp.host.screen.table]")
+        number, html, table = host.evaluate(
+            "() => [pp.host.frame, pp.host.screen.table || pp.host.screen.html, !!pp.host.screen.table]"
+        )
         screen.wait_for_function("n => Number(document.body.dataset.frame) >= n", arg=number, timeout=WAIT_MS)
         shown_number, shown = screen.evaluate("() => [pp.screen.frame(), pp.screen.html()]")
         if shown_number == number:
@@ -57,9 +59,12 @@ def same_frame(host, screen):
             # and on the page: the same markup but for the host's controls, disabled there, and Sound, its own
             there = screen.evaluate("() => [pp.screen.frame(), (%s)()]" % DRAWN)
             here = host.evaluate("() => [pp.host.frame, (%s)()]" % DRAWN)
-            if there[0] == here[0] == number and not table:       # neither drew again meanwhile
+            if there[0] == here[0] == number and not table:  # neither drew again meanwhile
                 at = next((i for i, (a, b) in enumerate(zip(there[1], here[1])) if a != b), None)
                 assert there[1] == here[1], "the screen's page differs from the TV's at %r: %r / %r" % (
-                    at, there[1][(at or 0) - 80:(at or 0) + 80], here[1][(at or 0) - 80:(at or 0) + 80])
+                    at,
+                    there[1][(at or 0) - 80 : (at or 0) + 80],
+                    here[1][(at or 0) - 80 : (at or 0) + 80],
+                )
             return number
     raise AssertionError("the screen never caught up with the TV")

@@ -1,6 +1,7 @@
 """Seven Rounds, played the way people play it: phones tick an action (and a player or a guess) and press
 Lock in; the host presses its own screen's buttons. Readers return what the screens SHOW (names and numbers
 as text), and `replay` rebuilds the same match under CPython from the host's localStorage record."""
+
 import json
 import re
 import statistics
@@ -10,11 +11,11 @@ from peerparty.games import REGISTRY
 
 from people import WAIT_MS
 
-LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT",
-          "double_down": "DOUBLE DOWN"}
+LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT", "double_down": "DOUBLE DOWN"}
 
 
 # --- host -----------------------------------------------------------------------------------------
+
 
 def start_seven_rounds(host):
     host.click("[data-move*='\"seven_rounds\"']")
@@ -30,8 +31,10 @@ def host_click(host, label, exact=True):
 
 
 # an element's text as a name reads: without the face's initial in front of it and the badges after it
-SHOWN = "const shown = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.face, .badge').forEach(" \
-        "x => x.remove()); return c.textContent.trim(); };"
+SHOWN = (
+    "const shown = (el) => { const c = el.cloneNode(true); c.querySelectorAll('.face, .badge').forEach("
+    "x => x.remove()); return c.textContent.trim(); };"
+)
 
 
 def host_locked(host):
@@ -39,8 +42,9 @@ def host_locked(host):
 
 
 def wait_host_locked(host, count):
-    host.wait_for_function("n => document.querySelectorAll('.sr-lock-row.is-locked').length === n",
-                           arg=count, timeout=WAIT_MS)
+    host.wait_for_function(
+        "n => document.querySelectorAll('.sr-lock-row.is-locked').length === n", arg=count, timeout=WAIT_MS
+    )
 
 
 def host_countdown_s(host):
@@ -53,31 +57,43 @@ def host_countdown_s(host):
 def wait_host_results(host, rnd):
     host.wait_for_function(
         "r => { const h = document.querySelector('.sr-reveal h2');"
-        " return !!h && h.textContent.startsWith('Round ' + r + ' revealed'); }", arg=rnd, timeout=WAIT_MS)
+        " return !!h && h.textContent.startsWith('Round ' + r + ' revealed'); }",
+        arg=rnd,
+        timeout=WAIT_MS,
+    )
 
 
 def host_breakdown(host):
     """Round totals table on the host: name -> {action, ap, total} as shown."""
     rows = host.eval_on_selector_all(
         ".sr-reveal .sr-breakdown tbody tr",
-        "rows => { %s return rows.map(r => Array.from(r.children).map(shown)); }" % SHOWN)
+        "rows => { %s return rows.map(r => Array.from(r.children).map(shown)); }" % SHOWN,
+    )
     return dict((r[0], {"action": r[1], "ap": r[2], "total": int(r[5])}) for r in rows)
 
 
 def standings_rows(page):
     """The .sr-standings table as shown: [(place, name, points, winner?)] in screen order."""
-    return [tuple(r) for r in page.eval_on_selector_all(
-        ".sr-standings tbody tr",
-        "rows => { %s return rows.map(r => [Number(r.children[0].textContent), shown(r.querySelector('th')),"
-        " Number(r.children[2].textContent), !!r.querySelector('.badge.win')]); }" % SHOWN)]
+    return [
+        tuple(r)
+        for r in page.eval_on_selector_all(
+            ".sr-standings tbody tr",
+            "rows => { %s return rows.map(r => [Number(r.children[0].textContent), shown(r.querySelector('th')),"
+            " Number(r.children[2].textContent), !!r.querySelector('.badge.win')]); }" % SHOWN,
+        )
+    ]
 
 
 def room_result_rows(page):
     """The room's own final table (ui/room.py, above the game's screen): [(name, points, winner?)]."""
-    return [tuple(r) for r in page.eval_on_selector_all(
-        "table.standings tr",
-        "rows => rows.map(r => [r.children[0].childNodes[0].textContent.trim(), Number(r.children[1].textContent),"
-        " !!r.querySelector('.badge.win')])")]
+    return [
+        tuple(r)
+        for r in page.eval_on_selector_all(
+            "table.standings tr",
+            "rows => rows.map(r => [r.children[0].childNodes[0].textContent.trim(), Number(r.children[1].textContent),"
+            " !!r.querySelector('.badge.win')])",
+        )
+    ]
 
 
 def host_record(host):
@@ -85,6 +101,7 @@ def host_record(host):
 
 
 # --- phones ---------------------------------------------------------------------------------------
+
 
 def wait_round_open(phone, rnd):
     phone.wait_for_selector("#sr-lock-r%d" % rnd, timeout=WAIT_MS)
@@ -95,8 +112,7 @@ def choose(phone, action, target=None, guess=None):
     """Tick the choice on the phone's lock form, as a person taps the options."""
     phone.click(".sr-actions label.sr-opt:has(input[value='%s'])" % action)
     if target is not None:
-        phone.locator(".sr-targets label.sr-opt").filter(
-            has_text=re.compile("^%s$" % re.escape(target))).click()
+        phone.locator(".sr-targets label.sr-opt").filter(has_text=re.compile("^%s$" % re.escape(target))).click()
     if guess is not None:
         phone.click(".sr-guesses label.sr-opt:has(input[value='%s'])" % guess)
 
@@ -127,7 +143,10 @@ def wait_locked(phone):
 def wait_phone_result(phone, rnd):
     phone.wait_for_function(
         "r => { const h = document.querySelector('.sr-mine h2');"
-        " return !!h && h.textContent.startsWith('Round ' + r + ':'); }", arg=rnd, timeout=WAIT_MS)
+        " return !!h && h.textContent.startsWith('Round ' + r + ':'); }",
+        arg=rnd,
+        timeout=WAIT_MS,
+    )
 
 
 def phone_total(phone):
@@ -142,16 +161,17 @@ def phone_total(phone):
 
 
 def phone_header_points(phone):
-    text = phone.inner_text(".sr-me")       # "Me: Ann · 3 points"
+    text = phone.inner_text(".sr-me")  # "Me: Ann · 3 points"
     return int(re.search(r"(\d+) points?$", text.strip()).group(1))
 
 
 # --- the engine, under CPython ----------------------------------------------------------------------
 
+
 def replay(record):
     """(match, {round: reveal record}) from the host's persisted match record, step by step."""
     game = REGISTRY[record["game"]]
-    whole = Match.from_record(REGISTRY, record)     # the documented way: it must replay without a hitch
+    whole = Match.from_record(REGISTRY, record)  # the documented way: it must replay without a hitch
     match = Match(game, record["players"], record["seed"], record["options"])
     rounds = {}
     for player, move, now_ms in record["log"]:

@@ -4,6 +4,7 @@ form's options, press its button), and read the numbers the host's table shows.
 
 Everything here reads the DOM people see; nothing calls into the page's Python.
 """
+
 import re
 
 import people
@@ -108,27 +109,44 @@ def choose(screen):
         objects = screen["exchange"][0]["give"]
     scandal = [(o["value"], _count(o["label"])) for o in objects if o["value"] != "alibi"]
     assert scandal, "a player still in the game owns a scandalous object: %r" % (screen,)
-    largest = max(scandal, key=lambda vc: vc[1])[0]          # max() keeps the first of equals
+    largest = max(scandal, key=lambda vc: vc[1])[0]  # max() keeps the first of equals
     smallest = min(scandal, key=lambda vc: vc[1])[0]
     with_alibi = [f for f in screen["exchange"] if any(t["value"] == "alibi" for t in f["take"])]
     if with_alibi and len(scandal) == 1 and scandal[0][1] == 1:
         f = with_alibi[0]
-        return {"kind": "exchange", "form": f["id"], "details": f["details"], "give": scandal[0][0],
-                "take": "alibi", "from": f["from"]}
+        return {
+            "kind": "exchange",
+            "form": f["id"],
+            "details": f["details"],
+            "give": scandal[0][0],
+            "take": "alibi",
+            "from": f["from"],
+        }
     if screen["gift"]:
-        return {"kind": "gift", "form": screen["gift"]["id"], "object": largest,
-                "to": screen["gift"]["to"][0]["value"]}
+        return {"kind": "gift", "form": screen["gift"]["id"], "object": largest, "to": screen["gift"]["to"][0]["value"]}
     if with_alibi:
         f = with_alibi[0]
-        return {"kind": "exchange", "form": f["id"], "details": f["details"], "give": smallest,
-                "take": "alibi", "from": f["from"]}
+        return {
+            "kind": "exchange",
+            "form": f["id"],
+            "details": f["details"],
+            "give": smallest,
+            "take": "alibi",
+            "from": f["from"],
+        }
     if screen["gift2"]:
         g = screen["gift2"]
         return {"kind": "gift2", "form": g["id"], "cards": [0, 1], "object": largest, "to": g["to"][0]["value"]}
     if screen["exchange"]:
         f = screen["exchange"][0]
-        return {"kind": "exchange", "form": f["id"], "details": f["details"], "give": largest,
-                "take": f["take"][0]["value"], "from": f["from"]}
+        return {
+            "kind": "exchange",
+            "form": f["id"],
+            "details": f["details"],
+            "give": largest,
+            "take": f["take"][0]["value"],
+            "from": f["from"],
+        }
     if screen["pass"]:
         return {"kind": "pass"}
     raise AssertionError("no move to choose from: %r" % (screen,))

@@ -1,6 +1,7 @@
 """Bank or Bust over real PeerJS (issue #4): three phones play a whole game from their screens, and the
 host's table agrees with the engine replaying the host's own record; a phone that reloads on its turn
 finds its turn again."""
+
 import json
 import statistics
 import time
@@ -14,7 +15,7 @@ from peerparty.engine import Match
 from peerparty.games import REGISTRY
 
 NAMES = ["Ann", "Ben", "Cat"]
-MAX_CLICKS = 600        # a game this strategy plays takes ~60-200 clicks; more means something loops
+MAX_CLICKS = 600  # a game this strategy plays takes ~60-200 clicks; more means something loops
 DRAW = '{"type":"draw"}'
 MEASURE = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "bank_or_bust-e2e.json"
 
@@ -38,16 +39,23 @@ def shown_line(line):
         return ["BUST: 0 points", str(line["total"])]
     top = str(line["cards_top"]) + (" \u00d72" if line["doubled_top"] else "")
     bottom = str(line["cards_bottom"]) + (" \u00d72" if line["doubled_bottom"] else "")
-    return [top, bottom, str(line["tally"]), str(line["pairs"]), str(line["longest_row"]),
-            str(line["round_score"]), str(line["total"])]
+    return [
+        top,
+        bottom,
+        str(line["tally"]),
+        str(line["pairs"]),
+        str(line["longest_row"]),
+        str(line["round_score"]),
+        str(line["total"]),
+    ]
 
 
-@pytest.mark.timeout(600)     # 4 boots + ~200 moves: 145-200 s here under load, too close to the 300 s default
+@pytest.mark.timeout(600)  # 4 boots + ~200 moves: 145-200 s here under load, too close to the 300 s default
 def test_three_phones_play_to_a_winner_and_the_host_shows_the_engines_totals(open_page, wait_ready, signal, shot):
     t_start = time.monotonic()
     host, code, phones = start_game(open_page, wait_ready, signal, NAMES)
     t_started = time.monotonic()
-    shown_summaries = {}     # round -> summary rows as the host table showed them
+    shown_summaries = {}  # round -> summary rows as the host table showed them
     shots = set()
     clicks = 0
     step_ms = []
@@ -99,8 +107,9 @@ def test_three_phones_play_to_a_winner_and_the_host_shows_the_engines_totals(ope
 
     table = read_table(host)
     # the final standings, the winner marks and the winners line the host shows
-    assert [(row["name"], int(row["total"])) for row in table["standings"]] == \
-        [(names[p], result["scores"][p]) for p in result["ranking"]]
+    assert [(row["name"], int(row["total"])) for row in table["standings"]] == [
+        (names[p], result["scores"][p]) for p in result["ranking"]
+    ]
     assert [row["name"] for row in table["standings"] if row["winner"]] == winners
     expected_line = winners[0] + " wins!" if len(winners) == 1 else " and ".join(winners) + " share the win!"
     assert table["winnersLine"] == expected_line
@@ -113,12 +122,15 @@ def test_three_phones_play_to_a_winner_and_the_host_shows_the_engines_totals(ope
     # every round's scores as the host showed them, against the engine's scoring of the same moves
     assert sorted(shown_summaries) == sorted(summaries) == list(range(1, len(summaries) + 1))
     for r, lines in summaries.items():
-        assert [(row["name"], row["cells"]) for row in shown_summaries[r]] == \
-            [(names[line["player"]], shown_line(line)) for line in lines], "round %d" % r
+        assert [(row["name"], row["cells"]) for row in shown_summaries[r]] == [
+            (names[line["player"]], shown_line(line)) for line in lines
+        ], "round %d" % r
 
     # each phone: the result table and the winners heading
     for phone, name in zip(phones, NAMES):
-        rows = phone.eval_on_selector_all(".standings tr", "trs => trs.map(tr => Array.from(tr.cells).map(c => c.textContent))")
+        rows = phone.eval_on_selector_all(
+            ".standings tr", "trs => trs.map(tr => Array.from(tr.cells).map(c => c.textContent))"
+        )
         assert [(cells[0].replace("winner", "").strip(), int(cells[1])) for cells in rows] == list(totals.items())
         assert phone.inner_text("h1.winners") == expected_line
         mine = phone.inner_text(".bob-phone-head .bob-total")
@@ -128,11 +140,17 @@ def test_three_phones_play_to_a_winner_and_the_host_shows_the_engines_totals(ope
     saved, _ = save_and_verify(host)
     assert saved["result"] == result
     assert "fits-both" in shots, "no phone was ever offered a Number card that fits both rows"
-    numbers = {"clicks": clicks, "rounds": len(summaries), "totals": totals, "winners": winners,
-               "boot_join_start_s": round(t_started - t_start, 1), "play_s": round(t_played - t_started, 1),
-               "click_to_host_ms_median": round(statistics.median(step_ms)),
-               "click_to_host_ms_p90": round(sorted(step_ms)[int(len(step_ms) * 0.9)]),
-               "power_card_seen": "power" in shots}
+    numbers = {
+        "clicks": clicks,
+        "rounds": len(summaries),
+        "totals": totals,
+        "winners": winners,
+        "boot_join_start_s": round(t_started - t_start, 1),
+        "play_s": round(t_played - t_started, 1),
+        "click_to_host_ms_median": round(statistics.median(step_ms)),
+        "click_to_host_ms_p90": round(sorted(step_ms)[int(len(step_ms) * 0.9)]),
+        "power_card_seen": "power" in shots,
+    }
     MEASURE.parent.mkdir(parents=True, exist_ok=True)
     MEASURE.write_text(json.dumps(numbers, indent=1))
     print("bank_or_bust e2e:", json.dumps(numbers))

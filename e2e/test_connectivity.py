@@ -2,13 +2,22 @@
 the phone and on the host page and stops trying; a phone forced to relay plays a round of Seven Rounds through
 a real TURN server (coturn on 127.0.0.1), and getStats() shows its selected candidate pair is relayed; a phone
 with no path at all gets the sentence (not an endless "Connecting…") and the TV names it."""
+
 from urllib.parse import quote
 
 from peerparty.net.reach import HOST_NO_WEBRTC, PHONE_NO_PATH, PHONE_NO_WEBRTC
 
 from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, pick_and_start, wait_players, wait_present
-from seven_rounds_play import host_breakdown, host_click, lock_in, phone_total, wait_host_locked, wait_host_results, wait_phone_result, \
-    wait_round_open
+from seven_rounds_play import (
+    host_breakdown,
+    host_click,
+    lock_in,
+    phone_total,
+    wait_host_locked,
+    wait_host_results,
+    wait_phone_result,
+    wait_round_open,
+)
 
 # What iPhone Lockdown Mode, hardened browsers and some webviews amount to: no WebRTC objects at all.
 NO_WEBRTC = """for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel',
@@ -25,7 +34,7 @@ def count_sockets(page):
 def test_a_phone_without_webrtc_says_what_to_do_and_stops_trying(open_page, wait_ready, signal, site, shot):
     phone = open_page(None, viewport=PHONE_VIEW, name="phone-no-webrtc", init_script=NO_WEBRTC)
     sockets = count_sockets(phone)
-    phone.clock.install()           # so the test can run the phone's retry timer on without waiting
+    phone.clock.install()  # so the test can run the phone's retry timer on without waiting
     phone.goto(site + "/join.html?room=ABCD&signal=%s" % signal)
     wait_ready(phone)
     phone.wait_for_selector("body[data-link=no-webrtc]", timeout=WAIT_MS)
@@ -33,14 +42,15 @@ def test_a_phone_without_webrtc_says_what_to_do_and_stops_trying(open_page, wait
     assert phone.inner_text("#join button") == "Cannot join from this browser"
     assert phone.locator("#join button").is_disabled()
     shot(phone, "connectivity-phone-no-webrtc")
-    phone.clock.run_for(30_000)     # seven retry periods
-    assert sockets == []            # it never asked the signalling server for anything
+    phone.clock.run_for(30_000)  # seven retry periods
+    assert sockets == []  # it never asked the signalling server for anything
     assert phone.get_attribute("body", "data-link") == "no-webrtc"
     assert phone.inner_text(".banner.error[data-reach]") == PHONE_NO_WEBRTC
 
 
-def test_a_host_without_webrtc_says_so_and_does_not_blame_the_signalling_server(open_page, wait_ready, signal, site,
-                                                                                 shot):
+def test_a_host_without_webrtc_says_so_and_does_not_blame_the_signalling_server(
+    open_page, wait_ready, signal, site, shot
+):
     host = open_page(None, viewport=HOST_VIEW, name="host-no-webrtc", init_script=NO_WEBRTC)
     sockets = count_sockets(host)
     host.clock.install()
@@ -61,11 +71,12 @@ def _join_url(host):
     return host.get_attribute(".qr", "data-join")
 
 
-def test_a_phone_forced_to_relay_plays_a_round_through_a_real_turn_server(open_page, wait_ready, signal, turn_server,
-                                                                         shot):
+def test_a_phone_forced_to_relay_plays_a_round_through_a_real_turn_server(
+    open_page, wait_ready, signal, turn_server, shot
+):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1&turn=" + quote(turn_server, safe=""))
     url = _join_url(host)
-    assert "turn=" + quote(turn_server, safe="") in url     # the host's relay travels with the join link
+    assert "turn=" + quote(turn_server, safe="") in url  # the host's relay travels with the join link
     relayed = open_page(url + "&record=1&force_relay=1", viewport=PHONE_VIEW, name="phone-relayed")
     wait_ready(relayed)
     join(relayed, "Ann")
@@ -94,26 +105,29 @@ def test_a_phone_forced_to_relay_plays_a_round_through_a_real_turn_server(open_p
     path = relayed.evaluate("() => pp.linkPath(pp.hostConn)")
     print("relayed phone's selected pair:", path)
     assert path["local"] == "relay", path
-    assert path["bytesSent"] > 0 and path["bytesReceived"] > 0, path    # the round went through it
+    assert path["bytesSent"] > 0 and path["bytesReceived"] > 0, path  # the round went through it
     direct = phones["Ben"].evaluate("() => pp.linkPath(pp.hostConn)")
     print("a direct phone's selected pair:", direct)
-    assert direct["local"] != "relay", direct     # direct paths come first when they work
+    assert direct["local"] != "relay", direct  # direct paths come first when they work
 
 
 def test_a_phone_forced_to_relay_with_no_relay_is_told_and_the_tv_names_it(open_page, wait_ready, signal, shot):
     # a local signalling server gives no ICE servers, and the relay given has no user: there is no relay at all
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1&turn=turn:10.0.0.2:3478")
-    assert host.inner_text(".banner.warn") == \
-        "The relay turn:10.0.0.2:3478 is not turn:user:password@host:port; phones join without it."
+    assert (
+        host.inner_text(".banner.warn")
+        == "The relay turn:10.0.0.2:3478 is not turn:user:password@host:port; phones join without it."
+    )
     phone = open_page(_join_url(host) + "&force_relay=1", viewport=PHONE_VIEW, name="phone-no-path")
     wait_ready(phone)
-    phone.fill("#name", "Sam")      # typed while it tries: the next knock carries it to the TV
+    phone.fill("#name", "Sam")  # typed while it tries: the next knock carries it to the TV
     phone.wait_for_selector("body[data-link=no-path]", timeout=WAIT_MS)
     assert phone.inner_text(".banner.error[data-reach]") == PHONE_NO_PATH
     assert phone.inner_text("#join button") == "Still trying…"
     shot(phone, "connectivity-phone-no-path")
-    host.wait_for_function("() => [...document.querySelectorAll('.knocking .knocker')].some(e => e.textContent === 'Sam')",
-                           timeout=WAIT_MS)
+    host.wait_for_function(
+        "() => [...document.querySelectorAll('.knocking .knocker')].some(e => e.textContent === 'Sam')", timeout=WAIT_MS
+    )
     assert "turn on a relay" in host.inner_text(".banner.knocking")
     assert host.get_attribute("body", "data-players") == "0"
     shot(host, "connectivity-host-knocking")

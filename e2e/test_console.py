@@ -23,4 +23,3 @@ def test_a_look_ahead_at_an_id_nobody_holds_is_no_console_error(open_page, site,
     assert kind == "peer-unavailable"
     assert page.peerparty.console_errors == []
     assert [text for text in debug if "Could not connect to peer peerparty-NONE-3" in text], debug
-

@@ -1,13 +1,14 @@
 """The controls on a phone (issue 37): the first phone to join holds them and draws the TV's own buttons; a whole
 game runs from it with no click on the TV; when its holder closes the tab, the next phone by join order gets
 them, and uses them. The TV only ever shows the table."""
+
 import json
 import time
 from pathlib import Path
 
 import pytest
 
-from hint_hunt_play import read_write_form, submit, tick_and_type
+from hint_hunt_play import claim, read_write_form, submit, tick_and_type
 from people import WAIT_MS, host_record, join_phones, open_host, seq, wait_seq_above
 from remote_screen import open_screen, same_frame
 from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wait_round_open
@@ -84,9 +85,13 @@ def test_a_whole_seven_rounds_game_from_the_controls_phone_and_its_successor(ope
 
 
 # a tile whose role is shown but that nobody claimed: on the table only once its board has ended (D3-08)
-UNCLAIMED_ROLES = "() => document.querySelectorAll('.hh-grid > li.hh-tile:not(.hh-claimed)[class*=\"hh-role-\"]').length"
-BOARD_ENDED = "() => !!document.querySelector('.hh-table .hh-status') && " \
-              "/Board over/.test(document.querySelector('.hh-table .hh-status').textContent)"
+UNCLAIMED_ROLES = (
+    "() => document.querySelectorAll('.hh-grid > li.hh-tile:not(.hh-claimed)[class*=\"hh-role-\"]').length"
+)
+BOARD_ENDED = (
+    "() => !!document.querySelector('.hh-table .hh-status') && "
+    "/Board over/.test(document.querySelector('.hh-table .hh-status').textContent)"
+)
 
 
 def check_the_table(host, screen):
@@ -98,8 +103,7 @@ def check_the_table(host, screen):
 
 
 @pytest.mark.timeout(900)
-def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(
-        open_page, wait_ready, signal, shot):
+def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1&record=1")
     names = ["Ann", "Ben", "Cat", "Dan"]
     phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
@@ -141,8 +145,11 @@ def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(
         ann.wait_for_selector("%s .hh-controls .hh-next:not([disabled])" % BAND, timeout=WAIT_MS)
         confirm = ann.get_attribute("%s .hh-controls .hh-next" % BAND, "data-confirm") is not None
         band_click(ann, ".hh-controls .hh-next", confirm=confirm)
-        host.wait_for_function("n => document.body.dataset.phase !== 'playing' || "
-                               "Number(document.body.dataset.seq) >= n", arg=seq(ann), timeout=WAIT_MS)
+        host.wait_for_function(
+            "n => document.body.dataset.phase !== 'playing' || Number(document.body.dataset.seq) >= n",
+            arg=seq(ann),
+            timeout=WAIT_MS,
+        )
     assert boards == 4
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
     for phone in phones.values():
@@ -158,7 +165,8 @@ TAKEOVER_LOG = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "
 
 @pytest.mark.timeout(900)
 def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_under_the_controls_phone(
-        open_page, wait_ready, signal, shot):
+    open_page, wait_ready, signal, shot
+):
     """Issue 38 point 8 and issue 37 point 4: the TV's tab closes mid-guessing; the phone holding the controls
     (Hint Hunt's rulebook host, D3-12) takes over, is told so and keeps a phone's layout; the other phones take no
     tap while they reconnect; every phone and the remote screen play on; the TV, opened again, is the big screen
@@ -171,22 +179,25 @@ def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_unde
     band_click(ann, "[data-move*='\"hint_hunt\"']")
     ann.wait_for_selector("%s #start-phone:not([disabled])" % BAND, timeout=WAIT_MS)
     band_click(ann, "#start-phone")
+    targets = {}
     for name, phone in phones.items():
         form = read_write_form(phone)
-        tick_and_type(phone, form["unlocked"][:2], "Hint%s" % name)
+        targets[name] = form["unlocked"][:2]
+        tick_and_type(phone, targets[name], "Hint%s" % name)
         submit(phone)
     ann.wait_for_selector("%s .hh-controls .hh-start:not([disabled])" % BAND, timeout=WAIT_MS)
     band_click(ann, ".hh-controls .hh-start")
-    guesser = next(p for p in (ben, cat) if p.locator("button.hh-claim").count())
+    # board 1 is Ann's (board order is join order): Ben claims one of her targets, so the board runs on
+    ben.wait_for_selector("button.hh-claim", timeout=WAIT_MS)
     before = seq(host)
-    guesser.locator("button.hh-claim").first.click()
+    claim(ben, targets["Ann"][0])
     wait_seq_above(host, before)
     old_seq = seq(host)
     tv_url, tv_context = host.url.replace("&new=1", ""), host.context
 
     t_close = time.monotonic()
     times = {}
-    host.close()                                        # the TV's tab, mid-guessing
+    host.close()  # the TV's tab, mid-guessing
     ben.wait_for_selector("main[data-offline][inert]", state="attached", timeout=WAIT_MS)
     times["close_to_phones_see_it_s"] = round(time.monotonic() - t_close, 1)
     assert "Reconnecting to the host" in ben.inner_text(".banner.warn")
@@ -207,18 +218,17 @@ def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_unde
     assert width[0] <= width[1], "the new host's page is %d px wide on a %d px phone" % tuple(width)
     shot(ann, "takeover-new-host-phone")
     assert screen.evaluate(UNCLAIMED_ROLES) == 0, "an unclaimed tile's role is on the screen"
-    # the game goes on: a guess on the new host
-    guesser = next(p for p in (ben, cat) if p.locator("button.hh-claim").count())
-    before = seq(ann)
-    guesser.locator("button.hh-claim").first.click()
-    wait_seq_above(ann, before)
     # the TV opened again is the big screen of Ann's room: the table, never a seat
-    tv = tv_context.new_page()                          # its own browser, with what the TV kept
+    tv = tv_context.new_page()  # its own browser, with what the TV kept
     tv.goto(tv_url)
     tv.wait_for_selector("body[data-screen=watching][data-screen-epoch='1']", timeout=WAIT_MS)
     times["tv_reopened_watches"] = True
     same_frame(ann, tv)
     assert tv.evaluate(UNCLAIMED_ROLES) == 0 and tv.locator(".hh-write, .hh-phone").count() == 0
     shot(tv, "takeover-tv-reopened")
+    # the game goes on under the new host: Cat claims Ann's other target
+    before = seq(ann)
+    claim(cat, targets["Ann"][1])
+    wait_seq_above(ann, before)
     TAKEOVER_LOG.parent.mkdir(parents=True, exist_ok=True)
     TAKEOVER_LOG.write_text(json.dumps(times, indent=1))

@@ -2,6 +2,7 @@
 ever reach the DOM as markup. Every page carries the policy and still boots; a <script> and an inline handler
 smuggled into a name, a hint and a frame do not run on the TV, the phones or a remote screen; and where markup is
 put into the page as a frame is (an escaping bug), the browser itself refuses it (a securitypolicyviolation)."""
+
 import pytest
 
 from hint_hunt_play import read_write_form, seat_host_and_join, start_guessing, submit, tick_and_type
@@ -15,8 +16,8 @@ window.p = (what) => window.ran.push(what || 'p');
 window.refused = [];
 document.addEventListener('securitypolicyviolation', (e) => window.refused.push(e.violatedDirective));
 """
-NAMES = ["<svg onload=p()>", "<script>p()</script>"]          # 20 characters at most (a seat's name)
-HINT = "<img src=x onerror=p()>"                               # 24 at most (D3-04)
+NAMES = ["<svg onload=p()>", "<script>p()</script>"]  # 20 characters at most (a seat's name)
+HINT = "<img src=x onerror=p()>"  # 24 at most (D3-04)
 
 
 def policy(page):
@@ -42,7 +43,7 @@ def test_markup_in_names_hints_and_frames_never_runs_and_every_page_boots(open_p
     pages = [host, screen] + list(phones.values())
     for phone in phones.values():
         assert "script-src 'self'" in policy(phone)
-        phone.evaluate(WATCH)       # the phone page's own copy, after its boot (join.html has its first frame)
+        phone.evaluate(WATCH)  # the phone page's own copy, after its boot (join.html has its first frame)
     host.click("#start")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     for i, page in enumerate([host] + list(phones.values())):
@@ -65,14 +66,17 @@ def test_markup_in_names_hints_and_frames_never_runs_and_every_page_boots(open_p
     smuggled = "<img src=x onerror=\"p('frame')\"><svg onload=\"p('svg')\"></svg>"
     screen.evaluate("(html) => pp.render(document.getElementById('app'), html)", smuggled)
     for page in pages + [landing]:
-        page.evaluate("""(html) => {
+        page.evaluate(
+            """(html) => {
             const box = document.createElement('div');
             box.innerHTML = html;
             document.body.appendChild(box);
             const s = document.createElement('script');
             s.textContent = "p('script')";
             document.body.appendChild(s);
-        }""", smuggled)
+        }""",
+            smuggled,
+        )
     for page in pages + [landing]:
         page.wait_for_function("() => window.refused.length >= 2", timeout=WAIT_MS)
         assert ran(page) == [], ran(page)

@@ -2,7 +2,8 @@
 away, Start says so and the TV can remove them mid-game; a guest whose phone died opens another, asks by name,
 and the TV lets them into their own seat (mission and score); a guest who comes mid-game is told to wait, in
 words, and is seated by itself at the results."""
-from people import (host_record, join_phones, open_host, open_phone, people_names, pick_and_start, WAIT_MS)
+
+from people import host_record, join_phones, open_host, open_phone, people_names, pick_and_start, WAIT_MS
 from seven_rounds_play import lock_in, wait_round_open
 
 CONFIRM_YES = "#pp-confirm [data-answer=yes]"
@@ -29,7 +30,7 @@ def test_away_guests_start_warning_removal_and_a_seat_taken_back_on_a_new_phone(
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     ann, ben, cat, dan = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat", "Dan"])
     host.click("[data-move*='seven_rounds']")
-    dan.context.close()                                 # Dan's phone is gone before the game
+    dan.context.close()  # Dan's phone is gone before the game
     host.wait_for_selector(".start-reason[data-away='1']", timeout=WAIT_MS)
     assert "Dan is away" in host.inner_text(".start-reason")
     fits(host)
@@ -56,9 +57,9 @@ def test_away_guests_start_warning_removal_and_a_seat_taken_back_on_a_new_phone(
     host.click(".banner.claim button:has-text('Let in')")
     new_ann.wait_for_selector("body[data-status=joined][data-phase=playing]", timeout=WAIT_MS)
     new_ann.wait_for_selector(".sr-mission", timeout=WAIT_MS)
-    assert new_ann.inner_text(".sr-mission") == mission        # her own Secret Mission: her seat
+    assert new_ann.inner_text(".sr-mission") == mission  # her own Secret Mission: her seat
     assert new_ann.inner_text(".me-name") == "Ann"
-    assert seats(host) == before                                 # no "Ann2": the same seat, the same id
+    assert seats(host) == before  # no "Ann2": the same seat, the same id
     host.wait_for_selector(".banner.claim", state="detached", timeout=WAIT_MS)
     shot(new_ann, "evening-ann-back-in-her-seat")
 
@@ -69,14 +70,16 @@ def test_away_guests_start_warning_removal_and_a_seat_taken_back_on_a_new_phone(
     host.click("[data-away-remove='%s']" % before["Dan"])
     assert "Remove Dan from the game?" in host.inner_text("#pp-confirm")
     host.click(CONFIRM_YES)
-    host.wait_for_function("() => ![...document.querySelectorAll('.people .person-name')]"
-                           ".some(e => e.textContent === 'Dan')", timeout=WAIT_MS)
+    host.wait_for_function(
+        "() => ![...document.querySelectorAll('.people .person-name')].some(e => e.textContent === 'Dan')",
+        timeout=WAIT_MS,
+    )
     assert "Dan" not in people_names(host) and host_record(host)["match"]["players"][-1] == before["Dan"]
-    host.click("button[data-move*='add_time']")        # the round's minute may be up by now: +30 s reopens it
+    host.click("button[data-move*='add_time']")  # the round's minute may be up by now: +30 s reopens it
     for phone in (new_ann, ben, cat):
         wait_round_open(phone, 1)
         lock_in(phone, "bank")
-    host.wait_for_selector("button[data-move='{\"type\":\"reveal\"}']:not([disabled])", timeout=WAIT_MS)
+    host.wait_for_selector('button[data-move=\'{"type":"reveal"}\']:not([disabled])', timeout=WAIT_MS)
     shot(host, "evening-reveal-ready-without-dan")
 
 

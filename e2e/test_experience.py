@@ -1,5 +1,6 @@
 """A room that lasts the evening, and screens everyone can use (issue 9): rematch without re-scanning,
 people joining between games, the room's history, and axe-core on every kind of screen."""
+
 import json
 import struct
 from pathlib import Path
@@ -7,8 +8,7 @@ from urllib.parse import urljoin, urlsplit
 
 from peerparty.room.protocol import ROOM_ERRORS
 
-from people import (host_record, join, join_phones, laid_out, open_host, open_phone, people_names, wait_players,
-                    WAIT_MS)
+from people import host_record, join, join_phones, laid_out, open_host, open_phone, people_names, wait_players, WAIT_MS
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -69,16 +69,16 @@ def test_play_again_and_another_game_without_rescanning(open_page, wait_ready, s
     wait_players(host, 4)
     eve.wait_for_selector("body[data-phase=over][data-seq] h1.winners", timeout=WAIT_MS)
     assert "You play in the next game" in eve.inner_text("main")
-    assert eve.locator(".sr-mission").count() == 0          # nothing of a game Eve was not in
+    assert eve.locator(".sr-mission").count() == 0  # nothing of a game Eve was not in
     host.wait_for_selector(".over .newcomers:has-text('Eve')", timeout=WAIT_MS)
     shot(host, "experience-host-over")
     shot(eve, "experience-phone-joined-at-results")
     host.click("button[data-move*='again']")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
-    for phone in phones + [eve]:   # the same people and Eve, straight into the new game, nobody re-joined
+    for phone in phones + [eve]:  # the same people and Eve, straight into the new game, nobody re-joined
         phone.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
         assert phone.get_attribute("body", "data-status") == "joined"
-    eve.wait_for_selector(".sr-mission", timeout=WAIT_MS)    # a player's own Secret Mission: Eve has a seat
+    eve.wait_for_selector(".sr-mission", timeout=WAIT_MS)  # a player's own Secret Mission: Eve has a seat
     record = host_record(host)
     seats = dict((s["name"], s["id"]) for s in record["lobby"]["seats"])
     assert record["match"]["players"] == [seats[n] for n in ["Ann", "Ben", "Cat", "Eve"]]
@@ -113,7 +113,7 @@ def test_a_removed_player_cannot_come_back_under_the_same_name(open_page, wait_r
     assert again.inner_text(".error-line") == ROOM_ERRORS["name_removed"]
     assert again.is_visible("#join #name") and people_names(host) == ["Ann"]
     shot(again, "room-phone-name-removed")
-    join(again, "Bea")                  # the same phone, another name: in
+    join(again, "Bea")  # the same phone, another name: in
     wait_players(host, 2)
 
 
@@ -164,11 +164,12 @@ def test_host_controls_work_by_keyboard(open_page, wait_ready, signal):
     host.focus("button[data-move*='end_game']")
     host.keyboard.press("Enter")
     host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
-    host.keyboard.press("Enter")           # the dialog focuses Confirm
+    host.keyboard.press("Enter")  # the dialog focuses Confirm
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
 
 
 # --- installable -------------------------------------------------------------------------------------------
+
 
 def png_size(body):
     """(width, height) of a PNG from its IHDR chunk; None if the bytes are not a PNG."""
@@ -182,9 +183,14 @@ def test_the_host_page_is_installable(playwright, site, signal, tmp_path):
     is active, and a manifest with what an installed app needs. A persistent profile, because Chromium never
     offers to install from an incognito (Playwright's default) context."""
     from conftest import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOSTS
-    ctx = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), executable_path=CHROMIUM,
-                                                        args=CHROMIUM_ARGS, headless=True,
-                                                        viewport={"width": 1280, "height": 720})
+
+    ctx = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 1280, "height": 720},
+    )
     left = []
 
     def local_only(route):
@@ -202,9 +208,12 @@ def test_the_host_page_is_installable(playwright, site, signal, tmp_path):
         assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.inner_text()
         # ready resolves once a worker is active, which may still be "activating" (the host page registers it
         # after its rules worker is up)
-        assert page.evaluate("""() => navigator.serviceWorker.ready.then((r) => r.active.state === "activated"
+        assert (
+            page.evaluate("""() => navigator.serviceWorker.ready.then((r) => r.active.state === "activated"
             ? "activated" : new Promise((ok) => r.active.addEventListener("statechange", () => ok(r.active.state))))
-        """) == "activated"
+        """)
+            == "activated"
+        )
         cdp = ctx.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
 

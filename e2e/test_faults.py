@@ -14,6 +14,7 @@ Faults, spread over the games:
                          the open data channels; it is restarted on the same port and a phone reloads through it
 (The Hint Hunt host tab closed for good is e2e/test_hint_hunt.py's migration test.)
 """
+
 import json
 import time
 
@@ -23,12 +24,21 @@ import faults_play as F
 from bank_or_bust_play import GAME_ID as BOB
 from hint_hunt_play import claim, read_board, read_write_form, start_guessing, submit, tick_and_type
 from people import WAIT_MS, pick_and_start, play_here, seq, sync, wait_seq_above
-from seven_rounds_play import (choice_text, host_click, lock_in, start_seven_rounds, wait_host_locked,
-                               wait_host_results, wait_locked, wait_phone_result, wait_round_open)
+from seven_rounds_play import (
+    choice_text,
+    host_click,
+    lock_in,
+    start_seven_rounds,
+    wait_host_locked,
+    wait_host_results,
+    wait_locked,
+    wait_phone_result,
+    wait_round_open,
+)
 from someone_elses_problem_play import GAME_ID as SEP
 from someone_elses_problem_play import expected_move, play as sep_play, read_phone as sep_read_phone
 
-FIXED_MS = 1_800_000_000_000      # the Seven Rounds host's Date.now, pinned (page.clock)
+FIXED_MS = 1_800_000_000_000  # the Seven Rounds host's Date.now, pinned (page.clock)
 
 
 def click_data_move(phone, selector, move):
@@ -43,9 +53,10 @@ def click_data_move(phone, selector, move):
 
 SR_SEED = "FAULTS-SR"
 SR_NAMES = ["Ann", "Ben", "Cat"]
-SR_PLAN = {1: {"Ann": ("bank", None, None), "Ben": ("team_up", "Cat", None), "Cat": ("swipe", "Ann", None)},
-           2: {"Ann": ("double_down", None, None), "Ben": ("predict", None, "double_down"),
-               "Cat": ("team_up", "Ben", None)}}
+SR_PLAN = {
+    1: {"Ann": ("bank", None, None), "Ben": ("team_up", "Cat", None), "Cat": ("swipe", "Ann", None)},
+    2: {"Ann": ("double_down", None, None), "Ben": ("predict", None, "double_down"), "Cat": ("team_up", "Ben", None)},
+}
 
 
 def play_seven_rounds(open_page, wait_ready, site, signal, tag, reference=None):
@@ -93,7 +104,8 @@ def play_seven_rounds(open_page, wait_ready, site, signal, tag, reference=None):
 
 @pytest.mark.timeout(1200)
 def test_seven_rounds_with_a_reload_after_locking_and_a_reopened_tab_ends_as_the_clean_game(
-        open_page, wait_ready, site, signal):
+    open_page, wait_ready, site, signal
+):
     clean, checked = F.clean_then_faulty(play_seven_rounds, open_page, wait_ready, site, signal)
     assert clean["result"]["note"].startswith("ended early after round 2")
     print("seven_rounds: %d moves, standings %r, checks %r" % (len(clean["moves"]), clean["standings"], checked))
@@ -104,7 +116,7 @@ def test_seven_rounds_with_a_reload_after_locking_and_a_reopened_tab_ends_as_the
 BOB_SEED = "BB49"
 BOB_NAMES = ["Ann", "Ben"]
 BOB_SCRIPT, BOB_RESULT = F.engine_script(BOB, ["p1", "p2"], BOB_SEED + ":0", F.bank_or_bust_pick)
-MID_TURN = ("place", "play", "use_discard", "discard_power")   # a card drawn, not yet used: mid-turn
+MID_TURN = ("place", "play", "use_discard", "discard_power")  # a card drawn, not yet used: mid-turn
 HOST_RELOAD_AT = next(k for k, (p, m) in enumerate(BOB_SCRIPT) if k >= 8 and m["type"] in MID_TURN)
 PHONE_RELOAD_AT = next(k for k, (p, m) in enumerate(BOB_SCRIPT) if k >= 24 and m["type"] in MID_TURN)
 
@@ -137,11 +149,14 @@ def play_bank_or_bust(open_page, wait_ready, site, signal, tag, reference=None):
 
 @pytest.mark.timeout(1500)
 def test_bank_or_bust_with_the_host_and_a_phone_reloading_mid_turn_ends_as_the_clean_game(
-        open_page, wait_ready, site, signal):
+    open_page, wait_ready, site, signal
+):
     clean, checked = F.clean_then_faulty(play_bank_or_bust, open_page, wait_ready, site, signal)
     assert clean["result"] == BOB_RESULT and clean["result"]["winners"], "the game ended by score"
-    print("bank_or_bust: %d moves, host reload before move %d, phone reload before move %d, standings %r" % (
-        len(BOB_SCRIPT), HOST_RELOAD_AT, PHONE_RELOAD_AT, clean["standings"]))
+    print(
+        "bank_or_bust: %d moves, host reload before move %d, phone reload before move %d, standings %r"
+        % (len(BOB_SCRIPT), HOST_RELOAD_AT, PHONE_RELOAD_AT, clean["standings"])
+    )
 
 
 # --- Hint Hunt -----------------------------------------------------------------------------------------------
@@ -156,7 +171,7 @@ OFFLINE_S = 10.0
 def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
     faults = reference is not None
     host, code = F.open_host_page(open_page, wait_ready, site, signal, HH_SEED, tag)
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"hint_hunt\"}']")
+    host.click('[data-move=\'{"room":"pick","game":"hint_hunt"}\']')
     play_here(host, HH_HOST)
     host.wait_for_selector("body[data-players='1']", timeout=WAIT_MS)
     phones = F.open_phones(open_page, wait_ready, site, signal, code, host, HH_NAMES, tag, already=1)
@@ -222,7 +237,7 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
         if needs_confirm:
             host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
             host.click("#pp-confirm [data-answer=yes]")
-        wait_seq_above(host, h)         # the host moved on: the next board's check reads the next board
+        wait_seq_above(host, h)  # the host moved on: the next board's check reads the next board
         t.sent()
     return t.game_over(phones), (t.checked, offline)
 
@@ -230,8 +245,7 @@ def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
 @pytest.mark.timeout(1200)
 def test_hint_hunt_with_a_phone_offline_mid_guessing_ends_as_the_clean_game(open_page, wait_ready, site, signal):
     clean, (checked, offline) = F.clean_then_faulty(play_hint_hunt, open_page, wait_ready, site, signal)
-    print("hint_hunt: %d moves, Ben offline %.1f s, standings %r" % (len(clean["moves"]), offline,
-                                                                     clean["standings"]))
+    print("hint_hunt: %d moves, Ben offline %.1f s, standings %r" % (len(clean["moves"]), offline, clean["standings"]))
     assert offline >= OFFLINE_S
 
 
@@ -240,7 +254,7 @@ def test_hint_hunt_with_a_phone_offline_mid_guessing_ends_as_the_clean_game(open
 SEP_SEED = "SE107"
 SEP_NAMES = ["Ann", "Ben", "Cat"]
 SEP_SCRIPT, SEP_RESULT = F.engine_script(SEP, ["p1", "p2", "p3"], SEP_SEED + ":0", F.first_legal)
-SERVER_DOWN_AT, SERVER_UP_AT = 1, 6          # killed before move 1, restarted before move 6
+SERVER_DOWN_AT, SERVER_UP_AT = 1, 6  # killed before move 1, restarted before move 6
 
 
 def sep_plan(move, screen):
@@ -253,15 +267,26 @@ def sep_plan(move, screen):
     if kind == "gift":
         return {"kind": "gift", "form": screen["gift"]["id"], "object": move["object"], "to": move["to"]}
     if kind == "gift2":
-        cards = []      # the boxes to tick: two equal cards are two different boxes
+        cards = []  # the boxes to tick: two equal cards are two different boxes
         for c in move["cards"]:
             cards.append([j for j, v in enumerate(screen["gift2"]["cards"]) if v == c and j not in cards][0])
-        return {"kind": "gift2", "form": screen["gift2"]["id"], "cards": cards, "object": move["object"],
-                "to": move["to"]}
+        return {
+            "kind": "gift2",
+            "form": screen["gift2"]["id"],
+            "cards": cards,
+            "object": move["object"],
+            "to": move["to"],
+        }
     if kind == "exchange":
         f = [f for f in screen["exchange"] if f["from"] == move["from"]][0]
-        return {"kind": "exchange", "form": f["id"], "details": f["details"], "give": move["give"],
-                "take": move["take"], "from": move["from"]}
+        return {
+            "kind": "exchange",
+            "form": f["id"],
+            "details": f["details"],
+            "give": move["give"],
+            "take": move["take"],
+            "from": move["from"],
+        }
     return {"kind": "pass"}
 
 
@@ -305,6 +330,7 @@ def play_someone_elses_problem(open_page, wait_ready, site, server, tag, referen
 @pytest.fixture
 def own_peer_server():
     from conftest import free_port, start, stop
+
     server = F.OwnPeerServer(start, stop, free_port)
     server.start()
     yield server
@@ -313,11 +339,14 @@ def own_peer_server():
 
 @pytest.mark.timeout(1200)
 def test_someone_elses_problem_with_the_peerserver_killed_and_restarted_ends_as_the_clean_game(
-        open_page, wait_ready, site, own_peer_server):
+    open_page, wait_ready, site, own_peer_server
+):
     clean, checked = F.clean_then_faulty(play_someone_elses_problem, open_page, wait_ready, site, own_peer_server)
     assert clean["result"] == SEP_RESULT
-    print("someone_elses_problem: %d moves, %d over a dead PeerServer, standings %r, checks %r" % (
-        len(SEP_SCRIPT), SERVER_UP_AT - SERVER_DOWN_AT, clean["standings"], checked))
+    print(
+        "someone_elses_problem: %d moves, %d over a dead PeerServer, standings %r, checks %r"
+        % (len(SEP_SCRIPT), SERVER_UP_AT - SERVER_DOWN_AT, clean["standings"], checked)
+    )
 
 
 def test_the_scripts_end_by_themselves_under_the_engine():

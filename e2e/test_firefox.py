@@ -2,6 +2,7 @@
 and a Chromium host, reloads after locking in and gets its seat and its choice back; a Firefox with WebRTC turned
 off (media.peerconnection.enabled = false) says so on the phone and on the host page (issue 16.4). Firefox runs
 through e2e/firefox_bridge.mjs (npm puppeteer-core over WebDriver BiDi)."""
+
 from pathlib import Path
 
 import pytest
@@ -9,10 +10,31 @@ import pytest
 from conftest import ARTIFACTS, _safe
 from firefox import FIREFOX, Firefox, wait_ready as ff_ready
 from peerparty.net.reach import HOST_NO_WEBRTC, PHONE_NO_WEBRTC
-from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, open_phone, people_names, pick_and_start, \
-    wait_players, wait_present
-from seven_rounds_play import host_breakdown, host_click, host_locked, lock_in, phone_header_points, phone_total, \
-    wait_host_locked, wait_host_results, wait_locked, wait_phone_result, wait_round_open
+from people import (
+    HOST_VIEW,
+    PHONE_VIEW,
+    WAIT_MS,
+    join,
+    open_host,
+    open_phone,
+    people_names,
+    pick_and_start,
+    wait_players,
+    wait_present,
+)
+from seven_rounds_play import (
+    host_breakdown,
+    host_click,
+    host_locked,
+    lock_in,
+    phone_header_points,
+    phone_total,
+    wait_host_locked,
+    wait_host_results,
+    wait_locked,
+    wait_phone_result,
+    wait_round_open,
+)
 
 
 def _firefox(name, prefs=None):
@@ -53,7 +75,7 @@ def firefox_pages(request):
     problems = []
     for page in opened:
         if page.ff.proc.poll() is not None:
-            continue            # the test failed on that already
+            continue  # the test failed on that already
         found, console = page.problems()
         if found:
             problems += found + ["[%s] console errors:\n%s" % (page.name, "\n".join(console))]
@@ -68,9 +90,10 @@ def firefox_pages(request):
 
 @pytest.mark.timeout(600)
 def test_a_firefox_phone_plays_a_round_and_gets_its_seat_back_after_a_reload(
-        open_page, wait_ready, signal, firefox, firefox_pages, shot):
+    open_page, wait_ready, signal, firefox, firefox_pages, shot
+):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    url = host.get_attribute(".qr", "data-join")     # what the QR code carries
+    url = host.get_attribute(".qr", "data-join")  # what the QR code carries
     fay = firefox_pages(firefox, url + "&record=1", PHONE_VIEW, "firefox-Fay")
     ff_ready(fay)
     join(fay, "Fay")
@@ -112,17 +135,20 @@ def test_a_firefox_phone_plays_a_round_and_gets_its_seat_back_after_a_reload(
 
 
 def test_firefox_without_webrtc_says_so_on_the_phone_and_on_the_host_page(
-        site, signal, firefox_without_webrtc, firefox_pages, shot):
-    phone = firefox_pages(firefox_without_webrtc, site + "/join.html?room=ABCD&signal=%s" % signal, PHONE_VIEW,
-                          "firefox-phone-no-webrtc")
+    site, signal, firefox_without_webrtc, firefox_pages, shot
+):
+    phone = firefox_pages(
+        firefox_without_webrtc, site + "/join.html?room=ABCD&signal=%s" % signal, PHONE_VIEW, "firefox-phone-no-webrtc"
+    )
     ff_ready(phone)
     phone.wait_for_selector("body[data-link=no-webrtc]", timeout=WAIT_MS)
     assert phone.inner_text(".banner.error[data-reach]") == PHONE_NO_WEBRTC
     assert phone.inner_text("#join button") == "Cannot join from this browser"
     shot(phone, "firefox-phone-no-webrtc")
 
-    host = firefox_pages(firefox_without_webrtc, site + "/host.html?new=1&signal=%s" % signal, HOST_VIEW,
-                         "firefox-host-no-webrtc")
+    host = firefox_pages(
+        firefox_without_webrtc, site + "/host.html?new=1&signal=%s" % signal, HOST_VIEW, "firefox-host-no-webrtc"
+    )
     ff_ready(host)
     host.wait_for_selector("body[data-signal=no-webrtc]", timeout=WAIT_MS)
     assert host.inner_text(".banner.error") == HOST_NO_WEBRTC

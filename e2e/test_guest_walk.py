@@ -14,6 +14,7 @@ banner afterwards: the host's side of that is issue 38 point 5, fixed on another
 The games are played by the games' own e2e helpers, as the other tests play them. No sleeps: every wait is on a
 data- attribute the pages set (data-seq, data-phase, data-act, data-pending) or an element appearing.
 """
+
 from pathlib import Path
 
 import pytest
@@ -23,16 +24,24 @@ import hint_hunt_play as hh
 import seven_rounds_play as sr
 import someone_elses_problem_play as sep
 from looks import LOOK
-from people import WAIT_MS, join, laid_out, open_host, pick_and_start, seq, wait_players, wait_present, \
-    wait_seq_above, wait_seq_at_least
+from people import (
+    WAIT_MS,
+    join,
+    laid_out,
+    open_host,
+    pick_and_start,
+    seq,
+    wait_players,
+    wait_present,
+    wait_seq_above,
+    wait_seq_at_least,
+)
 
 SCREENS = Path(__file__).resolve().parent.parent / "artifacts" / "screens"
 PHONE_SIZES = ((390, 844), (360, 640))
 TV_SIZES = ((1280, 720), (1920, 1080))
 # names as guests type them: an emoji past U+FFFF, a hyphen, the longest (20), a short one
 NAMES = ["\U0001f389Zo\u00eb", "Bartholomew Quinnell", "Jean-Baptiste Moreau", "Ann"]
-
-
 
 
 class Walk:
@@ -52,15 +61,18 @@ class Walk:
                 page.set_viewport_size({"width": width, "height": height})
             try:
                 for problem in page.evaluate(LOOK, main):
-                    self.problems.append("%s, %s at %dx%d, %s: %s" % (
-                        self.game, page.peerparty.name, width, height, stage, problem))
+                    self.problems.append(
+                        "%s, %s at %dx%d, %s: %s" % (self.game, page.peerparty.name, width, height, stage, problem)
+                    )
                 key = (page.peerparty.name, width, stage)
                 if key not in self.shots:
                     self.shots.add(key)
                     # what the guest sees at first, without scrolling
                     SCREENS.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(SCREENS / ("walk-%s-%s-%d-%s.png" % (
-                        self.game, page.peerparty.name, width, stage))), animations="disabled")
+                    page.screenshot(
+                        path=str(SCREENS / ("walk-%s-%s-%d-%s.png" % (self.game, page.peerparty.name, width, stage))),
+                        animations="disabled",
+                    )
             finally:
                 if (width, height) != (own["width"], own["height"]):
                     page.set_viewport_size(own)
@@ -103,8 +115,9 @@ def room(open_page, wait_ready, signal, game, names):
     wait_players(host, count)
     wait_present(host, count)
     for phone in walk.phones:
-        phone.wait_for_function("n => document.querySelectorAll('.people .person-name').length === n",
-                                arg=count, timeout=WAIT_MS)
+        phone.wait_for_function(
+            "n => document.querySelectorAll('.people .person-name').length === n", arg=count, timeout=WAIT_MS
+        )
     walk.everyone("lobby")
     return walk, code
 
@@ -238,7 +251,9 @@ def test_a_whole_someone_elses_problem(open_page, wait_ready, signal):
 
 # --- a double click is a harmless race (issue 38 point 5) -------------------------------------------------
 
-SHOWN_ERRORS = "() => Array.from(document.querySelectorAll('.error-line, .banner.error')).map(e => e.textContent.trim())"
+SHOWN_ERRORS = (
+    "() => Array.from(document.querySelectorAll('.error-line, .banner.error')).map(e => e.textContent.trim())"
+)
 
 
 def no_message(pages, when):

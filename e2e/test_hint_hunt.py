@@ -3,15 +3,32 @@ a hint, claims words by tapping them, a fifth person joins mid-game as a spectat
 mid-guessing, the earliest-joined phone takes over by itself, the others follow it, and the game finishes
 under the new host with the scores the engine computes from the new host's record (old host's moves included).
 """
+
 import json
 import time
 from pathlib import Path
 
 import pytest
 
-from hint_hunt_play import (LONG_MS, claim, done_guessing, host_record, next_board, read_board, read_last_board,
-                            read_standings, read_write_form, replica_seq, seat_host_and_join, seq, start_guessing, submit,
-                            tick_and_type, wait_seq_above, wait_seq_at_least)
+from hint_hunt_play import (
+    LONG_MS,
+    claim,
+    done_guessing,
+    host_record,
+    next_board,
+    read_board,
+    read_last_board,
+    read_standings,
+    read_write_form,
+    replica_seq,
+    seat_host_and_join,
+    seq,
+    start_guessing,
+    submit,
+    tick_and_type,
+    wait_seq_above,
+    wait_seq_at_least,
+)
 from people import WAIT_MS, join, open_host, open_phone, received, save_and_verify, wait_players, wait_present
 from remote_screen import open_screen, same_frame
 
@@ -29,15 +46,28 @@ class Table:
 
     def __init__(self, host, pages):
         self.host = host
-        self.pages = pages              # name -> page, every screen still open
+        self.pages = pages  # name -> page, every screen still open
         self.expect = dict((n, 0) for n in [HOST_NAME] + NAMES)
         self.claim_ms = []
 
     def sync(self, timeout=WAIT_MS):
         h = seq(self.host)
-        for page in self.pages.values():
+        for name, page in self.pages.items():
             if page is not self.host:
-                wait_seq_at_least(page, h, timeout)
+                try:
+                    wait_seq_at_least(page, h, timeout)
+                except Exception:
+                    got = [json.loads(t) for t in page.evaluate("() => Array.from(window.pp.received).slice(-6)")]
+                    raise AssertionError(
+                        "%s's screen stayed at view %d (%s), the host is at %d; it last got %r"
+                        % (
+                            name,
+                            seq(page),
+                            page.get_attribute("body", "data-status"),
+                            h,
+                            [(m.get("t"), m.get("seq"), m.get("n"), m.get("code")) for m in got],
+                        )
+                    )
         return h
 
     def engine(self):
@@ -102,11 +132,13 @@ def play(open_page, wait_ready, signal, shot, migrate):
             start = hana.locator(".hh-controls .hh-start")
             assert start.is_disabled() and "Cat" in hana.inner_text(".hh-controls .hh-note")
             shot(hana, "hint_hunt-host-writing")
-        assert submit(page) == "%s %d" % (hint, n)      # "ORBIT 2": the app adds the count
-        boards[name] = {"words": form["words"], "targets": targets,
-                        "assassin": [w for w, r in form["locked"].items() if r == "assassin"][0],
-                        "civilians": [w for w in form["words"] if w not in targets
-                                      and form["locked"].get(w) != "assassin"]}
+        assert submit(page) == "%s %d" % (hint, n)  # "ORBIT 2": the app adds the count
+        boards[name] = {
+            "words": form["words"],
+            "targets": targets,
+            "assassin": [w for w, r in form["locked"].items() if r == "assassin"][0],
+            "civilians": [w for w in form["words"] if w not in targets and form["locked"].get(w) != "assassin"],
+        }
     words = [w for b in boards.values() for w in b["words"]]
     assert len(set(words)) == 48, "D3-03: no word on two boards of one game"
     start_guessing(hana)
@@ -154,8 +186,10 @@ def play(open_page, wait_ready, signal, shot, migrate):
     assert "watching" in seen["status"]
     assert "Eve" not in seen["scores"]
     before = seq(hana)
-    eve.evaluate("t => window.pp.sendRaw(t)", json.dumps(
-        {"v": 1, "t": "move", "id": 1, "move": {"type": "claim", "word": boards["Hana"]["targets"][0]}}))
+    eve.evaluate(
+        "t => window.pp.sendRaw(t)",
+        json.dumps({"v": 1, "t": "move", "id": 1, "move": {"type": "claim", "word": boards["Hana"]["targets"][0]}}),
+    )
     eve.wait_for_function("() => window.pp.received.some(t => JSON.parse(t).t === 'error')", timeout=WAIT_MS)
     assert [m["code"] for m in received(eve) if m["t"] == "error"] == ["not_a_player"]
     assert seq(hana) == before
@@ -174,12 +208,14 @@ def play(open_page, wait_ready, signal, shot, migrate):
     # --- board 2: Ann's; two claims under the old host, then its tab closes -------------------------------
     on_board("Ann", 2)
     shot(ann, "hint_hunt-phone-writer-view")
-    table.claim("Hana", boards["Ann"]["targets"][0], "target", "Ann")      # the host guesses on its screen
+    table.claim("Hana", boards["Ann"]["targets"][0], "target", "Ann")  # the host guesses on its screen
     table.claim("Ben", boards["Ann"]["targets"][1], "target", "Ann")
     old_seq = table.sync()
-    ann.wait_for_function("([k, n]) => { const t = localStorage.getItem(k); "
-                          "return !!t && JSON.parse(t).snapshot.seq >= n; }",
-                          arg=["peerparty:replica:" + code, old_seq], timeout=WAIT_MS)
+    ann.wait_for_function(
+        "([k, n]) => { const t = localStorage.getItem(k); return !!t && JSON.parse(t).snapshot.seq >= n; }",
+        arg=["peerparty:replica:" + code, old_seq],
+        timeout=WAIT_MS,
+    )
     assert replica_seq(ann, code) == old_seq
     # only the successor ever holds the room (every token): nobody else got a replica
     assert any(m["t"] == "replica" for m in received(ann))
@@ -190,15 +226,16 @@ def play(open_page, wait_ready, signal, shot, migrate):
     times = {"lobby_s": round(t_lobby - t_start, 1)}
     if migrate:
         migrate_host(table, code, old, old_seq, wait_ready, shot, times)
+    host = table.host
+    on_board("Ann", 2)
+    if migrate:
         # a screen opened now (the room's TV coming back) watches the successor, and is sent the table, not the
-        # seat the successor's phone shows
-        screen = open_screen(open_page, "http://x/screen.html?room=%s&signal=%s" % (code, signal), "screen",
-                             extra="")
+        # seat the successor's phone shows. Its key is saved (a new seq, issue 39) but changes no phone's view, so
+        # no phone is sent that seq: the next sync is after a claim, which every phone sees
+        screen = open_screen(open_page, "http://x/screen.html?room=%s&signal=%s" % (code, signal), "screen", extra="")
         screen.wait_for_selector("body[data-screen=watching][data-screen-epoch='1']", timeout=LONG_MS)
         same_frame(table.host, screen)
         assert screen.locator(".hh-table").count() == 1 and screen.locator(".hh-write, .hh-phone").count() == 0
-    host = table.host
-    on_board("Ann", 2)
 
     table.claim("Cat", boards["Ann"]["civilians"][0], "civilian", "Ann")
     table.claim("Ben", boards["Ann"]["assassin"], "assassin", "Ann")
@@ -244,8 +281,11 @@ def play(open_page, wait_ready, signal, shot, migrate):
     record, names, match = table.engine()
     result = match.result()
     assert record["phase"] == "over" and result is not None
-    assert dict((names[p], v) for p, v in result["scores"].items()) == \
-        {"Hana": 8, "Ann": 5, "Ben": -1, "Cat": 8} == table.expect
+    assert (
+        dict((names[p], v) for p, v in result["scores"].items())
+        == {"Hana": 8, "Ann": 5, "Ben": -1, "Cat": 8}
+        == table.expect
+    )
     ranking = [(names[p], result["scores"][p], p in result["winners"]) for p in result["ranking"]]
     assert sorted(names[p] for p in result["winners"]) == ["Cat", "Hana"]
     for name, page in table.pages.items():
@@ -268,7 +308,7 @@ def migrate_host(table, code, old, old_seq, wait_ready, shot, times):
     t_close = time.monotonic()
     hana.context.close()
     del table.pages["Hana"]
-    ben.wait_for_selector(".banner.warn", timeout=LONG_MS)        # "Reconnecting to the host…"
+    ben.wait_for_selector(".banner.warn", timeout=LONG_MS)  # "Reconnecting to the host…"
     shot(ben, "hint_hunt-phone-host-lost")
     ann.wait_for_url("**/host.html?takeover=1*", timeout=LONG_MS)
     times["close_to_successor_navigates_s"] = round(time.monotonic() - t_close, 1)
@@ -277,18 +317,21 @@ def migrate_host(table, code, old, old_seq, wait_ready, shot, times):
     times["close_to_new_host_ready_s"] = round(time.monotonic() - t_close, 1)
     got = (ann.get_attribute("body", "data-room-ready"), ann.get_attribute("body", "data-epoch"))
     assert got == (code, "1"), "the successor opened room %s epoch %s instead of taking over %s" % (
-        got[0], got[1], code)
+        got[0],
+        got[1],
+        code,
+    )
     table.host = ann
     for page in (ben, cat, eve):
         wait_seq_above(page, old_seq, timeout=LONG_MS)
         page.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
         assert "/join.html" in page.url
     times["close_to_all_phones_back_s"] = round(time.monotonic() - t_close, 1)
-    wait_present(ann, 4)               # Ann (hosting), Ben, Cat, Eve; Hana is away
+    wait_present(ann, 4)  # Ann (hosting), Ben, Cat, Eve; Hana is away
     record, names, match = table.engine()
     assert record["epoch"] == 1 and record["phase"] == "playing"
     log = record["match"]["log"]
-    assert log[:len(old["match"]["log"])] == old["match"]["log"], "the moves made under the old host are kept"
+    assert log[: len(old["match"]["log"])] == old["match"]["log"], "the moves made under the old host are kept"
     ann_id = [s["id"] for s in record["lobby"]["seats"] if s["name"] == "Ann"][0]
     assert log[len(old["match"]["log"])][:2] == [HOST, {"type": "set_host", "player": ann_id}]
     assert [s["name"] for s in record["lobby"]["seats"] if s["local"]] == ["Ann"]
@@ -298,8 +341,10 @@ def migrate_host(table, code, old, old_seq, wait_ready, shot, times):
         assert page.locator(".hh-scores tbody th", has_text="Hana").locator(".hh-away").count() == 1
     shot(ann, "hint_hunt-new-host-guessing")
     # the phone that hosts now keeps a phone's type: the TV's scale stops at 15px (at 390 px wide it was 4.8 px)
-    sizes = ann.evaluate("() => ['html', '.hh-hint', '.hh-controls .hh-next'].map("
-                         "s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))")
+    sizes = ann.evaluate(
+        "() => ['html', '.hh-hint', '.hh-controls .hh-next'].map("
+        "s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))"
+    )
     assert min(sizes) >= 15, sizes
 
 
@@ -312,7 +357,8 @@ def save(name, times):
 
 @pytest.mark.timeout(900)
 def test_four_players_and_a_spectator_play_a_whole_game_and_every_screen_shows_the_engines_scores(
-        open_page, wait_ready, signal, shot):
+    open_page, wait_ready, signal, shot
+):
     host, ben, times = play(open_page, wait_ready, signal, shot, migrate=False)
     shot(host, "hint_hunt-host-scoreboard")
     shot(ben, "hint_hunt-phone-scoreboard")
@@ -321,7 +367,8 @@ def test_four_players_and_a_spectator_play_a_whole_game_and_every_screen_shows_t
 
 @pytest.mark.timeout(900)
 def test_the_host_tab_closes_mid_guessing_and_the_successor_finishes_the_game_with_the_engines_scores(
-        open_page, wait_ready, signal, shot):
+    open_page, wait_ready, signal, shot
+):
     host, ben, times = play(open_page, wait_ready, signal, shot, migrate=True)
     shot(host, "hint_hunt-new-host-scoreboard")
     save("migration", times)

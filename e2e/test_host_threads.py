@@ -5,12 +5,25 @@ getting ready, and joins as soon as the rules are up; a successor's takeover say
 The rules worker's boot is held back (the request for its rules.zip is answered only when the test says so), so
 "before the rules are up" is a moment the test controls, not a race with Pyodide.
 """
+
 import json
 
 import pytest
 
-from people import (HOST_VIEW, WAIT_MS, hold_requests, join, open_phone, people_names, pick_and_start, received, rules_worker, wait_players,
-                    wait_present, wait_rules)
+from people import (
+    HOST_VIEW,
+    WAIT_MS,
+    hold_requests,
+    join,
+    open_phone,
+    people_names,
+    pick_and_start,
+    received,
+    rules_worker,
+    wait_players,
+    wait_present,
+    wait_rules,
+)
 from peerparty.ui.room import MOVED_ON
 from tests.test_host_threads import hint_hunt_with_a_successor
 
@@ -21,7 +34,7 @@ pytestmark = pytest.mark.timeout(600)
 def held_host(open_page, site, path):
     """host.html with its rules worker's Python held back: returns (page, release)."""
     page = open_page(None, viewport=HOST_VIEW, name="host")
-    let_through = hold_requests(page, "**/static/build/rules.zip", "rules.zip")    # the worker asks as it starts
+    let_through = hold_requests(page, "**/static/build/rules.zip", "rules.zip")  # the worker asks as it starts
     page.goto(site + path)
 
     def release():
@@ -32,7 +45,8 @@ def held_host(open_page, site, path):
 
 
 def test_the_room_is_on_the_tv_before_the_rules_and_an_early_phone_joins_once_they_are_up(
-        open_page, wait_ready, signal, site, shot):
+    open_page, wait_ready, signal, site, shot
+):
     host, release = held_host(open_page, site, "/host.html?signal=%s&new=1" % signal)
     host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
     code = host.get_attribute("body", "data-room-ready")
@@ -68,17 +82,21 @@ def test_the_room_is_on_the_tv_before_the_rules_and_an_early_phone_joins_once_th
 
 
 def test_a_successor_says_it_is_taking_over_at_once_and_the_old_host_coming_back_rejoins_as_a_player(
-        open_page, wait_ready, signal, site, shot):
+    open_page, wait_ready, signal, site, shot
+):
     # the replica an old host sent Ann's phone, and Ann's seat token, as her phone page keeps them
     rules, thread, ann = hint_hunt_with_a_successor()
     code = rules.session.code
     replica, token = json.dumps(thread.phones[ann].replica), thread.phones[ann].token
     host, release = held_host(open_page, site, "/index.html")
-    host.evaluate("""([code, replica, token]) => {
+    host.evaluate(
+        """([code, replica, token]) => {
         localStorage.setItem('peerparty:replica:' + code, replica);
         localStorage.setItem('peerparty:seat:' + code, token);
         localStorage.setItem('peerparty:seat:' + code + ':epoch', '0');
-    }""", [code, replica, token])
+    }""",
+        [code, replica, token],
+    )
     host.goto(site + "/host.html?takeover=1&room=%s&signal=%s" % (code, signal))
     host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
     assert (host.get_attribute("body", "data-room-ready"), host.get_attribute("body", "data-epoch")) == (code, "1")
@@ -97,14 +115,17 @@ def test_a_successor_says_it_is_taking_over_at_once_and_the_old_host_coming_back
     # Hana's tab, the old host, opens again with the room it saved: it finds Ann's host under the next epoch, says
     # on the big screen that the room moved on (issue 26 B), and rejoins as a player with her own seat
     hana = open_page("/index.html", viewport=HOST_VIEW, name="old-host")
-    hana.evaluate("""([code, record]) => {
+    hana.evaluate(
+        """([code, record]) => {
         localStorage.setItem('peerparty:host', record);
         localStorage.setItem('peerparty:host:room', code + ' 0');
-    }""", [code, json.dumps(rules.session.snapshot())])
+    }""",
+        [code, json.dumps(rules.session.snapshot())],
+    )
     hana.goto(site + "/host.html?signal=%s" % signal)
     hana.wait_for_selector("body[data-moved-on='0']", state="attached", timeout=WAIT_MS)
     assert hana.inner_text(".banner.warn") == MOVED_ON
-    assert "join.html" not in hana.url           # the notice is on the big screen before it goes
+    assert "join.html" not in hana.url  # the notice is on the big screen before it goes
     shot(hana, "host-threads-moved-on")
     hana.wait_for_url("**/join.html?room=%s*" % code, timeout=WAIT_MS)
     wait_ready(hana)
@@ -129,7 +150,7 @@ def test_a_first_visit_compiles_pyodide_beside_the_page_and_the_next_visit_from_
     wait_rules(host)
     assert host.evaluate("() => pp.host.wasm") == "page"
     assert host.locator(".join-box .qr svg").count() == 1
-    assert host.get_attribute("body", "data-wasm") is None     # kept already: not compiled again
+    assert host.get_attribute("body", "data-wasm") is None  # kept already: not compiled again
 
 
 SNAPSHOT_JS = """async (change) => {
@@ -154,7 +175,8 @@ def worker_random(host):
 
 
 def test_a_reload_restores_the_rules_from_the_first_visits_snapshot_and_a_new_rules_zip_makes_a_new_one(
-        open_page, wait_ready, signal, site):
+    open_page, wait_ready, signal, site
+):
     """Pyodide's memory snapshot (static/js/rules-interpreter.mjs): the first visit starts Python, imports the rules and
     keeps the interpreter's memory in IndexedDB; a reload restores it instead, and the room goes on (its phone
     still seated, a game starts). The snapshot holds no room and no seat's token, each restore draws its own
@@ -174,13 +196,19 @@ def test_a_reload_restores_the_rules_from_the_first_visits_snapshot_and_a_new_ru
     assert token and token not in snapshot["text"]
     # the room's code in the forms the room writes it (its peer id, its keys, its record): four bare letters would
     # not do, 31 MB of memory hold thousands of four-letter runs by chance ("TENS" of "TENSOR")
-    room_forms = ["peerparty-%s-" % code, "peerparty:seat:" + code, "peerparty:replica:" + code,
-                  '"code": "%s"' % code, '"code":"%s"' % code, "'code': '%s'" % code]
+    room_forms = [
+        "peerparty-%s-" % code,
+        "peerparty:seat:" + code,
+        "peerparty:replica:" + code,
+        '"code": "%s"' % code,
+        '"code":"%s"' % code,
+        "'code': '%s'" % code,
+    ]
     assert [form for form in room_forms if form in snapshot["text"]] == []
 
     draws = []
     for _ in range(2):
-        host.goto(site + "/host.html?signal=%s" % signal)      # the TV reloads: the same room
+        host.goto(site + "/host.html?signal=%s" % signal)  # the TV reloads: the same room
         wait_rules(host)
         assert host.get_attribute("body", "data-snapshot") == "restored"
         # the same room, once its peer id is open again (the PeerServer may still hold the closed tab's a moment)
@@ -192,7 +220,7 @@ def test_a_reload_restores_the_rules_from_the_first_visits_snapshot_and_a_new_ru
     for _ in ("Ben", "Cat"):
         join(open_phone(open_page, wait_ready, signal, code, _), _)
     wait_players(host, 3)
-    wait_present(host, 3)               # Ann's phone back too: with a seat away, Start asks first (issue 38)
+    wait_present(host, 3)  # Ann's phone back too: with a seat away, Start asks first (issue 38)
     pick_and_start(host, "seven_rounds")
     ann.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
 

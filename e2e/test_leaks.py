@@ -10,12 +10,26 @@ documented exception: exactly the successor's phone receives it, nobody else.
 Hostile text: people join with names that are HTML and script, and one Hint Hunt hint is a script; every screen
 shows them as text, nothing runs, no element is made from them.
 """
+
 import json
 
 import pytest
 
-from people import (WAIT_MS, join, join_phones, open_host, open_phone, play_here, received, seq, sync, timed_move,
-                    wait_players, wait_present, wait_seq_above)
+from people import (
+    WAIT_MS,
+    join,
+    join_phones,
+    open_host,
+    open_phone,
+    play_here,
+    received,
+    seq,
+    sync,
+    timed_move,
+    wait_players,
+    wait_present,
+    wait_seq_above,
+)
 from tests.test_leaks import canonical, fragments, perturbed
 
 from peerparty.engine import Match
@@ -63,9 +77,8 @@ def check_phone(name, texts, seat, snapshot, match, states, successor=None):
         if message["t"] != "view" or message.get("view") is None or message["room"]["game"] != game_id:
             continue
         assert message["me"] == seat
-        shown = canonical(dict((k, v) for k, v in message["view"].items() if k != "ref"))   # ref: the decision
-        ks = [k for k in range(len(states)) if by_state.setdefault(k, canonical(game.view(states[k], viewer)))
-              == shown]
+        shown = canonical(dict((k, v) for k, v in message["view"].items() if k != "ref"))  # ref: the decision
+        ks = [k for k in range(len(states)) if by_state.setdefault(k, canonical(game.view(states[k], viewer))) == shown]
         assert ks, "%s received a game view the engine never produced for seat %s" % (name, seat)
         whole = canonical(message)
         for k in ks:
@@ -74,8 +87,9 @@ def check_phone(name, texts, seat, snapshot, match, states, successor=None):
                 n = whole.count(fragment)
                 assert n <= allowed, "%s (seat %s) received %s: %s x%d (step %d)" % (name, seat, what, fragment, n, k)
             for t in perturbed(game_id, s, viewer):
-                assert canonical(game.view(t, viewer)) == shown, \
+                assert canonical(game.view(t, viewer)) == shown, (
                     "%s's view depends on another seat's secret (step %d)" % (name, k)
+                )
         checked += 1
     return checked, replicas
 
@@ -86,10 +100,18 @@ def check_all(host, phones, names, successor=None):
     seat_of = dict((s["name"], s["id"]) for s in snapshot["lobby"]["seats"])
     report = {}
     for name, phone in zip(names, phones):
-        report[name] = check_phone(name, raw_received(phone), seat_of[name], snapshot, match, states,
-                                   seat_of.get(successor) if successor else None)
-    print("%s: %d steps; per phone (game views checked, replicas received): %s" % (
-        match.game.id, len(states) - 1, report))
+        report[name] = check_phone(
+            name,
+            raw_received(phone),
+            seat_of[name],
+            snapshot,
+            match,
+            states,
+            seat_of.get(successor) if successor else None,
+        )
+    print(
+        "%s: %d steps; per phone (game views checked, replicas received): %s" % (match.game.id, len(states) - 1, report)
+    )
     assert all(checked >= 3 for checked, _ in report.values()), report
     return report, seat_of, snapshot
 
@@ -107,10 +129,19 @@ def take_turns(host, phones, most, take_turn):
 
 # --- the four games ---------------------------------------------------------------------------------------
 
+
 @pytest.mark.timeout(600)
 def test_seven_rounds_phones_receive_no_other_mission_or_unrevealed_choice(open_page, wait_ready, signal):
-    from seven_rounds_play import (host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results,
-                                   wait_phone_result, wait_round_open)
+    from seven_rounds_play import (
+        host_click,
+        lock_in,
+        start_seven_rounds,
+        wait_host_locked,
+        wait_host_results,
+        wait_phone_result,
+        wait_round_open,
+    )
+
     names = ["Ann", "Ben", "Cat"]
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phones = join_phones(open_page, wait_ready, signal, host, code, names)
@@ -122,7 +153,7 @@ def test_seven_rounds_phones_receive_no_other_mission_or_unrevealed_choice(open_
         for phone, choice in zip(phones, plan):
             lock_in(phone, *choice)
         wait_host_locked(host, 3)
-        sync(host, phones)         # every phone has seen the others lock, before the reveal
+        sync(host, phones)  # every phone has seen the others lock, before the reveal
         host_click(host, "Reveal")
         wait_host_results(host, rnd)
         for phone in phones:
@@ -137,6 +168,7 @@ def test_seven_rounds_phones_receive_no_other_mission_or_unrevealed_choice(open_
 @pytest.mark.timeout(600)
 def test_bank_or_bust_phones_never_receive_the_deck_order(open_page, wait_ready, signal):
     from bank_or_bust_play import choose, click_move, read_phone, start_game
+
     names = ["Ann", "Ben", "Cat"]
     host, code, phones = start_game(open_page, wait_ready, signal, names)
     take_turns(host, phones, 30, lambda phone: click_move(phone, choose(read_phone(phone))))
@@ -147,6 +179,7 @@ def test_bank_or_bust_phones_never_receive_the_deck_order(open_page, wait_ready,
 @pytest.mark.timeout(600)
 def test_someone_elses_problem_phones_receive_no_other_hand_nor_the_draw_order(open_page, wait_ready, signal):
     from someone_elses_problem_play import choose, play, read_phone, start_game
+
     names = ["Ann", "Ben", "Cat", "Dan"]
     host, code, phones = start_game(open_page, wait_ready, signal, names)
     take_turns(host, phones, 16, lambda phone: play(phone, choose(read_phone(phone))))
@@ -156,9 +189,18 @@ def test_someone_elses_problem_phones_receive_no_other_hand_nor_the_draw_order(o
 
 @pytest.mark.timeout(600)
 def test_hint_hunt_phones_receive_no_unplayed_board_nor_unclaimed_role_and_only_the_successor_the_replica(
-        open_page, wait_ready, signal):
-    from hint_hunt_play import claim, read_board, read_write_form, seat_host_and_join, start_guessing, submit, \
-        tick_and_type
+    open_page, wait_ready, signal
+):
+    from hint_hunt_play import (
+        claim,
+        read_board,
+        read_write_form,
+        seat_host_and_join,
+        start_guessing,
+        submit,
+        tick_and_type,
+    )
+
     names = ["Ann", "Ben", "Cat"]
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     pages = seat_host_and_join(host, open_page, wait_ready, signal, code, "Hana", names)
@@ -194,13 +236,13 @@ def test_hint_hunt_phones_receive_no_unplayed_board_nor_unclaimed_role_and_only_
 
 # --- hostile text -------------------------------------------------------------------------------------------
 
-HOSTILE_NAMES = {          # names are 1-20 characters (protocol.NAME_MAX)
+HOSTILE_NAMES = {  # names are 1-20 characters (protocol.NAME_MAX)
     "host": "<b>bold</b>",
     "a": "<svg/onload=_p=1>",
     "b": "<i onclick=_p=1>x",
     "c": "&lt;&amp; \"'`${_p}",
 }
-HOSTILE_HINT = "<img src=x onerror=_p=1>"     # 24 characters: the hint's limit
+HOSTILE_HINT = "<img src=x onerror=_p=1>"  # 24 characters: the hint's limit
 LONG_NAMES = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=1</script>"]
 
 NOTHING_RAN = """() => ({
@@ -229,8 +271,9 @@ def assert_nothing_ran(page, where):
 @pytest.mark.timeout(600)
 def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(open_page, wait_ready, signal, shot):
     from hint_hunt_play import read_write_form, start_guessing, submit, tick_and_type
+
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"hint_hunt\"}']")
+    host.click('[data-move=\'{"room":"pick","game":"hint_hunt"}\']')
     play_here(host, HOSTILE_NAMES["host"])
     wait_players(host, 1)
     phones = []
@@ -240,11 +283,13 @@ def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(
         phones.append(phone)
     # the brief's longer payloads are refused as names (over 20 characters), by the host, with a sentence
     for raw in LONG_NAMES:
-        phones[0].evaluate("t => window.pp.sendRaw(t)", json.dumps({"v": 1, "t": "hello", "room": code,
-                                                                   "name": raw, "token": None}))
+        phones[0].evaluate(
+            "t => window.pp.sendRaw(t)", json.dumps({"v": 1, "t": "hello", "room": code, "name": raw, "token": None})
+        )
     phones[0].wait_for_function(
         "() => Array.from(window.pp.received).filter(t => JSON.parse(t).code === 'bad_name').length >= 2",
-        timeout=WAIT_MS)
+        timeout=WAIT_MS,
+    )
     wait_players(host, 4)
     wait_present(host, 4)
     screens = [("host", host)] + [("phone " + k, p) for k, p in zip("abc", phones)]
@@ -260,7 +305,7 @@ def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(
         form = read_write_form(page)
         tick_and_type(page, form["unlocked"][:1], HOSTILE_HINT if i == 0 else "PLAIN")
         submit(page)
-    start_guessing(host)      # the host's board (with the hostile hint) is played first
+    start_guessing(host)  # the host's board (with the hostile hint) is played first
     sync(host, phones)
     for where, page in screens:
         page.wait_for_selector(".hh-hint-box .hh-hint", timeout=WAIT_MS)
@@ -271,6 +316,9 @@ def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(
     shot(host, "hostile-host-guessing")
     shot(phones[0], "hostile-phone-guessing")
     # the hint travels as data, unchanged; it is escaped only where a screen shows it
-    sent = [m["view"]["board"].get("hint") for m in received(phones[1])
-            if m["t"] == "view" and m.get("view") and m["view"]["phase"] == "guessing"]
+    sent = [
+        m["view"]["board"].get("hint")
+        for m in received(phones[1])
+        if m["t"] == "view" and m.get("view") and m["view"]["phase"] == "guessing"
+    ]
     assert sent and set(sent) == {HOSTILE_HINT}

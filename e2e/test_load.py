@@ -8,6 +8,7 @@ count of live gc-tracked objects. A wasm memory never shrinks, so it growing bet
 leak in Python (or in the C heap under it) looks like. The stated bound (docs/reliability.md) is asserted: memory,
 never time.
 """
+
 import json
 from pathlib import Path
 from random import Random
@@ -15,13 +16,20 @@ from random import Random
 import pytest
 
 from people import WAIT_MS, join, open_host, open_phone, rules_worker, wait_players, wait_present
-from seven_rounds_play import (host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results,
-                               wait_phone_result, wait_round_open)
+from seven_rounds_play import (
+    host_click,
+    lock_in,
+    start_seven_rounds,
+    wait_host_locked,
+    wait_host_results,
+    wait_phone_result,
+    wait_round_open,
+)
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kat", "Lou"]
 GAMES = 3
-BOUND = 1.5          # after the third game <= 1.5 x after the first: JS heap, backing stores, wasm memory and
-                     # the part of it malloc holds in use
+BOUND = 1.5  # after the third game <= 1.5 x after the first: JS heap, backing stores, wasm memory and
+# the part of it malloc holds in use
 MEASURE = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "load-e2e.json"
 
 # In the rules worker's Pyodide, in a namespace of its own so the app's globals are untouched: after gc.collect(),
@@ -44,13 +52,18 @@ RULES_MEMORY = """() => {
 
 
 def memory(host, cdp):
-    rules = rules_worker(host).evaluate(RULES_MEMORY)   # first, so what Python frees (and its JS proxies) is collected
+    rules = rules_worker(host).evaluate(RULES_MEMORY)  # first, so what Python frees (and its JS proxies) is collected
     cdp.send("HeapProfiler.collectGarbage")
     metrics = dict((m["name"], m["value"]) for m in cdp.send("Performance.getMetrics")["metrics"])
     usage = cdp.send("Runtime.getHeapUsage")
-    return {"js_heap_used": int(metrics["JSHeapUsedSize"]), "js_heap_total": int(metrics["JSHeapTotalSize"]),
-            "backing_storage": int(usage.get("backingStorageSize", 0)), **rules,
-            "nodes": int(metrics["Nodes"]), "listeners": int(metrics["JSEventListeners"])}
+    return {
+        "js_heap_used": int(metrics["JSHeapUsedSize"]),
+        "js_heap_total": int(metrics["JSHeapTotalSize"]),
+        "backing_storage": int(usage.get("backingStorageSize", 0)),
+        **rules,
+        "nodes": int(metrics["Nodes"]),
+        "listeners": int(metrics["JSEventListeners"]),
+    }
 
 
 def random_choice(rng, me, names):
@@ -105,12 +118,15 @@ def test_twelve_phones_three_games_host_memory_stays_within_the_bound(open_page,
     history = json.loads(host.evaluate("() => localStorage.getItem('peerparty:host')"))["history"]
     assert len(history) == GAMES and all(h["game"] == "seven_rounds" for h in history)
     first, third = after[0], after[-1]
-    numbers = {"after_each_game": after, "bound": BOUND,
-               "js_heap_ratio": round(third["js_heap_used"] / first["js_heap_used"], 3),
-               "backing_storage_ratio": round(third["backing_storage"] / max(1, first["backing_storage"]), 3),
-               "wasm_memory_ratio": round(third["wasm_memory"] / first["wasm_memory"], 3),
-               "malloc_in_use_ratio": round(third["malloc_in_use"] / first["malloc_in_use"], 3),
-               "py_objects_ratio": round(third["py_objects"] / first["py_objects"], 3)}
+    numbers = {
+        "after_each_game": after,
+        "bound": BOUND,
+        "js_heap_ratio": round(third["js_heap_used"] / first["js_heap_used"], 3),
+        "backing_storage_ratio": round(third["backing_storage"] / max(1, first["backing_storage"]), 3),
+        "wasm_memory_ratio": round(third["wasm_memory"] / first["wasm_memory"], 3),
+        "malloc_in_use_ratio": round(third["malloc_in_use"] / first["malloc_in_use"], 3),
+        "py_objects_ratio": round(third["py_objects"] / first["py_objects"], 3),
+    }
     MEASURE.parent.mkdir(parents=True, exist_ok=True)
     MEASURE.write_text(json.dumps(numbers, indent=2))
     print(json.dumps(numbers))

@@ -4,17 +4,24 @@ the captain clockwise, the Secret Missions, the totals) within 3 s, as the brows
 (document.getAnimations()) shows; the host's Next moves on mid-moment; reduced motion shows the finished table at
 once; the replay plays the same sequence. Every wait is on what the pages set (body[data-seq], the moment's id,
 the animations' own finished promises)."""
+
 from moments import animations, ends_ms, seen, timeline, wait_done
 from people import WAIT_MS, join_phones, open_host, seq, wait_seq_above
-from seven_rounds_play import host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results, \
-    wait_round_open
+from seven_rounds_play import (
+    host_click,
+    lock_in,
+    start_seven_rounds,
+    wait_host_locked,
+    wait_host_results,
+    wait_round_open,
+)
 
 NAMES = ["Ann", "Ben", "Cat"]
 # Ann is round 1's captain (first to join): Ben's SWIPE resolves before Cat's (from the captain's seat clockwise)
 ROUND_1 = {"Ann": ("bank",), "Ben": ("swipe", "Cat"), "Cat": ("swipe", "Ann")}
 HOLD = """([sel, t]) => document.getAnimations().filter(a => a.effect.target.closest(sel))
   .forEach(a => { a.pause(); a.currentTime = t; })"""
-COLUMNS = ["Action", "Action points", "Swipes", "Mission", "Total"]      # the table's columns 1..5
+COLUMNS = ["Action", "Action points", "Swipes", "Mission", "Total"]  # the table's columns 1..5
 
 
 def play_round(host, phones, rnd, plan):
@@ -28,7 +35,8 @@ def play_round(host, phones, rnd, plan):
 
 
 def test_a_reveal_walks_the_table_through_the_rulebooks_order_and_the_replay_walks_it_the_same(
-        open_page, wait_ready, signal, shot):
+    open_page, wait_ready, signal, shot
+):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phones = dict(zip(NAMES, join_phones(open_page, wait_ready, signal, host, code, NAMES)))
     start_seven_rounds(host)
@@ -52,19 +60,22 @@ def test_a_reveal_walks_the_table_through_the_rulebooks_order_and_the_replay_wal
     for t in (300, 900, 1500, 2000, 2400, 3000):
         host.evaluate(HOLD, [moment, t])
         shot(host, "moments-sr-reveal-%04dms" % t, moving=True)
-    host.evaluate("sel => document.getAnimations().filter(a => a.effect.target.closest(sel)).forEach(a => a.play())",
-                  moment)
+    host.evaluate(
+        "sel => document.getAnimations().filter(a => a.effect.target.closest(sel)).forEach(a => a.play())", moment
+    )
     wait_done(host, moment)
     after = seen(host, moment)
-    assert set(after["beats"]) == {"1"} and all(float(o) < .01 for o in after["captions"]), after  # captions gone
+    assert set(after["beats"]) == {"1"} and all(float(o) < 0.01 for o in after["captions"]), after  # captions gone
     assert [a["state"] for a in animations(host, moment)] == ["finished"] * len(live)
     shot(host, "moments-sr-reveal-done")
 
     # --- round 2: the host's Next moves on while the moment still plays -------------------------------------
     host_click(host, "Start round 2")
     moment = play_round(host, phones, 2, dict((n, ("bank",)) for n in NAMES))
-    running = host.evaluate("sel => document.getAnimations().filter(a => a.effect.target.closest(sel)"
-                            " && a.playState === 'running').length", moment)
+    running = host.evaluate(
+        "sel => document.getAnimations().filter(a => a.effect.target.closest(sel) && a.playState === 'running').length",
+        moment,
+    )
     before = seq(host)
     host_click(host, "Start round 3")
     wait_seq_above(host, before)

@@ -13,6 +13,7 @@ own namespace. Proven here:
 Skips (with the reason) only where the machine lacks root, network namespaces, iptables or /dev/net/tun; never in
 CI (CI=true), which .ci/run sets up for.
 """
+
 import os
 import time
 from urllib.parse import quote
@@ -23,12 +24,19 @@ import faults_play as F
 from conftest import CHROMIUM, CHROMIUM_ARGS, PageRecord, READY_TIMEOUT_MS, _py_errors, _safe, take_shot, watched_page
 from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, join, open_host, wait_players, wait_present
 from peerparty.net.reach import PHONE_NO_PATH
-from seven_rounds_play import host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results, \
-    wait_phone_result, wait_round_open
+from seven_rounds_play import (
+    host_click,
+    lock_in,
+    start_seven_rounds,
+    wait_host_locked,
+    wait_host_results,
+    wait_phone_result,
+    wait_round_open,
+)
 
 from bench import netlab
 
-LAB_MS = 120_000        # a cold boot over bad 3G (400 kbit/s, 3 % loss) takes tens of seconds
+LAB_MS = 120_000  # a cold boot over bad 3G (400 kbit/s, 3 % loss) takes tens of seconds
 VIA_RELAY = "via relay"
 
 
@@ -61,13 +69,16 @@ def lab_browsers(lab, playwright):
     def get(device, shared_context=False):
         if device not in browsers:
             browsers[device] = playwright.chromium.launch(
-                executable_path=lab.chromium(lab.devices[device], CHROMIUM), headless=True,
-                args=CHROMIUM_ARGS + [lab.secure_flag])
+                executable_path=lab.chromium(lab.devices[device], CHROMIUM),
+                headless=True,
+                args=CHROMIUM_ARGS + [lab.secure_flag],
+            )
         if not shared_context:
             return browsers[device]
         if device not in shared:
             shared[device] = browsers[device].new_context(viewport={"width": HOST_VIEW[0], "height": HOST_VIEW[1]})
         return shared[device]
+
     yield get
     for b in browsers.values():
         try:
@@ -97,7 +108,9 @@ def lab_pages(lab, lab_browsers, request):
             if path is not None:
                 page.goto(path if "://" in path else lab.site + path, wait_until=wait_until)
             return page
+
         return open_page
+
     yield make
     problems = []
     for ctx, page, rec in opened:
@@ -114,11 +127,11 @@ def lab_pages(lab, lab_browsers, request):
             except Exception:
                 pass
         try:
-            if ctx is lab_browsers("tv", shared_context=True):     # the TV's: its storage goes, its cache stays
+            if ctx is lab_browsers("tv", shared_context=True):  # the TV's: its storage goes, its cache stays
                 if not page.is_closed():
-                    page.close()    # first: a closing host page saves its room (pagehide)
+                    page.close()  # first: a closing host page saves its room (pagehide)
                 blank = ctx.new_page()
-                blank.goto(lab.site + "/no-such-page")      # the site's origin, no app on it
+                blank.goto(lab.site + "/no-such-page")  # the site's origin, no app on it
                 blank.evaluate("() => localStorage.clear()")
                 blank.close()
                 ctx.unroute_all(behavior="ignoreErrors")
@@ -133,10 +146,12 @@ def lab_pages(lab, lab_browsers, request):
 
 def placed(phones):
     """where(name) for lab_pages: the TV for a host page, else the device of the person the name ends with."""
+
     def where(name):
         if name.endswith("host"):
             return "tv"
         return phones[name.rsplit("-", 1)[-1]]
+
     return where
 
 
@@ -168,7 +183,9 @@ def wait_tv_mark(host, name, relayed):
     host.wait_for_function(
         """([n, r, word]) => [...document.querySelectorAll('.people .person')].some(li =>
              li.querySelector('.person-name').textContent === n && li.dataset.path === (r ? 'relay' : 'direct'))""",
-        arg=[name, relayed, VIA_RELAY], timeout=LAB_MS)
+        arg=[name, relayed, VIA_RELAY],
+        timeout=LAB_MS,
+    )
 
 
 def join_from_qr(open_page, host, name):
@@ -179,6 +196,7 @@ def join_from_qr(open_page, host, name):
 
 
 # --- paths ---------------------------------------------------------------------------------------------------
+
 
 def test_phones_on_the_tvs_wifi_connect_directly_even_with_a_relay_on_offer(lab, lab_pages, shot):
     open_page = lab_pages(placed({"Ann": "w1", "Ben": "w2"}))
@@ -209,7 +227,7 @@ def test_a_guest_wifi_and_a_phone_on_4g_go_through_the_relay_and_the_tv_says_so(
         wait_tv_mark(host, name, True)
     assert tv_marks(host) == {"Ann": [VIA_RELAY], "Ben": [VIA_RELAY], "Cat": [VIA_RELAY]}
     start_seven_rounds(host)
-    play_round(host, phones, 1, ROUND_1)      # a round of Seven Rounds goes through it
+    play_round(host, phones, 1, ROUND_1)  # a round of Seven Rounds goes through it
     for phone in phones.values():
         path, relayed = path_of(phone)
         assert relayed and path["bytesSent"] > 0 and path["bytesReceived"] > 0, path
@@ -226,8 +244,8 @@ def test_a_phone_on_4g_without_a_relay_is_told_and_the_tv_names_it(lab, lab_page
     assert phone.inner_text(".banner.error[data-reach]") == PHONE_NO_PATH
     shot(phone, "netlab-4g-no-relay-phone")
     host.wait_for_function(
-        "() => [...document.querySelectorAll('.knocking .knocker')].some(e => e.textContent === 'Sam')",
-        timeout=LAB_MS)
+        "() => [...document.querySelectorAll('.knocking .knocker')].some(e => e.textContent === 'Sam')", timeout=LAB_MS
+    )
     assert "turn on a relay" in host.inner_text(".banner.knocking")
     assert host.get_attribute("body", "data-players") == "0"
 
@@ -249,6 +267,7 @@ def engine_result(host):
     """The engine's result for the host's own record, replayed under CPython."""
     from peerparty.engine import Match
     from peerparty.games import REGISTRY
+
     return Match.from_record(REGISTRY, F.host_record(host)["match"]).result()
 
 
@@ -256,14 +275,16 @@ def engine_result(host):
 @pytest.mark.parametrize("game", ["seven_rounds", "bank_or_bust", "hint_hunt", "someone_elses_problem"])
 def test_a_whole_game_plays_to_the_engines_result_with_phones_on_4g_and_3g(lab, lab_pages, game):
     import test_faults as T
+
     open_page = lab_pages(placed(ON_THE_ROAD))
     signal = with_relay(lab)
     pages = {}
 
-    def record_host(path=None, **kw):       # every page by its person: the host's record and the paths, at the end
+    def record_host(path=None, **kw):  # every page by its person: the host's record and the paths, at the end
         page = open_page(path, **kw)
         pages[kw.get("name", "").rsplit("-", 1)[-1]] = page
         return page
+
     t0 = time.monotonic()
     if game == "seven_rounds":
         outcome, _ = T.play_seven_rounds(record_host, wait_ready, lab.site, signal, "lab")
@@ -278,15 +299,17 @@ def test_a_whole_game_plays_to_the_engines_result_with_phones_on_4g_and_3g(lab, 
     host = pages["host"]
     assert outcome["result"] == engine_result(host)
     assert outcome["result"]["winners"]
-    for name in ("Ann", "Ben"):         # on 4G and bad 3G there is no direct path to the TV's home network
+    for name in ("Ann", "Ben"):  # on 4G and bad 3G there is no direct path to the TV's home network
         path, relayed = path_of(pages[name])
         assert relayed, (name, path)
-    print("%s on the lab: %d moves in %.0f s, standings %r" % (game, len(outcome["moves"]), time.monotonic() - t0,
-                                                               outcome["standings"]))
+    print(
+        "%s on the lab: %d moves in %.0f s, standings %r"
+        % (game, len(outcome["moves"]), time.monotonic() - t0, outcome["standings"])
+    )
 
 
 # --- the servers fail mid-game -------------------------------------------------------------------------------
-SIGNAL_DOWN = "The signalling server cannot be reached. Retrying…"     # app/phone.py's words
+SIGNAL_DOWN = "The signalling server cannot be reached. Retrying…"  # app/phone.py's words
 
 
 def play_round(host, phones, rnd, plan):
@@ -318,11 +341,12 @@ ROUND_2 = {"Ann": ("double_down",), "Ben": ("bank",), "Cat": ("bank",)}
 
 @pytest.mark.timeout(600)
 def test_the_peerserver_stopped_mid_game_leaves_it_playing_and_a_reloaded_phone_rejoins_once_it_is_back(
-        lab, lab_pages, shot):
+    lab, lab_pages, shot
+):
     host, phones = seven_rounds_room(lab, lab_pages, {"Ann": "m4g", "Ben": "w1", "Cat": "w2"})
     try:
-        lab.stop("peerserver", kill=True)       # a crash, not a clean shutdown
-        play_round(host, phones, 1, ROUND_1)    # over the open data channels, the relayed one too
+        lab.stop("peerserver", kill=True)  # a crash, not a clean shutdown
+        play_round(host, phones, 1, ROUND_1)  # over the open data channels, the relayed one too
         host.wait_for_selector("body[data-signal=down]", timeout=LAB_MS)
         # Ann's phone reloads meanwhile: it cannot find the room, and says why
         phones["Ann"].reload()
@@ -356,8 +380,9 @@ def test_coturn_restarted_mid_game_the_relayed_phone_comes_back_by_itself(lab, l
     host_click(host, "Start round 2")
     # the relayed phone's channel died with the relay's allocations: it finds its way back on its own, on a new
     # connection (through the new relay process)
-    phones["Ann"].wait_for_function("id => pp.hostConn && pp.hostConn.connectionId !== id && pp.hostConn.open",
-                                    arg=before, timeout=LAB_MS)
+    phones["Ann"].wait_for_function(
+        "id => pp.hostConn && pp.hostConn.connectionId !== id && pp.hostConn.open", arg=before, timeout=LAB_MS
+    )
     play_round(host, phones, 2, ROUND_2)
     path, relayed = path_of(phones["Ann"])
     print("Ann back through the restarted relay after %.1f s: %r" % (time.monotonic() - went, path))
@@ -367,18 +392,33 @@ def test_coturn_restarted_mid_game_the_relayed_phone_comes_back_by_itself(lab, l
 
 # --- rooms spread over several signalling servers (loopback: no lab needed) ------------------------------------
 
+
 @pytest.fixture
 def second_peer_server():
     from conftest import ROOT, free_port, start, stop
+
     port = free_port()
-    proc, _ = start(["node", str(ROOT / "node_modules/peer/dist/bin/peerjs.js"), "--host", "127.0.0.1", "--port",
-                     str(port), "--path", "/peerjs"], "peerserver-second", port)
+    proc, _ = start(
+        [
+            "node",
+            str(ROOT / "node_modules/peer/dist/bin/peerjs.js"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--path",
+            "/peerjs",
+        ],
+        "peerserver-second",
+        port,
+    )
     yield "127.0.0.1:%d/peerjs" % port
     stop(proc)
 
 
 def test_with_several_signalling_servers_a_rooms_peers_all_meet_on_the_one_its_code_picks(
-        open_page, site, signal, second_peer_server):
+    open_page, site, signal, second_peer_server
+):
     servers = [signal, second_peer_server]
     listed = ",".join(servers)
     host = open_page(None, viewport=HOST_VIEW, name="host")
@@ -390,7 +430,7 @@ def test_with_several_signalling_servers_a_rooms_peers_all_meet_on_the_one_its_c
     code = host.get_attribute("body", "data-room-ready")
     chosen = host.evaluate("([l, c]) => pp.pickSignal(l, c)", [listed, code])
     assert chosen in servers
-    assert "signal=" + quote(listed, safe="") in host.get_attribute(".qr", "data-join")    # the whole list travels
+    assert "signal=" + quote(listed, safe="") in host.get_attribute(".qr", "data-join")  # the whole list travels
     phone = open_page(host.get_attribute(".qr", "data-join"), viewport=PHONE_VIEW, name="phone-Ann")
     phone_sockets = []
     phone.on("websocket", lambda ws: phone_sockets.append(ws.url))
@@ -401,10 +441,14 @@ def test_with_several_signalling_servers_a_rooms_peers_all_meet_on_the_one_its_c
     assert host_sockets and all(":%s/" % port in url for url in host_sockets), host_sockets
     assert all(":%s/" % port in url for url in phone_sockets), phone_sockets
     # the choice spreads codes over the servers, and is the same for every page (and every epoch) of a room
-    spread = host.evaluate("""l => { const n = {}; for (let i = 0; i < 600; i++) {
+    spread = host.evaluate(
+        """l => { const n = {}; for (let i = 0; i < 600; i++) {
         const c = [0, 1, 2, 3].map(k => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[(i * 7 + k * 13 + i * k) % 24]).join('');
-        const s = pp.pickSignal(l, c); n[s] = (n[s] || 0) + 1; } return n; }""", "a:1/p,b:2/p,c:3/p")
+        const s = pp.pickSignal(l, c); n[s] = (n[s] || 0) + 1; } return n; }""",
+        "a:1/p,b:2/p,c:3/p",
+    )
     assert sorted(spread) == ["a:1/p", "b:2/p", "c:3/p"] and min(spread.values()) > 120, spread
-    assert host.evaluate("() => [pp.pickSignal('a:1/p', 'ABCD'), pp.pickSignal('a:1/p,b:2/p', ''),"
-                         " pp.pickSignal('a:1/p, b:2/p', 'abcd') === pp.pickSignal('a:1/p,b:2/p', 'ABCD')]") == \
-        ["a:1/p", "a:1/p", True]
+    assert host.evaluate(
+        "() => [pp.pickSignal('a:1/p', 'ABCD'), pp.pickSignal('a:1/p,b:2/p', ''),"
+        " pp.pickSignal('a:1/p, b:2/p', 'abcd') === pp.pickSignal('a:1/p,b:2/p', 'ABCD')]"
+    ) == ["a:1/p", "a:1/p", True]

@@ -7,8 +7,8 @@ was typed and the focus.
 MicroPython's wasm is held back (its request is answered only when the test says so), so "before Python is up"
 is a moment the test controls, not a race with the boot.
 """
-from people import (PHONE_VIEW, WAIT_MS, hold_requests, join, open_host, open_phone, people_names, received,
-                    wait_players)
+
+from people import PHONE_VIEW, WAIT_MS, hold_requests, join, open_host, open_phone, people_names, received, wait_players
 
 
 def hold_micropython(page):
@@ -37,7 +37,8 @@ def before_python(page):
 
 
 def test_a_name_typed_and_join_tapped_before_micropython_is_up_seats_the_guest(
-        open_page, wait_ready, signal, site, shot):
+    open_page, wait_ready, signal, site, shot
+):
     host, code = open_host(open_page, wait_ready, signal)
     phone, release = new_phone(open_page, site, signal, code, "Zoe")
     before_python(phone)
@@ -66,7 +67,8 @@ def test_a_name_typed_and_join_tapped_before_micropython_is_up_seats_the_guest(
 
 
 def test_python_takes_over_the_first_frame_keeping_what_was_typed_and_the_focus(
-        open_page, wait_ready, signal, site, shot):
+    open_page, wait_ready, signal, site, shot
+):
     host, code = open_host(open_page, wait_ready, signal)
     phone, release = new_phone(open_page, site, signal, code, "Ben")
     phone.keyboard.type("Be")
@@ -74,8 +76,9 @@ def test_python_takes_over_the_first_frame_keeping_what_was_typed_and_the_focus(
 
     release()
     phone.wait_for_selector("body[data-link=open]", timeout=WAIT_MS)
-    assert phone.evaluate("f => f.isConnected && document.activeElement === f", field), \
+    assert phone.evaluate("f => f.isConnected && document.activeElement === f", field), (
         "the same field, still focused: patched in place, not redrawn"
+    )
     assert phone.input_value("#name") == "Be"
     assert phone.inner_text("#join button") == "Join"
     shot(phone, "phone-first-frame-after-python")
@@ -87,7 +90,8 @@ def test_python_takes_over_the_first_frame_keeping_what_was_typed_and_the_focus(
 
 
 def test_a_returning_guest_reads_rejoining_as_their_name_at_first_paint_and_gets_their_seat_back(
-        open_page, wait_ready, signal, shot):
+    open_page, wait_ready, signal, shot
+):
     host, code = open_host(open_page, wait_ready, signal)
     phone = open_phone(open_page, wait_ready, signal, code, "Ann")
     join(phone, "Ann")
@@ -109,8 +113,9 @@ def test_a_returning_guest_reads_rejoining_as_their_name_at_first_paint_and_gets
 
 def test_a_new_guest_finds_the_name_they_gave_last_time_in_the_field(open_page, wait_ready, signal, site):
     host, code = open_host(open_page, wait_ready, signal)
-    phone, release = new_phone(open_page, site, signal, code, "Cy",
-                               init_script="localStorage.setItem('peerparty:name', 'Cy <3')")
+    phone, release = new_phone(
+        open_page, site, signal, code, "Cy", init_script="localStorage.setItem('peerparty:name', 'Cy <3')"
+    )
     assert phone.input_value("#name") == "Cy <3"
     release()
     phone.click("#join button")

@@ -1,9 +1,20 @@
 """The platform, as people use it: a host screen, phones joining by code, reloads on both sides,
 junk from a phone, the second visit with the network off. Real Chromium, real PeerServer."""
+
 import json
 
-from people import (join, join_phones, open_host, open_phone, people_names, received, seq, wait_players,
-                    wait_present, WAIT_MS)
+from people import (
+    join,
+    join_phones,
+    open_host,
+    open_phone,
+    people_names,
+    received,
+    seq,
+    wait_players,
+    wait_present,
+    WAIT_MS,
+)
 
 
 def test_three_phones_join_and_the_host_lists_them_in_order(open_page, wait_ready, signal, shot):
@@ -16,8 +27,11 @@ def test_three_phones_join_and_the_host_lists_them_in_order(open_page, wait_read
     assert phones[1].locator(".people b").count() == 0
     assert people_names(phones[1]) == ["Sam", "<b>x</b>", "Kim"]
     # each phone's header wears the face the TV shows beside that player (issue 30: players have a face)
-    tv = host.eval_on_selector_all(".people .person", "els => els.map(e => [e.querySelector('.person-name')"
-                                   ".textContent, e.querySelector('.face').className, e.querySelector('.face').textContent])")
+    tv = host.eval_on_selector_all(
+        ".people .person",
+        "els => els.map(e => [e.querySelector('.person-name')"
+        ".textContent, e.querySelector('.face').className, e.querySelector('.face').textContent])",
+    )
     assert len(set(cls for _, cls, _ in tv)) == 3
     for phone, (name, cls, initial) in zip(phones, tv):
         phone.wait_for_selector(".phone-head .me-face .face", timeout=WAIT_MS)
@@ -61,8 +75,9 @@ def test_junk_from_a_phone_gets_error_replies_and_changes_nothing(open_page, wai
     for text, _ in junk:
         sam.evaluate("t => window.pp.sendRaw(t)", text)
     try:
-        sam.wait_for_function("n => window.pp.received.filter(t => JSON.parse(t).t === 'error').length >= n",
-                              arg=len(junk), timeout=20000)
+        sam.wait_for_function(
+            "n => window.pp.received.filter(t => JSON.parse(t).t === 'error').length >= n", arg=len(junk), timeout=20000
+        )
     finally:
         print([m for m in received(sam) if m["t"] != "view"])
     codes = [m["code"] for m in received(sam) if m["t"] == "error"]
@@ -99,12 +114,12 @@ def test_the_second_visit_boots_with_the_network_off(open_page, wait_ready, sign
         page = open_page(path, viewport=(1280, 720), name=name)
         wait_ready(page)
         worker = page.evaluate("() => navigator.serviceWorker.ready.then((r) => r.active.scriptURL)")
-        assert worker.endswith("/sw.js?role=" + name), worker    # a phone's worker skips Pyodide
+        assert worker.endswith("/sw.js?role=" + name), worker  # a phone's worker skips Pyodide
         page.context.set_offline(True)
         page.reload()
         wait_ready(page)
         assert page.evaluate("() => !!navigator.serviceWorker.controller")
-        if name == "host":      # the rules worker (Pyodide, rules.zip) boots from the service worker's cache too
+        if name == "host":  # the rules worker (Pyodide, rules.zip) boots from the service worker's cache too
             page.wait_for_selector("body[data-rules-ready], .py-error", state="attached", timeout=WAIT_MS)
             page.wait_for_selector(".game-pick", timeout=WAIT_MS)
         page.context.set_offline(False)

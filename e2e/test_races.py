@@ -5,15 +5,22 @@ host does get twice (Enter twice on the TV's Reveal and on a phone's Lock in: ro
 refusal), each answered by the host (the TV's body[data-acted], the phone's recorded acks and errors) before the
 screens are read: no message on any of them, and the game moved once. Whole games, with every page's console
 clean (issue 38 point 10: PeerJS's look-ahead, a phone's vibrate)."""
-from hint_hunt_play import (next_board, read_write_form, seat_host_and_join, start_guessing, submit,
-                            tick_and_type)
+
+from hint_hunt_play import next_board, read_write_form, seat_host_and_join, start_guessing, submit, tick_and_type
 from people import WAIT_MS, host_record, join_phones, open_host, received, seq, wait_seq_above
 from seven_rounds_play import choose, wait_host_results, wait_round_open
 
 # what a harmless race used to leave on a screen for the whole phase
-SENTENCES = ("There is nothing to reveal right now.", "That was for an earlier moment of the game",
-             "A game is under way.", "No game is running.", "The game is not over yet.",
-             "You have already locked in", "This board has ended", "already claimed")
+SENTENCES = (
+    "There is nothing to reveal right now.",
+    "That was for an earlier moment of the game",
+    "A game is under way.",
+    "No game is running.",
+    "The game is not over yet.",
+    "You have already locked in",
+    "This board has ended",
+    "already claimed",
+)
 
 
 def tv_double_click(host, selector):
@@ -21,8 +28,9 @@ def tv_double_click(host, selector):
     second click may find the screen already redrawn)."""
     taps = int(host.get_attribute("body", "data-taps") or 0)
     host.dblclick(selector)
-    host.wait_for_function("() => Number(document.body.dataset.acted || 0) >= Number(document.body.dataset.taps)",
-                           timeout=WAIT_MS)
+    host.wait_for_function(
+        "() => Number(document.body.dataset.acted || 0) >= Number(document.body.dataset.taps)", timeout=WAIT_MS
+    )
     assert int(host.get_attribute("body", "data-taps") or 0) > taps, "the double click made no tap"
 
 
@@ -34,8 +42,9 @@ def tv_enter_twice(host, selector):
     taps = int(host.get_attribute("body", "data-taps") or 0)
     host.keyboard.press("Enter")
     host.keyboard.press("Enter")
-    host.wait_for_function("() => Number(document.body.dataset.acted || 0) >= Number(document.body.dataset.taps)",
-                           timeout=WAIT_MS)
+    host.wait_for_function(
+        "() => Number(document.body.dataset.acted || 0) >= Number(document.body.dataset.taps)", timeout=WAIT_MS
+    )
     return int(host.get_attribute("body", "data-taps")) - taps
 
 
@@ -46,7 +55,9 @@ def answered(phone, first_id):
         "first => Array.from(window.pp.received).map((t) => JSON.parse(t))"
         ".filter((m) => (m.t === 'ack' || m.t === 'error') && m.id >= first).length >="
         " Number(document.body.dataset.moves) - first",
-        arg=first_id, timeout=WAIT_MS)
+        arg=first_id,
+        timeout=WAIT_MS,
+    )
 
 
 def next_move_id(phone):
@@ -71,11 +82,12 @@ def no_console_errors(pages):
 
 
 def test_double_clicks_on_start_reveal_lock_in_and_play_again_move_the_game_once_and_show_nothing(
-        open_page, wait_ready, signal, shot):
+    open_page, wait_ready, signal, shot
+):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phones = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
     ann, ben, cat = phones
-    host.click("[data-move='{\"room\":\"pick\",\"game\":\"seven_rounds\"}']")
+    host.click('[data-move=\'{"room":"pick","game":"seven_rounds"}\']')
     host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
     tv_double_click(host, "#start")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
@@ -110,27 +122,33 @@ def test_double_clicks_on_start_reveal_lock_in_and_play_again_move_the_game_once
         for phone in (ben, cat):
             choose(phone, "double_down")
             phone.click("button.sr-lock")
-        host.wait_for_selector("nav.sr-controls button.primary[data-move='{\"type\":\"reveal\"}']", timeout=WAIT_MS)
+        host.wait_for_selector('nav.sr-controls button.primary[data-move=\'{"type":"reveal"}\']', timeout=WAIT_MS)
         assert len(moves(host, "lock")) == 3 * rnd, "Ann's double tap locked once"
-        reveal = "nav.sr-controls button[data-move='{\"type\":\"reveal\"}']"
+        reveal = 'nav.sr-controls button[data-move=\'{"type":"reveal"}\']'
         if rnd == 1:
             tv_double_click(host, reveal)
         else:
-            assert tv_enter_twice(host, reveal) in (1, 2)     # 1: the focus had moved on (static/js/remote.js)
+            assert tv_enter_twice(host, reveal) in (1, 2)  # 1: the focus had moved on (static/js/remote.js)
         try:
             wait_host_results(host, rnd)
         except Exception:
             shot(host, "FAILED-races-reveal")
-            raise AssertionError("no results: taps %s acted %s log %s\n%s" % (
-                host.get_attribute("body", "data-taps"), host.get_attribute("body", "data-acted"),
-                [m["type"] for _, m, _ in host_record(host)["match"]["log"]], host.inner_text("body")[:1500]))
+            raise AssertionError(
+                "no results: taps %s acted %s log %s\n%s"
+                % (
+                    host.get_attribute("body", "data-taps"),
+                    host.get_attribute("body", "data-acted"),
+                    [m["type"] for _, m, _ in host_record(host)["match"]["log"]],
+                    host.inner_text("body")[:1500],
+                )
+            )
         if rnd == 1:
             shot(host, "races-tv-after-double-reveal")
             shot(ann, "races-phone-after-double-lock")
         shows_nothing(host, ann, ben, cat)
         assert len(moves(host, "reveal")) == rnd
         if rnd == 1:
-            tv_double_click(host, "nav.sr-controls button[data-move='{\"type\":\"next_round\"}']")
+            tv_double_click(host, 'nav.sr-controls button[data-move=\'{"type":"next_round"}\']')
             for phone in phones:
                 wait_round_open(phone, 2)
             assert host.inner_text(".sr-title") == "Round 2 of 7", "Start round 2 twice: round 2, not 3"
@@ -140,19 +158,21 @@ def test_double_clicks_on_start_reveal_lock_in_and_play_again_move_the_game_once
     host.click("nav.sr-controls button[data-move*='end_game']")
     host.click("#pp-confirm [data-answer=yes]")
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
-    tv_double_click(host, "button[data-move='{\"room\":\"again\"}']")
+    tv_double_click(host, 'button[data-move=\'{"room":"again"}\']')
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     for phone in phones:
         wait_round_open(phone, 1)
     shows_nothing(host, ann, ben, cat)
     record = host_record(host)
-    assert len(record["history"]) == 1 and record["match"]["log"] == [record["match"]["log"][0]], \
+    assert len(record["history"]) == 1 and record["match"]["log"] == [record["match"]["log"][0]], (
         "Play again twice: one new game, at its start"
+    )
     no_console_errors([host] + phones)
 
 
 def test_a_double_tap_on_a_hint_hunt_word_claims_it_once_and_a_whole_game_keeps_every_console_clean(
-        open_page, wait_ready, signal, shot):
+    open_page, wait_ready, signal, shot
+):
     hana, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phones = seat_host_and_join(hana, open_page, wait_ready, signal, code, "Hana", ["Ann", "Ben"])
     ann, ben = phones["Ann"], phones["Ben"]

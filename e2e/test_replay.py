@@ -5,6 +5,7 @@ refuses once one lock is changed); "Watch it again" steps through the game on th
 the choices hidden until the step of their reveal, while the phones keep their results.
 
 Every wait is on what the pages set: body[data-phase], body[data-seq], .replay-bar[data-replay-at]."""
+
 import json
 import os
 import re
@@ -12,10 +13,26 @@ import subprocess
 import sys
 from pathlib import Path
 
-from people import (HOST_VIEW, WAIT_MS, deal_shown, host_record, join_phones, laid_out, open_host, save_and_verify, seq,
-                    wait_seq_above)
-from seven_rounds_play import host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results, \
-    wait_round_open
+from people import (
+    HOST_VIEW,
+    WAIT_MS,
+    deal_shown,
+    host_record,
+    join_phones,
+    laid_out,
+    open_host,
+    save_and_verify,
+    seq,
+    wait_seq_above,
+)
+from seven_rounds_play import (
+    host_click,
+    lock_in,
+    start_seven_rounds,
+    wait_host_locked,
+    wait_host_results,
+    wait_round_open,
+)
 from test_experience import axe_problems
 
 from peerparty.engine.record import fingerprint
@@ -37,13 +54,19 @@ def press(host, name):
 
 def verifier(path):
     """The documented command, run from the repository's root: (exit status, what it printed)."""
-    run = subprocess.run([sys.executable, "-m", "peerparty.replay", str(path)], cwd=ROOT, capture_output=True,
-                         text=True, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    run = subprocess.run(
+        [sys.executable, "-m", "peerparty.replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
     return run.returncode, run.stdout + run.stderr
 
 
-def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open_page, wait_ready, signal, shot,
-                                                                             tmp_path):
+def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(
+    open_page, wait_ready, signal, shot, tmp_path
+):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phones = dict(zip(NAMES, join_phones(open_page, wait_ready, signal, host, code, NAMES)))
     start_seven_rounds(host)
@@ -65,14 +88,16 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     host_click(host, "Reveal")
     wait_host_results(host, 1)
     # the deal decides whether a Secret Mission is completed in round 1: the replay must mark those the TV announced
-    missions = [re.match(r"(\w+) completed a Secret Mission: (.+) \(\+\d+\)$", text.strip()).groups()
-                for text in host.locator(".sr-missions li").all_text_contents()]
+    missions = [
+        re.match(r"(\w+) completed a Secret Mission: (.+) \(\+\d+\)$", text.strip()).groups()
+        for text in host.locator(".sr-missions li").all_text_contents()
+    ]
     host_click(host, "End game")
     host.click("#pp-confirm [data-answer=yes]")
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
     for phone in phones.values():
         phone.wait_for_selector("body[data-phase=over] h1.winners", timeout=WAIT_MS)
-    assert seed in host.inner_text(".deal-row")            # the results reveal the seed
+    assert seed in host.inner_text(".deal-row")  # the results reveal the seed
     # the final fingerprint: the same on the TV's results and every phone's
     final = host.get_attribute(".deal-row [data-final]", "data-final")
     assert final and all(phone.get_attribute("[data-final]", "data-final") == final for phone in phones.values())
@@ -87,7 +112,7 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     assert "Final fingerprint %s" % final in said
     ben = [s["id"] for s in data["seats"] if s["name"] == "Ben"][0]
     k = next(i for i, (p, m, _) in enumerate(data["log"]) if p == ben)
-    data["log"][k][1] = {"type": "lock", "action": "swipe", "target": data["seats"][0]["id"]}   # at Ann, not Cat
+    data["log"][k][1] = {"type": "lock", "action": "swipe", "target": data["seats"][0]["id"]}  # at Ann, not Cat
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(data))
     status, said = verifier(tampered)
@@ -106,7 +131,7 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
         press(host, "One step forward")
         stage = at(host, step)
     assert "Everyone has locked in" in stage
-    assert "SWIPE" not in stage and "TEAM UP" not in stage      # the table never saw a choice before the reveal
+    assert "SWIPE" not in stage and "TEAM UP" not in stage  # the table never saw a choice before the reveal
     press(host, "On to the next moment")
     stage = at(host, reveal)
     said = ["Round 1 revealed: every choice"] + ["%s's Secret Mission revealed: %s" % done for done in missions]
@@ -133,7 +158,7 @@ def test_the_tv_replays_a_finished_game_and_saves_a_record_anyone_can_check(open
     press(host, "Close the replay")
     host.wait_for_selector(".over h2.winners", timeout=WAIT_MS)
     h = seq(host)
-    host.click("[data-move='{\"room\":\"lobby\"}']")
+    host.click('[data-move=\'{"room":"lobby"}\']')
     wait_seq_above(host, h)
     host.wait_for_selector("body[data-phase=lobby] .history", timeout=WAIT_MS)
     host.locator(".history").get_by_role("button", name="Watch game 1 again: Seven Rounds").click()

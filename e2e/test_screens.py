@@ -8,6 +8,7 @@ whole page: document.scrollingElement at most 1280x720, and 1920x1080 on the big
 The play helpers are the games' own e2e helpers, imported read-only. No sleeps: every wait is on a data-
 attribute the pages set (data-seq, data-phase, data-act) or on an element appearing.
 """
+
 from pathlib import Path
 
 import pytest
@@ -122,8 +123,11 @@ def assert_no_scroll(out, page):
     width, height = laid_out(page).evaluate(PAGE_SIZE)
     size = page.viewport_size
     ok = width <= size["width"] and height <= size["height"]
-    out.check(ok, "the TV would scroll: page %dx%d in a %dx%d viewport (%s)" % (
-        width, height, size["width"], size["height"], "" if ok else "; ".join(page.evaluate(OVERFLOW))))
+    out.check(
+        ok,
+        "the TV would scroll: page %dx%d in a %dx%d viewport (%s)"
+        % (width, height, size["width"], size["height"], "" if ok else "; ".join(page.evaluate(OVERFLOW))),
+    )
 
 
 def assert_phone_targets(out, phone):
@@ -205,9 +209,9 @@ def test_how_to_play_screens(open_page, wait_ready, signal):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phone = join_phones(open_page, wait_ready, signal, host, code, ["Ann"])[0]
     calm(host, phone)
-    assert_no_scroll(out, host)         # the lobby, with its QR code, people and game picker, on one TV screen
+    assert_no_scroll(out, host)  # the lobby, with its QR code, people and game picker, on one TV screen
     for game in GAMES:
-        host.click("[data-move='{\"room\":\"pick\",\"game\":\"%s\"}']" % game)
+        host.click('[data-move=\'{"room":"pick","game":"%s"}\']' % game)
         sel = "#how-" + game
         host.wait_for_selector(sel, timeout=WAIT_MS)
         phone.wait_for_selector(sel, timeout=WAIT_MS)
@@ -236,12 +240,22 @@ def test_seven_rounds_screens(open_page, wait_ready, signal, shot):
             if rnd == 2 and i == 2:
                 # mid-game: two locked in, two still choosing
                 sr.wait_host_locked(host, 2)
-                assert_in_view(out, host, ".code", ".sr-title", ".sr-countdown", ".sr-status", (".sr-lock-row", 4),
-                               "nav.sr-controls")
+                assert_in_view(
+                    out,
+                    host,
+                    ".code",
+                    ".sr-title",
+                    ".sr-countdown",
+                    ".sr-status",
+                    (".sr-lock-row", 4),
+                    "nav.sr-controls",
+                )
                 # the Secret Mission is on the first phone screen, said in full
                 box = phone.locator(".sr-mission").bounding_box()
-                out.check(box is not None and box["y"] + box["height"] <= 844,
-                          "the Secret Mission is below the first phone screen: %r" % box)
+                out.check(
+                    box is not None and box["y"] + box["height"] <= 844,
+                    "the Secret Mission is below the first phone screen: %r" % box,
+                )
                 assert_phone_targets(out, phone)
                 assert_no_scroll(out, host)
                 shots(out, shot, host, phone, "seven_rounds", "mid")
@@ -254,7 +268,7 @@ def test_seven_rounds_screens(open_page, wait_ready, signal, shot):
             sr.wait_phone_result(phone, rnd)
         if rnd == 1:
             assert_in_view(out, host, ".code", ".sr-title", ".sr-reveal h2", "nav.sr-controls")
-            assert_motion(out, host, ".sr-reveal .beat")     # its table fills in as a moment (e2e/test_moments.py)
+            assert_motion(out, host, ".sr-reveal .beat")  # its table fills in as a moment (e2e/test_moments.py)
             shots(out, shot, host, phones[0], "seven_rounds", "reveal")
         if rnd < 7:
             sr.host_click(host, "Start round %d" % (rnd + 1))
@@ -296,7 +310,7 @@ def test_bank_or_bust_screens(open_page, wait_ready, signal, shot):
         bob.wait_seq_above(host, h)
         assert clicks < 900, "the game did not end"
         if not mid and clicks >= 60:
-            mid = True      # a round ended early every time: shoot whatever the table holds now
+            mid = True  # a round ended early every time: shoot whatever the table holds now
             sync(host, phones)
             assert_in_view(out, host, ".code", ".bob-status", ".bob-counts", (".bob-player", 5))
             assert_no_scroll(out, host)
@@ -312,6 +326,7 @@ def test_bank_or_bust_screens(open_page, wait_ready, signal, shot):
 
 
 # --- Hint Hunt: the host plays on its own screen -----------------------------------------------------------
+
 
 @pytest.mark.timeout(600)
 def test_hint_hunt_screens(open_page, wait_ready, signal, shot):
@@ -336,7 +351,7 @@ def test_hint_hunt_screens(open_page, wait_ready, signal, shot):
     for page in (ann, ben):
         hh.wait_seq_at_least(page, hh.seq(host))
     assert_in_view(out, host, ".code", ".hh-hint-box", ".hh-status", ".hh-grid", ".hh-controls .hh-next")
-    assert_no_scroll(out, host)         # the host plays on a 1280x720 TV: nothing below its edge
+    assert_no_scroll(out, host)  # the host plays on a 1280x720 TV: nothing below its edge
     assert_phone_targets(out, ann)
     shots(out, shot, host, ann, "hint_hunt", "mid")
     how_to_play_shot(out, ann, "#hh-rules", "screens-hint_hunt-how-to-play-phone-in-game")

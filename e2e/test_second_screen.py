@@ -6,6 +6,7 @@ TV lists them and drops one. What a screen received holds no seat's token, no se
 seat, and no frame the TV's own screen thread did not draw. A fifth screen is told the room has its four. A screen
 forced onto the e2e coturn relay keeps up. The JS HMAC the screen proves its key with is proof.py's.
 """
+
 import json
 from urllib.parse import quote
 
@@ -16,18 +17,27 @@ from peerparty.ui.room import SCREEN_NOTICES
 
 from people import HOST_VIEW, WAIT_MS, host_record, join, open_host, open_phone, wait_players, wait_present
 from remote_screen import site_path, open_screen, same_frame, screen_link
-from seven_rounds_play import (host_click, lock_in, start_seven_rounds, wait_host_locked, wait_host_results,
-                               wait_phone_result, wait_round_open)
+from seven_rounds_play import (
+    host_click,
+    lock_in,
+    start_seven_rounds,
+    wait_host_locked,
+    wait_host_results,
+    wait_phone_result,
+    wait_round_open,
+)
 
 NAMES = ["Ann", "Ben", "Cat"]
 # a whole game, round by round: name -> (action, target, guess)
-PLAN = [{"Ann": ("bank",), "Ben": ("team_up", "Cat"), "Cat": ("team_up", "Ben")},
-        {"Ann": ("swipe", "Ben"), "Ben": ("double_down",), "Cat": ("predict", None, "swipe")},
-        {"Ann": ("double_down",), "Ben": ("bank",), "Cat": ("swipe", "Ann")},
-        {"Ann": ("predict", None, "bank"), "Ben": ("predict", None, "bank"), "Cat": ("bank",)},
-        {"Ann": ("team_up", "Cat"), "Ben": ("swipe", "Cat"), "Cat": ("team_up", "Ann")},
-        {"Ann": ("bank",), "Ben": ("bank",), "Cat": ("double_down",)},
-        {"Ann": ("swipe", "Cat"), "Ben": ("team_up", "Ann"), "Cat": ("bank",)}]
+PLAN = [
+    {"Ann": ("bank",), "Ben": ("team_up", "Cat"), "Cat": ("team_up", "Ben")},
+    {"Ann": ("swipe", "Ben"), "Ben": ("double_down",), "Cat": ("predict", None, "swipe")},
+    {"Ann": ("double_down",), "Ben": ("bank",), "Cat": ("swipe", "Ann")},
+    {"Ann": ("predict", None, "bank"), "Ben": ("predict", None, "bank"), "Cat": ("bank",)},
+    {"Ann": ("team_up", "Cat"), "Ben": ("swipe", "Cat"), "Cat": ("team_up", "Ann")},
+    {"Ann": ("bank",), "Ben": ("bank",), "Cat": ("double_down",)},
+    {"Ann": ("swipe", "Cat"), "Ben": ("team_up", "Ann"), "Cat": ("bank",)},
+]
 OPEN_SECOND_AT, RELOAD_FIRST_AT = 2, 4
 # what a screen may be sent: never a seat's view, welcome or replica
 SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
@@ -36,8 +46,9 @@ SCREEN_KINDS = {"watching", "challenge", "wait", "pong", "frame", "patch", "bye"
 
 def controls_disabled(screen):
     """Every host control on a screen is disabled but Sound; Fullscreen is no move."""
-    moves = screen.eval_on_selector_all("#app [data-move]", "els => els.map(e => [e.dataset.move, e.disabled, "
-                                        "e.tagName === 'FORM' ? e.inert : null])")
+    moves = screen.eval_on_selector_all(
+        "#app [data-move]", "els => els.map(e => [e.dataset.move, e.disabled, e.tagName === 'FORM' ? e.inert : null])"
+    )
     for move, disabled, inert in moves:
         if move == '{"room":"sound"}':
             assert not disabled
@@ -62,7 +73,7 @@ def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wa
         join(phones[name], name)
     wait_players(host, 3)
     wait_present(host, 3)
-    assert host.text_content(".people-panel h2") == "Players (3)"      # a screen is not a seat
+    assert host.text_content(".people-panel h2") == "Players (3)"  # a screen is not a seat
     same_frame(host, first)
     start_seven_rounds(host)
     same_frame(host, first)
@@ -71,10 +82,10 @@ def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wa
     for rnd, plan in enumerate(PLAN, start=1):
         for phone in phones.values():
             wait_round_open(phone, rnd)
-        if rnd == OPEN_SECOND_AT:        # a screen opened mid-game shows the current frame
+        if rnd == OPEN_SECOND_AT:  # a screen opened mid-game shows the current frame
             second = open_screen(open_page, link, "screen-2")
             screens.append(second)
-        if rnd == RELOAD_FIRST_AT:       # a reload takes its own place again, with the key it kept
+        if rnd == RELOAD_FIRST_AT:  # a reload takes its own place again, with the key it kept
             first.reload()
             first.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
             assert first.get_attribute("body", "data-screen-no") == "1"
@@ -92,7 +103,7 @@ def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wa
         wait_host_results(host, rnd)
         for screen in screens:
             same_frame(host, screen)
-        if rnd == 3:            # the README's pictures (make docs-img), once the reveal has played
+        if rnd == 3:  # the README's pictures (make docs-img), once the reveal has played
             for page, name in ((host, "second-screen-tv-reveal"), (second, "second-screen-screen-reveal")):
                 page.wait_for_function(SETTLED, timeout=WAIT_MS)
                 shot(page, name)
@@ -104,7 +115,7 @@ def test_two_screens_show_the_tv_through_a_whole_seven_rounds_game(open_page, wa
     for screen in screens:
         same_frame(host, screen)
         assert screen.locator("button:text-is('Play again')").is_disabled()
-    assert host.inner_text(".host-head .deal") == first.inner_text(".host-head .deal")    # the seed, at the end
+    assert host.inner_text(".host-head .deal") == first.inner_text(".host-head .deal")  # the seed, at the end
 
     # the replay is the TV's too: a step of it on the screens, and its controls are the host's
     host.locator(".deal-row").get_by_role("button", name="Watch it again").click()
@@ -155,7 +166,7 @@ def _nothing_leaked(host, screens):
                 assert message.get("marks", {}).get("phase") == "over", "a screen received the seed before the end"
         for html in shown:
             if seed in html:
-                assert 'data-move="{&quot;room&quot;:&quot;again&quot;}"' in html      # the results screen
+                assert 'data-move="{&quot;room&quot;:&quot;again&quot;}"' in html  # the results screen
 
 
 def test_a_fifth_screen_is_told_the_room_has_four_and_a_freed_place_is_taken(open_page, wait_ready, signal):
@@ -168,7 +179,7 @@ def test_a_fifth_screen_is_told_the_room_has_four_and_a_freed_place_is_taken(ope
     text = fifth.inner_text("#app")
     assert "already has 4 screens" in text and "asks again" in text
     assert host.locator(".screens [data-screen]").count() == 4
-    four[0].close()                  # one closes: the fifth gets its place at its next ask
+    four[0].close()  # one closes: the fifth gets its place at its next ask
     fifth.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
     same_frame(host, fifth)
 
@@ -176,7 +187,7 @@ def test_a_fifth_screen_is_told_the_room_has_four_and_a_freed_place_is_taken(ope
 def test_a_screen_forced_onto_the_relay_keeps_up(open_page, wait_ready, signal, turn_server):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1&turn=" + quote(turn_server, safe=""))
     link = screen_link(host)
-    assert "turn=" + quote(turn_server, safe="") in link          # the host's relay travels with the link
+    assert "turn=" + quote(turn_server, safe="") in link  # the host's relay travels with the link
     relayed = open_screen(open_page, link, "screen-relayed", extra="&force_relay=1")
     same_frame(host, relayed)
     phone = open_phone(open_page, wait_ready, signal, code, "Ann")
@@ -191,19 +202,21 @@ def test_a_screen_forced_onto_the_relay_keeps_up(open_page, wait_ready, signal, 
 def test_the_screens_hmac_is_proof_pys(open_page, wait_ready, signal):
     page = open_page("/screen.html?room=ABCD&signal=" + signal, viewport=HOST_VIEW, name="screen-mac")
     page.wait_for_function("() => !!(window.pp && pp.mac)", timeout=WAIT_MS)
-    cases = [("k", ["screen"]), ("a" * 100, ["screen-host", "ABCD", 1, "peerparty-ABCD-1", "ab" * 16, "cd" * 16]),
-             ("tok-é", ["x", "", "y" * 200])]
+    cases = [
+        ("k", ["screen"]),
+        ("a" * 100, ["screen-host", "ABCD", 1, "peerparty-ABCD-1", "ab" * 16, "cd" * 16]),
+        ("tok-é", ["x", "", "y" * 200]),
+    ]
     for key, parts in cases:
         assert page.evaluate("([k, p]) => pp.mac(k, ...p)", [key, parts]) == proof.mac(key, *parts)
-    assert page.evaluate("() => pp.sha256Hex('')") == \
-        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    assert page.evaluate("() => pp.sha256Hex('')") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
 
 def test_a_screen_opens_offline_after_its_first_visit_and_watches_once_back_online(open_page, wait_ready, signal):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     screen = open_screen(open_page, screen_link(host), "screen-offline", extra="")
     worker = screen.evaluate("() => navigator.serviceWorker.ready.then((r) => r.active.scriptURL)")
-    assert worker.endswith("/sw.js?role=phone"), worker      # a phone's cache: the screen's page, no Pyodide
+    assert worker.endswith("/sw.js?role=phone"), worker  # a phone's cache: the screen's page, no Pyodide
     screen.context.set_offline(True)
     screen.reload()
     screen.wait_for_selector("body[data-screen=connecting]", timeout=WAIT_MS)
@@ -211,5 +224,5 @@ def test_a_screen_opens_offline_after_its_first_visit_and_watches_once_back_onli
     assert screen.inner_text("#app") == SCREEN_NOTICES["connecting"]
     screen.context.set_offline(False)
     screen.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
-    assert screen.get_attribute("body", "data-screen-no") == "1"       # its own place, by its key
+    assert screen.get_attribute("body", "data-screen-no") == "1"  # its own place, by its key
     same_frame(host, screen)

@@ -2,13 +2,35 @@
 after locking, one round runs out of time with a silent phone, +30 s is used once), and the numbers every
 screen shows are checked against the engine replaying the host's own record. Then one round with twelve
 phones, measured (printed, never asserted)."""
+
 import pytest
 
 from people import HOST_VIEW, WAIT_MS, join, open_phone, save_and_verify, wait_players, wait_present, wait_rules
 from seven_rounds_play import (
-    HOST_PROBE, PHONE_PROBE, choice_text, host_breakdown, host_click, host_countdown_s, host_locked, host_record,
-    lock_in, phone_header_points, room_result_rows, phone_total, probe, replay, seat_names, standings_rows, start_seven_rounds,
-    summary, wait_host_locked, wait_host_results, wait_locked, wait_phone_result, wait_round_open)
+    HOST_PROBE,
+    PHONE_PROBE,
+    choice_text,
+    host_breakdown,
+    host_click,
+    host_countdown_s,
+    host_locked,
+    host_record,
+    lock_in,
+    phone_header_points,
+    room_result_rows,
+    phone_total,
+    probe,
+    replay,
+    seat_names,
+    standings_rows,
+    start_seven_rounds,
+    summary,
+    wait_host_locked,
+    wait_host_results,
+    wait_locked,
+    wait_phone_result,
+    wait_round_open,
+)
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 RELOAD_ROUND, RELOADER = 2, "Ann"
@@ -17,20 +39,49 @@ ADD_TIME_ROUND = 4
 
 # name -> (action, target name, guess); None = says nothing this round
 PLAN = {
-    1: {"Ann": ("bank",), "Ben": ("team_up", "Cat"), "Cat": ("team_up", "Ben"), "Dan": ("swipe", "Ann"),
-        "Eve": ("predict", None, "team_up")},
-    2: {"Ann": ("double_down",), "Ben": ("double_down",), "Cat": ("bank",), "Dan": ("predict", None, "double_down"),
-        "Eve": ("swipe", "Cat")},
-    3: {"Ann": ("team_up", "Ben"), "Ben": ("team_up", "Ann"), "Cat": ("swipe", "Ben"), "Dan": ("bank",),
-        "Eve": None},
-    4: {"Ann": ("predict", None, "bank"), "Ben": ("predict", None, "swipe"), "Cat": ("predict", None, "team_up"),
-        "Dan": ("predict", None, "bank"), "Eve": ("predict", None, "double_down")},
-    5: {"Ann": ("swipe", "Ben"), "Ben": ("bank",), "Cat": ("bank",), "Dan": ("double_down",),
-        "Eve": ("team_up", "Ann")},
-    6: {"Ann": ("bank",), "Ben": ("swipe", "Ann"), "Cat": ("swipe", "Ann"), "Dan": ("team_up", "Eve"),
-        "Eve": ("team_up", "Dan")},
-    7: {"Ann": ("predict", None, "bank"), "Ben": ("bank",), "Cat": ("double_down",), "Dan": ("swipe", "Ben"),
-        "Eve": ("bank",)},
+    1: {
+        "Ann": ("bank",),
+        "Ben": ("team_up", "Cat"),
+        "Cat": ("team_up", "Ben"),
+        "Dan": ("swipe", "Ann"),
+        "Eve": ("predict", None, "team_up"),
+    },
+    2: {
+        "Ann": ("double_down",),
+        "Ben": ("double_down",),
+        "Cat": ("bank",),
+        "Dan": ("predict", None, "double_down"),
+        "Eve": ("swipe", "Cat"),
+    },
+    3: {"Ann": ("team_up", "Ben"), "Ben": ("team_up", "Ann"), "Cat": ("swipe", "Ben"), "Dan": ("bank",), "Eve": None},
+    4: {
+        "Ann": ("predict", None, "bank"),
+        "Ben": ("predict", None, "swipe"),
+        "Cat": ("predict", None, "team_up"),
+        "Dan": ("predict", None, "bank"),
+        "Eve": ("predict", None, "double_down"),
+    },
+    5: {
+        "Ann": ("swipe", "Ben"),
+        "Ben": ("bank",),
+        "Cat": ("bank",),
+        "Dan": ("double_down",),
+        "Eve": ("team_up", "Ann"),
+    },
+    6: {
+        "Ann": ("bank",),
+        "Ben": ("swipe", "Ann"),
+        "Cat": ("swipe", "Ann"),
+        "Dan": ("team_up", "Eve"),
+        "Eve": ("team_up", "Dan"),
+    },
+    7: {
+        "Ann": ("predict", None, "bank"),
+        "Ben": ("bank",),
+        "Cat": ("double_down",),
+        "Dan": ("swipe", "Ben"),
+        "Eve": ("bank",),
+    },
 }
 
 
@@ -43,7 +94,7 @@ def _args(plan):
 
 def _open_host_with_clock(open_page, wait_ready, signal, site):
     host = open_page(None, viewport=HOST_VIEW, name="host")
-    host.clock.install()            # before goto: the host's timers can then be fast-forwarded
+    host.clock.install()  # before goto: the host's timers can then be fast-forwarded
     host.goto(site + "/host.html?signal=%s" % signal)
     wait_ready(host)
     host.wait_for_selector("body[data-room-ready]", timeout=WAIT_MS)
@@ -64,13 +115,14 @@ def _join_all(open_page, wait_ready, signal, code, host, names):
 
 @pytest.mark.timeout(900)
 def test_five_phones_play_seven_rounds_and_the_host_standings_equal_the_engine(
-        open_page, wait_ready, signal, site, shot):
+    open_page, wait_ready, signal, site, shot
+):
     host, code = _open_host_with_clock(open_page, wait_ready, signal, site)
     phones = _join_all(open_page, wait_ready, signal, code, host, NAMES)
     start_seven_rounds(host)
 
-    shown_phone_totals = {}       # round -> name -> "My total" on that phone
-    shown_host_totals = {}        # round -> name -> the host's round-totals table
+    shown_phone_totals = {}  # round -> name -> "My total" on that phone
+    shown_host_totals = {}  # round -> name -> the host's round-totals table
     for rnd in range(1, 8):
         plan = PLAN[rnd]
         for phone in phones.values():
@@ -84,7 +136,10 @@ def test_five_phones_play_seven_rounds_and_the_host_standings_equal_the_engine(
             host_click(host, "+30 s")
             host.wait_for_function(
                 "b => { const t = document.querySelector('.sr-table .sr-countdown').textContent.split(':');"
-                " return Number(t[0]) * 60 + Number(t[1]) >= b + 20; }", arg=before, timeout=WAIT_MS)
+                " return Number(t[0]) * 60 + Number(t[1]) >= b + 20; }",
+                arg=before,
+                timeout=WAIT_MS,
+            )
             after = host_countdown_s(host)
             print("round %d: host countdown %d s -> %d s after +30 s" % (rnd, before, after))
             assert before + 20 <= after <= before + 30
@@ -186,7 +241,7 @@ def test_five_phones_play_seven_rounds_and_the_host_standings_equal_the_engine(
     print("engine result:", result)
     assert [(name, points, win) for _, name, points, win in final] == engine_rows
     assert sum(1 for row in final if row[3]) == len(result["winners"]) >= 1
-    winners_line = host.text_content(".over h2.winners")     # CSS shows it in capitals
+    winners_line = host.text_content(".over h2.winners")  # CSS shows it in capitals
     for p in result["winners"]:
         assert names[p] in winners_line
     for name, phone in phones.items():
@@ -205,6 +260,7 @@ def test_five_phones_play_seven_rounds_and_the_host_standings_equal_the_engine(
 @pytest.mark.timeout(900)
 def test_one_round_with_twelve_phones_every_phone_shows_its_result(open_page, wait_ready, signal, site, shot):
     from people import open_host
+
     host, code = open_host(open_page, wait_ready, signal)
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kat", "Lou"]
     phones = _join_all(open_page, wait_ready, signal, code, host, names)
@@ -261,13 +317,19 @@ def test_one_round_with_twelve_phones_every_phone_shows_its_result(open_page, wa
     last_lock_on_host = max(hp["locked"].values())
     all_results = hp["revealAt"] + max(reveal_to_phone)
     med, p95, worst = summary(tap_to_host)
-    print("\n[12 phones] tap on a phone -> host shows that player locked: median %.0f ms, p95 %.0f ms, max %.0f ms"
-          % (med, p95, worst))
+    print(
+        "\n[12 phones] tap on a phone -> host shows that player locked: median %.0f ms, p95 %.0f ms, max %.0f ms"
+        % (med, p95, worst)
+    )
     print("            per phone (ms):", dict(zip(names, tap_to_host)))
     med, p95, worst = summary(reveal_to_phone)
-    print("[12 phones] Reveal click on the host -> each phone shows its result: median %.0f ms, p95 %.0f ms, "
-          "max (every phone) %.0f ms" % (med, p95, worst))
+    print(
+        "[12 phones] Reveal click on the host -> each phone shows its result: median %.0f ms, p95 %.0f ms, "
+        "max (every phone) %.0f ms" % (med, p95, worst)
+    )
     print("            per phone (ms):", dict(zip(names, reveal_to_phone)))
-    print("[12 phones] last lock shown on host -> every phone shows its result: %d ms (includes the test's own "
-          "Reveal click %d ms after the last lock)" % (all_results - last_lock_on_host,
-                                                      hp["revealAt"] - last_lock_on_host))
+    print(
+        "[12 phones] last lock shown on host -> every phone shows its result: %d ms (includes the test's own "
+        "Reveal click %d ms after the last lock)"
+        % (all_results - last_lock_on_host, hp["revealAt"] - last_lock_on_host)
+    )

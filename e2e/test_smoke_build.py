@@ -1,5 +1,6 @@
 """Smoke test of the build and the local stack: vendor files, zips, precache manifest, the static server's
 refusals, the PeerServer, the service worker, and bare PyScript pages booting in Chromium with nothing external."""
+
 from __future__ import annotations
 
 import hashlib
@@ -16,11 +17,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 VENDOR_NEEDED = [
-    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
     "pyodide/pyodide-lock.json",
-    "pyscript/core.js", "pyscript/core.css",
-    "micropython/micropython.mjs", "micropython/micropython.wasm",
-    "peerjs/peerjs.min.js", "morphdom/morphdom-umd.min.js",
+    "pyscript/core.js",
+    "pyscript/core.css",
+    "micropython/micropython.mjs",
+    "micropython/micropython.wasm",
+    "peerjs/peerjs.min.js",
+    "morphdom/morphdom-umd.min.js",
 ]
 
 
@@ -115,14 +122,18 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
     modules = [n for n in names if n.endswith(".py")]
     assert sorted(modules + [n + "c" for n in modules] + [n for n in names if not n.endswith((".py", ".pyc"))]) == names
     src = built / "py" / "peerparty"
-    expected = {"peerparty/" + p.relative_to(src).as_posix() for layer in ("engine", "games", "room", "ui")
-                for p in (src / layer).rglob("*.py")
-                if "__pycache__" not in p.parts and p.name not in ("guest.py", "rejoin.py", "playout.py") + TESTS_ONLY}
+    expected = {
+        "peerparty/" + p.relative_to(src).as_posix()
+        for layer in ("engine", "games", "room", "ui")
+        for p in (src / layer).rglob("*.py")
+        if "__pycache__" not in p.parts and p.name not in ("guest.py", "rejoin.py", "playout.py") + TESTS_ONLY
+    }
     assert expected <= set(names)
     assert not [n for n in names if n.rpartition("/")[2] in TESTS_ONLY]
     assert {"peerparty/app/rules.py", "peerparty/games/hint_hunt_words.txt"} <= set(names)
-    assert not [n for n in names if n in ("peerparty/net/peerjs.py", "peerparty/app/phone.py",
-                                          "peerparty/app/common.py")]
+    assert not [
+        n for n in names if n in ("peerparty/net/peerjs.py", "peerparty/app/phone.py", "peerparty/app/common.py")
+    ]
 
 
 def test_the_rules_worker_imports_its_bytecode_and_compiles_nothing(built):
@@ -155,8 +166,9 @@ json.dumps({"compiled": compiled, "loaded": sorted(m for m in sys.modules if m.s
             "words": len(word_bank()), "from": sys.modules["peerparty.app.rules"].__file__})
 `));
 """
-    run = subprocess.run(["node", "--input-type=module", "-e", script], cwd=built, capture_output=True, text=True,
-                         timeout=180)
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", script], cwd=built, capture_output=True, text=True, timeout=180
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     out = json.loads(run.stdout)
     assert "peerparty.app.rules" in out["loaded"] and len(out["loaded"]) > 40
@@ -171,7 +183,7 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
         "__init__.py": "",
         "app/__init__.py": "",
         "app/phone.py": "import sys\nfrom peerparty.room import protocol\nfrom . import shared\n"
-                        "def f():\n    import peerparty.ui.cards\n",
+        "def f():\n    import peerparty.ui.cards\n",
         "app/shared.py": "from .helpers import x\n",
         "app/helpers.py": "x = 1\nfrom ..net import memory\n",
         "app/host.py": "import peerparty.engine\n",
@@ -198,10 +210,19 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
     monkeypatch.setattr(build, "PKG_SRC", pkg)
     got = {p.relative_to(pkg).as_posix() for p in build.phone_files()}
     assert got == {
-        "__init__.py", "app/__init__.py", "app/phone.py", "app/shared.py", "app/helpers.py",
-        "room/__init__.py", "room/protocol.py", "room/codes.py",
-        "net/__init__.py", "net/memory.py",
-        "ui/__init__.py", "ui/cards.py", "ui/html.py",
+        "__init__.py",
+        "app/__init__.py",
+        "app/phone.py",
+        "app/shared.py",
+        "app/helpers.py",
+        "room/__init__.py",
+        "room/protocol.py",
+        "room/codes.py",
+        "net/__init__.py",
+        "net/memory.py",
+        "ui/__init__.py",
+        "ui/cards.py",
+        "ui/html.py",
     }
     assert "peerparty/app/phone.py" in json.loads(build.make_phone_pack(build.phone_files(), None))["files"]
     host = {p.relative_to(pkg).as_posix() for p in build.package_files()}
@@ -210,6 +231,7 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
 
 # ---------------------------------------------------------------------------------------------------------------
 # servers
+
 
 def test_phone_pack_ships_bytecode_for_the_vendored_micropython(built):
     """Phones import precompiled .mpy (no compile at boot): every module but the packages' empty __init__.py,
@@ -227,7 +249,7 @@ def test_phone_pack_ships_bytecode_for_the_vendored_micropython(built):
     compiled = [n for n in files if n.endswith(".mpy")]
     assert "peerparty/app/phone.mpy" in compiled and "peerparty/room/guest.mpy" in compiled
     assert not [n for n in files if n.startswith("peerparty/engine")], "the host's rules stay off"
-    games = [n for n in files if n.startswith("peerparty/games/")]     # a game's screens, in empty packages
+    games = [n for n in files if n.startswith("peerparty/games/")]  # a game's screens, in empty packages
     assert games and all(n.endswith("/screens.mpy") or (n.endswith("/__init__.py") and not files[n]) for n in games)
     for name in compiled:
         header = __import__("base64").b64decode(files[name])[:2]
@@ -239,6 +261,7 @@ def test_phone_pack_ships_bytecode_for_the_vendored_micropython(built):
 # ---------------------------------------------------------------------------------------------------------------
 # servers
 
+
 def test_server_serves_the_site_and_refuses_the_rest(site):
     status, headers, _ = http_get(site + "/static/vendor/pyscript/core.js")
     assert status == 200 and headers["Content-Type"].startswith("text/javascript")
@@ -249,9 +272,18 @@ def test_server_serves_the_site_and_refuses_the_rest(site):
     assert status == 200 and headers["Content-Type"] == "application/zip"
     status, headers, _ = http_get(site + "/sw.js")
     assert status == 200 and headers["Content-Type"].startswith("text/javascript")
-    for path in ("/node_modules/peerjs/package.json", "/.git/HEAD", "/tests/", "/e2e/conftest.py",
-                 "/scripts/build.py", "/.ci/run", "/bench/", "/package.json", "/static/%2e%2e/node_modules/peer/",
-                 "/static/vendor/"):
+    for path in (
+        "/node_modules/peerjs/package.json",
+        "/.git/HEAD",
+        "/tests/",
+        "/e2e/conftest.py",
+        "/scripts/build.py",
+        "/.ci/run",
+        "/bench/",
+        "/package.json",
+        "/static/%2e%2e/node_modules/peer/",
+        "/static/vendor/",
+    ):
         assert http_get(site + path)[0] == 404, path
     assert http_get(site + "/bench/pages/bare_pyodide.html")[0] == 200
 
@@ -282,6 +314,7 @@ def test_the_engine_benchmark_page_runs_every_game_in_pyodide(open_page, site):
     random playout the bench answers its URL with (as bench/browser.py's engine_pyodide does), and times every game.
     A [files] URL that fails leaves the page waiting, never a .py-error: this test is how a broken bench is found."""
     from bench.browser import answer_playout
+
     page = open_page(None, viewport=(800, 600), name="engine")
     answer_playout(page)
     page.goto(site + "/bench/pages/engine.html?reps=2&warmup=1")
@@ -289,6 +322,7 @@ def test_the_engine_benchmark_page_runs_every_game_in_pyodide(open_page, site):
     assert page.query_selector(".py-error") is None, page.inner_text(".py-error")
     result = json.loads(page.get_attribute("body", "data-result"))
     from peerparty.games import REGISTRY
+
     assert sorted(result) == sorted(REGISTRY)
     for game, figures in result.items():
         assert len(figures["step_ms"]) == 2 and len(figures["json_ms"]) == 2 and figures["view_bytes"] > 0, game
@@ -318,7 +352,7 @@ def test_service_worker_precaches_and_serves_offline(open_page, wait_ready):
         return {js: r.status, wasm: w.status, wasmType: w.headers.get('content-type'), query};
     }""")
     assert got == {"js": 200, "wasm": 200, "wasmType": "application/wasm", "query": "network"}
-    if "/index.html" in pre["files"]:   # a page navigation keeps working offline, whatever its query string
+    if "/index.html" in pre["files"]:  # a page navigation keeps working offline, whatever its query string
         resp = page.goto(page.url.split("/bench/")[0] + "/?signal=127.0.0.1:9/peerjs")
         assert resp.ok and resp.from_service_worker
         assert page.evaluate("!!navigator.serviceWorker.controller && location.search") == "?signal=127.0.0.1:9/peerjs"
@@ -353,22 +387,40 @@ def test_peerjs_options_are_explicit_for_every_signal_form(open_page, wait_ready
     # level (e2e/test_console.py); a function comes back from the page as None
     assert page.evaluate("() => typeof pp.peerOptions('', '').logFunction") == "function"
     base = {"key": "peerjs", "debug": 1, "badRelay": "", "logFunction": None}
-    assert got[0] == dict(base, host="192.168.1.20", port=9000, path="/peerjs", secure=False,
-                          config={"iceServers": []})
+    assert got[0] == dict(base, host="192.168.1.20", port=9000, path="/peerjs", secure=False, config={"iceServers": []})
     assert got[1] == dict(base, host="signal.example.org", port=443, path="/p", secure=True, config={"iceServers": []})
-    assert got[2] == dict(base, host="10.0.0.2", port=80, path="/", secure=False,
-                          config={"iceServers": [{"urls": "turn:10.0.0.2:3478"}, {"urls": "stun:10.0.0.2"}]})
+    assert got[2] == dict(
+        base,
+        host="10.0.0.2",
+        port=80,
+        path="/",
+        secure=False,
+        config={"iceServers": [{"urls": "turn:10.0.0.2:3478"}, {"urls": "stun:10.0.0.2"}]},
+    )
     stun = {"urls": "stun:stun.l.google.com:19302"}
-    peerjs_relay = {"urls": ["turn:eu-0.turn.peerjs.com:3478", "turn:us-0.turn.peerjs.com:3478"],
-                    "username": "peerjs", "credential": "peerjsp"}    # PeerJS's own default config
+    peerjs_relay = {
+        "urls": ["turn:eu-0.turn.peerjs.com:3478", "turn:us-0.turn.peerjs.com:3478"],
+        "username": "peerjs",
+        "credential": "peerjsp",
+    }  # PeerJS's own default config
     assert got[3]["host"] == "0.peerjs.com" and got[3]["secure"] is True
     assert got[3]["config"]["iceServers"] == [stun, peerjs_relay]
-    assert got[4]["config"] == {"iceServers": [
-        {"urls": "turn:10.0.0.2:3478", "username": "ann", "credential": "s@cret:x"},
-        {"urls": "turns:relay.example.org:443?transport=tcp", "username": "bo", "credential": "pw"}],
-        "iceTransportPolicy": "relay"}
-    assert got[5]["config"]["iceServers"] == [stun, {"urls": "turn:relay.example.org:3478", "username": "ann",
-                                                     "credential": "pw"}]
-    assert got[6]["badRelay"] == "turn:10.0.0.2:3478"              # no user: the host page says so
+    assert got[4]["config"] == {
+        "iceServers": [
+            {"urls": "turn:10.0.0.2:3478", "username": "ann", "credential": "s@cret:x"},
+            {"urls": "turns:relay.example.org:443?transport=tcp", "username": "bo", "credential": "pw"},
+        ],
+        "iceTransportPolicy": "relay",
+    }
+    assert got[5]["config"]["iceServers"] == [
+        stun,
+        {"urls": "turn:relay.example.org:3478", "username": "ann", "credential": "pw"},
+    ]
+    assert got[6]["badRelay"] == "turn:10.0.0.2:3478"  # no user: the host page says so
     assert got[6]["config"]["iceServers"] == [stun, peerjs_relay]
-    assert page.evaluate("() => { try { pp.peerOptions(':9000/x', ''); return 'accepted'; } catch (e) { return 'refused'; } }") == "refused"
+    assert (
+        page.evaluate(
+            "() => { try { pp.peerOptions(':9000/x', ''); return 'accepted'; } catch (e) { return 'refused'; } }"
+        )
+        == "refused"
+    )

@@ -3,6 +3,7 @@ their screens (gifts, two-card gifts, exchanges; Accept / DENY / REDIRECT answer
 every move the host's table and every phone show what the engine, replaying the host's own record
 under CPython, says they should; the table never shows a hand and no phone ever receives another
 phone's hand."""
+
 import json
 import statistics
 import time
@@ -15,14 +16,20 @@ from peerparty.engine import Match
 from peerparty.games import REGISTRY
 
 NAMES = ["Ann", "Ben", "Cat", "Dev"]
-MAX_CLICKS = 300    # this strategy ends a game in ~15-70 moves (engine playouts); more means a loop
+MAX_CLICKS = 300  # this strategy ends a game in ~15-70 moves (engine playouts); more means a loop
 MEASURE = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "someone_elses_problem-e2e.json"
 
 # Written here from the rulebook, not imported from the screen module under test.
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
-OBJECT_NAMES = {"secret_photo": "Secret Photo", "spare_key": "Spare Key", "love_letter": "Love Letter",
-                "burner_phone": "Burner Phone", "hotel_receipt": "Hotel Receipt", "diary": "Diary",
-                "alibi": "ALIBI"}
+OBJECT_NAMES = {
+    "secret_photo": "Secret Photo",
+    "spare_key": "Spare Key",
+    "love_letter": "Love Letter",
+    "burner_phone": "Burner Phone",
+    "hotel_receipt": "Hotel Receipt",
+    "diary": "Diary",
+    "alibi": "ALIBI",
+}
 ACTION_ORDER = ["gift", "exchange", "deny", "redirect"]
 ACTION_NAMES = {"gift": "GIFT", "exchange": "EXCHANGE", "deny": "DENY", "redirect": "REDIRECT"}
 
@@ -51,7 +58,9 @@ def check_table(host, table_view, names):
     for shown, pid in zip(table["players"], table_view["players"]):
         assert shown["objects"] == chips(table_view["objects"][pid]), shown
         assert shown["facts"] == "%d scandalous \u00b7 %s in hand" % (
-            table_view["scandalous"][pid], cards_word(table_view["hand_sizes"][pid])), shown
+            table_view["scandalous"][pid],
+            cards_word(table_view["hand_sizes"][pid]),
+        ), shown
         for action in ACTION_NAMES.values():
             assert action not in shown["text"], "%s's table panel names a card: %r" % (shown["name"], shown["text"])
     assert not HAND_CARD.search(table["html"]), "a hand card on the table: %r" % HAND_CARD.search(table["html"])
@@ -60,15 +69,16 @@ def check_table(host, table_view, names):
     if g is None:
         assert table["pending"] == ""
     else:
-        assert table["pending"].startswith("Gift: ") and \
-            table["pending"].endswith(" offered by %s to %s." % (names[g["by"]], names[g["to"]])), table["pending"]
+        assert table["pending"].startswith("Gift: ") and table["pending"].endswith(
+            " offered by %s to %s." % (names[g["by"]], names[g["to"]])
+        ), table["pending"]
     return table
 
 
 def check_phone(phone, view, names):
     """A phone against the engine's view for its seat: its own hand, its own objects, whether it acts."""
     screen = read_phone(phone)
-    hand = hand_lines(view["hand"]) if view["phase"] != "over" else []     # once it is over, the hand is put away
+    hand = hand_lines(view["hand"]) if view["phase"] != "over" else []  # once it is over, the hand is put away
     assert screen["hand"] == hand, (names[view["me"]], screen["hand"], view["hand"])
     assert [[c["name"], c["count"]] for c in screen["mine"]] == chips(view["objects"][view["me"]])
     assert screen["act"] == ("1" if view["act"] else "0")
@@ -95,8 +105,9 @@ def check_offer(screen, view, names):
     for form in (screen["gift"], screen["gift2"]):
         if form:
             assert [o["label"] for o in form["to"]] == [names[q] for q in can["targets"]]
-            assert [o["value"] for o in form["objects"]] == \
-                [k for k in OBJECT_ORDER if view["objects"][view["me"]].get(k)]
+            assert [o["value"] for o in form["objects"]] == [
+                k for k in OBJECT_ORDER if view["objects"][view["me"]].get(k)
+            ]
 
 
 def walk(value, path=()):
@@ -159,13 +170,20 @@ def test_four_phones_play_to_a_winner_and_no_hand_leaves_its_phone(open_page, wa
         screen = read_phone(phone)
         check_offer(screen, match.view(pid), names)
         plan = choose(screen)
-        if screen["respond"] and (screen["respond"]["deny"] or screen["respond"]["redirect"]) \
-                and "respond" not in shots:
+        if (
+            screen["respond"]
+            and (screen["respond"]["deny"] or screen["respond"]["redirect"])
+            and "respond" not in shots
+        ):
             shots.add("respond")
             shot(phone, "someone_elses_problem-phone-answering-a-gift")
             shot(host, "someone_elses_problem-host-gift-pending")
-        if screen["respond"] and not screen["respond"]["deny"] and not screen["respond"]["redirect"] \
-                and "must-accept" not in shots:
+        if (
+            screen["respond"]
+            and not screen["respond"]["deny"]
+            and not screen["respond"]["redirect"]
+            and "must-accept" not in shots
+        ):
             shots.add("must-accept")
             shot(phone, "someone_elses_problem-phone-gift-accept-only")
         if screen["gift2"] and "gift2" not in shots:
@@ -230,18 +248,24 @@ def test_four_phones_play_to_a_winner_and_no_hand_leaves_its_phone(open_page, wa
             keys = set(walk(v))
             assert ((), "hand") in keys
             for path, key in keys:
-                assert key not in ("hands", "draw", "deck", "seed") and not (key == "hand" and path != ()), \
+                assert key not in ("hands", "draw", "deck", "seed") and not (key == "hand" and path != ()), (
                     "%s received %s under %r" % (name, key, path)
+                )
         for m in received(phone):
             assert "replica" != m["t"], "this game has no successor: nobody gets the whole room"
         # the hands this phone was shown are exactly its own, step by step
         assert dedupe([v["hand"] for v in game_views]) == dedupe(hands[me]), name
 
-    numbers = {"clicks": clicks, "moves": kinds, "winner": winner,
-               "boot_join_start_s": round(t_started - t_start, 1), "play_s": round(t_played - t_started, 1),
-               "click_to_host_ms_median": round(statistics.median(step_ms)),
-               "click_to_host_ms_max": round(max(step_ms)),
-               "messages_received": dict((n, len(received(p))) for p, n in zip(phones, NAMES))}
+    numbers = {
+        "clicks": clicks,
+        "moves": kinds,
+        "winner": winner,
+        "boot_join_start_s": round(t_started - t_start, 1),
+        "play_s": round(t_played - t_started, 1),
+        "click_to_host_ms_median": round(statistics.median(step_ms)),
+        "click_to_host_ms_max": round(max(step_ms)),
+        "messages_received": dict((n, len(received(p))) for p, n in zip(phones, NAMES)),
+    }
     MEASURE.parent.mkdir(parents=True, exist_ok=True)
     MEASURE.write_text(json.dumps(numbers, indent=2))
     print(json.dumps(numbers))

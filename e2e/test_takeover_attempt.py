@@ -3,6 +3,7 @@
 to the host from epoch 9. The host stays the host (it does not step aside or forget its room), the TV says
 someone tried to take the room over, the game plays on, and the stranger received no seat's token, no room key
 and no seed. Real successors still take over: e2e/test_hint_hunt.py."""
+
 import json
 
 from hint_hunt_play import read_write_form, seat_host_and_join, submit, tick_and_type

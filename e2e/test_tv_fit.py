@@ -12,6 +12,7 @@ so it stays fast. Each screen's moment (issue 30) must end within MOMENT_MS, its
 moment's id. The page is host.html with its rules worker switched off: the same stylesheets and scripts lay
 out the HTML the rules worker draws for it (app/rules.py).
 """
+
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -32,17 +33,28 @@ from people import HOST_VIEW, laid_out
 REPO = Path(__file__).resolve().parent.parent
 # the TVs: 720p, 1080p and 4K, all laid out from the one scale (the host's root font size, static/css/app.css)
 TV_SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
-SMALLEST_TEXT = 0.022   # of the height: 24 px at 1080p, body text for a TV across a room (issue 30)
-USED_HEIGHT = 0.85      # of the height the content reaches, unless the screen centres it
+SMALLEST_TEXT = 0.022  # of the height: 24 px at 1080p, body text for a TV across a room (issue 30)
+USED_HEIGHT = 0.85  # of the height the content reaches, unless the screen centres it
 FIGURES = REPO / "artifacts" / "tv-fit"
 QR = "<!--qr-->"
 
 # names as long as NAME_MAX allows; a host who plays takes the last
-LONG_NAMES = ["Maximiliana Ortega-V", "Bartholomew Quinnell", "Anastasia Whitfield", "Christopher Lindqvi",
-              "Guinevere Abernathy", "Thelonious Fairbank", "Wilhelmina Kowalsky", "Jean-Baptiste Moreau",
-              "Persephone Blackwood", "Sebastian Oyelaran-K", "Evangeline Thornbury", "Montgomery Ashcroft"]
+LONG_NAMES = [
+    "Maximiliana Ortega-V",
+    "Bartholomew Quinnell",
+    "Anastasia Whitfield",
+    "Christopher Lindqvi",
+    "Guinevere Abernathy",
+    "Thelonious Fairbank",
+    "Wilhelmina Kowalsky",
+    "Jean-Baptiste Moreau",
+    "Persephone Blackwood",
+    "Sebastian Oyelaran-K",
+    "Evangeline Thornbury",
+    "Montgomery Ashcroft",
+]
 SEEDS = (1, 2, 3)
-STEPS = 2500        # a game's most random steps: enough for most games to end
+STEPS = 2500  # a game's most random steps: enough for most games to end
 # Hint Hunt's random moves are slow to list with twelve (every pick of targets), and its random games long:
 # fewer steps, and seeds of which one ends at each count (so its results screen is measured too)
 STEPS_FOR = {"hint_hunt": 1000}
@@ -59,7 +71,8 @@ CASES = COUNTS
 # and measure what a sofa sees: the smallest drawn text's font size and how much of the height the content
 # uses (the union of drawn text and pictures: the panels behind them do not count), both as fractions of the
 # height, and whether the screen's main area centres its content by design (then it need not fill the height)
-FITS = """([screens, qrUrl]) => {
+FITS = (
+    """([screens, qrUrl]) => {
   const app = document.getElementById('app');
   const qr = pp.qrSvg(qrUrl);
   const out = [];
@@ -95,7 +108,9 @@ FITS = """([screens, qrUrl]) => {
     return [smallest / innerHeight, Math.min(bottom, innerHeight) / innerHeight, centred, small];
   };
   screens.forEach((html, i) => {
-    app.innerHTML = html.replace('""" + QR + """', qr);
+    app.innerHTML = html.replace('"""
+    + QR
+    + """', qr);
     const w = document.scrollingElement.scrollWidth, h = document.scrollingElement.scrollHeight;
     let past = '';
     if (w > innerWidth || h > innerHeight) {
@@ -119,6 +134,7 @@ FITS = """([screens, qrUrl]) => {
   });
   return out;
 }"""
+)
 
 
 def drawn(host, seen):
@@ -129,9 +145,17 @@ def drawn(host, seen):
 
 def played(game_id, count, seed, seen=None):
     game = GAMES[game_id]
-    players = LONG_NAMES[:count]        # every game's TV is the table: the host who plays does so on a phone
-    return play_through_room(game, seed, players=players, host_name=None, seen=seen,
-                             fixed_deal=True, steps=STEPS_FOR.get(game_id, STEPS), to_the_end=False)[0]
+    players = LONG_NAMES[:count]  # every game's TV is the table: the host who plays does so on a phone
+    return play_through_room(
+        game,
+        seed,
+        players=players,
+        host_name=None,
+        seen=seen,
+        fixed_deal=True,
+        steps=STEPS_FOR.get(game_id, STEPS),
+        to_the_end=False,
+    )[0]
 
 
 def screens_of(game_id, count):
@@ -139,7 +163,7 @@ def screens_of(game_id, count):
     seen = {}
     for seed in SEEDS_FOR.get(game_id, SEEDS):
         host = played(game_id, count, seed, lambda host: drawn(host, seen))
-        if host.phase == "over":        # the results screen, with the game's final table
+        if host.phase == "over":  # the results screen, with the game's final table
             drawn(host, seen)
     return list(seen)
 
@@ -170,8 +194,12 @@ def tv_page(open_page):
     # An empty wasm fails to compile, which the head catches quietly.
     page.route("**/static/js/offline.js", _empty_script)
     # the guide's example is served by no site (scripts/serve.py keeps examples/ out): its stylesheet from here
-    page.route("**/examples/**", lambda route: route.fulfill(
-        path=str(REPO / urlsplit(route.request.url).path.lstrip("/")), content_type="text/css"))
+    page.route(
+        "**/examples/**",
+        lambda route: route.fulfill(
+            path=str(REPO / urlsplit(route.request.url).path.lstrip("/")), content_type="text/css"
+        ),
+    )
     page.route("**/static/vendor/pyscript/core.js", _no_pyscript)
     page.route("**/static/vendor/pyodide/**", lambda route: route.fulfill(body=b"", content_type="application/wasm"))
     return page
@@ -179,8 +207,11 @@ def tv_page(open_page):
 
 def _no_pyscript(route):
     """PyScript that makes no worker: host.html's module script registers its hook on it, and nothing else runs."""
-    route.fulfill(status=200, content_type="text/javascript; charset=utf-8",
-                  body="export const hooks = { main: { onWorker: new Set() } };")
+    route.fulfill(
+        status=200,
+        content_type="text/javascript; charset=utf-8",
+        body="export const hooks = { main: { onWorker: new Set() } };",
+    )
 
 
 def _empty_script(route):
@@ -192,7 +223,9 @@ def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_
     draw_every_game(monkeypatch)
     screens = screens_of(game_id, count)
     assert len(screens) > 20, "a whole game draws more than a few screens"
-    assert any("phase-over" in html for html in screens), "at least one of the games ends: its results screen is measured"
+    assert any("phase-over" in html for html in screens), (
+        "at least one of the games ends: its results screen is measured"
+    )
     assert_fits(tv_page, site, shot, screens, "tv-fit-%s-%d" % (game_id, count))
 
 
@@ -234,25 +267,52 @@ def assert_fits(tv_page, site, shot, screens, name):
             if squeezed:
                 wrong.append((i, where + "a name squeezed out of the people list: " + squeezed))
             if ends > MOMENT_MS or unkeyed:
-                wrong.append((i, where + "a moment ends at %d ms (at most %d), %d beats outside a moment's id" % (
-                    ends, MOMENT_MS, unkeyed)))
+                wrong.append(
+                    (
+                        i,
+                        where
+                        + "a moment ends at %d ms (at most %d), %d beats outside a moment's id"
+                        % (ends, MOMENT_MS, unkeyed),
+                    )
+                )
             if smallest < SMALLEST_TEXT:
-                wrong.append((i, where + "text at %.2f%% of the height, under %.1f%%: %s" % (
-                    100 * smallest, 100 * SMALLEST_TEXT, small)))
+                wrong.append(
+                    (
+                        i,
+                        where
+                        + "text at %.2f%% of the height, under %.1f%%: %s"
+                        % (100 * smallest, 100 * SMALLEST_TEXT, small),
+                    )
+                )
             if used < USED_HEIGHT and not centred:
-                wrong.append((i, where + "content ends at %.0f%% of the height, neither %.0f%% nor centred" % (
-                    100 * used, 100 * USED_HEIGHT)))
+                wrong.append(
+                    (
+                        i,
+                        where
+                        + "content ends at %.0f%% of the height, neither %.0f%% nor centred"
+                        % (100 * used, 100 * USED_HEIGHT),
+                    )
+                )
         problems += [line for _, line in wrong]
-        figures.append("%dx%d: smallest text %.2f%% of the height (%s); content to %.0f%%..%.0f%% of the height"
-                       " (%d centred screens); %d screens animate, the last animation ends at %d ms" % (
-                           size[0], size[1], 100 * min(m[4] for m in measured),
-                           min(measured, key=lambda m: m[4])[7], 100 * min(m[5] for m in measured),
-                           100 * max(m[5] for m in measured), sum(1 for m in measured if m[6]),
-                           sum(1 for m in measured if m[8]), max(m[8] for m in measured)))
-        if size == (1920, 1080):        # one screen from the middle of the games, to look at from the sofa
+        figures.append(
+            "%dx%d: smallest text %.2f%% of the height (%s); content to %.0f%%..%.0f%% of the height"
+            " (%d centred screens); %d screens animate, the last animation ends at %d ms"
+            % (
+                size[0],
+                size[1],
+                100 * min(m[4] for m in measured),
+                min(measured, key=lambda m: m[4])[7],
+                100 * min(m[5] for m in measured),
+                100 * max(m[5] for m in measured),
+                sum(1 for m in measured if m[6]),
+                sum(1 for m in measured if m[8]),
+                max(m[8] for m in measured),
+            )
+        )
+        if size == (1920, 1080):  # one screen from the middle of the games, to look at from the sofa
             tv_page.evaluate(FITS, [[screens[len(screens) // 2]], site + "/join.html?room=WXYZ"])
             shot(tv_page, "%s-middle-%dx%d" % (name, size[0], size[1]))
-        if wrong:       # the first that fails, to look at
+        if wrong:  # the first that fails, to look at
             tv_page.evaluate(FITS, [[screens[wrong[0][0]]], site + "/join.html?room=WXYZ"])
             shot(tv_page, "%s-%dx%d" % (name, size[0], size[1]))
     FIGURES.mkdir(parents=True, exist_ok=True)
@@ -262,12 +322,16 @@ def assert_fits(tv_page, site, shot, screens, name):
     for line in problems:
         kinds.setdefault(line.split(": ", 1)[1].split(" of the height")[-1], line)
     assert not problems, "%d problems on %d host screens, %d kinds:\n%s" % (
-        len(problems), len(screens), len(kinds), "\n".join(list(kinds.values())[:30]))
+        len(problems),
+        len(screens),
+        len(kinds),
+        "\n".join(list(kinds.values())[:30]),
+    )
 
 
 def lobby_screens():
     """The TV's lobby as twelve guests with 20-letter names join, one screen per join, then a game picked."""
-    host = HostSession("WXYZ", REGISTRY)      # the hub's own games: its picker as a host sees it
+    host = HostSession("WXYZ", REGISTRY)  # the hub's own games: its picker as a host sees it
     net = MemoryNetwork(host, 0)
     seen = {}
     for name in LONG_NAMES:
@@ -290,7 +354,9 @@ def test_the_lobby_of_twelve_long_names_fits_the_tv_and_breaks_no_name(tv_page, 
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})
         for i, html in enumerate(screens):
             tv_page.evaluate(FITS, [[html], site + "/join.html?room=WXYZ"])
-            broken += ["%dx%d, lobby of %d: %s" % (size[0], size[1], min(i + 1, 12), problem)
-                       for problem in tv_page.evaluate(LOOK, None)]
+            broken += [
+                "%dx%d, lobby of %d: %s" % (size[0], size[1], min(i + 1, 12), problem)
+                for problem in tv_page.evaluate(LOOK, None)
+            ]
         shot(tv_page, "tv-fit-lobby-12-%dx%d" % size)
     assert not broken, "\n".join(broken[:20])

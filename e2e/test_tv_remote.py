@@ -2,13 +2,14 @@
 D-pad drives it (static/js/remote.js). No click on the TV: a whole Seven Rounds game, Play again and the replay;
 Start a few presses away with twelve people in the lobby, and the focus kept on its control through the redraws
 their joining makes. Every page's console stays clean (issue 38 point 10)."""
+
 import json
 
 from people import WAIT_MS, join_phones, open_host, wait_players
 from seven_rounds_play import lock_in, wait_host_results, wait_round_open
 
 NAMES = ["Ann", "Ben", "Cat"]
-MOST_PRESSES = 30        # arrows to reach a control: a bound, so a focus lost for good fails instead of looping
+MOST_PRESSES = 30  # arrows to reach a control: a bound, so a focus lost for good fails instead of looping
 
 FOCUSED = """() => { const el = document.activeElement;
   return el && el !== document.body ? (el.dataset.move || el.id || el.textContent.trim()) : null; }"""
@@ -28,8 +29,11 @@ def focused_move(host):
 
 def wait_focus(host, move):
     """Wait until the TV's focus is on the control that sends `move` (it moves there by itself)."""
-    host.wait_for_function("m => document.activeElement && document.activeElement.dataset.move === m",
-                           arg=json.dumps(move, separators=(",", ":")), timeout=WAIT_MS)
+    host.wait_for_function(
+        "m => document.activeElement && document.activeElement.dataset.move === m",
+        arg=json.dumps(move, separators=(",", ":")),
+        timeout=WAIT_MS,
+    )
 
 
 def press_until(host, key, wanted):
@@ -86,12 +90,13 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
     phones = join_phones(open_page, wait_ready, signal, host, code, NAMES)
     seven = {"room": "pick", "game": "seven_rounds"}
     # the game picker has the focus while Start cannot start (the first game, Seven Rounds)
-    host.wait_for_function("() => document.activeElement && document.activeElement.hasAttribute('data-next')",
-                           timeout=WAIT_MS)
+    host.wait_for_function(
+        "() => document.activeElement && document.activeElement.hasAttribute('data-next')", timeout=WAIT_MS
+    )
     assert press_until(host, "ArrowDown", seven) == 0
     shot(host, "tv_remote-lobby-focus")
     ok(host, seven)
-    wait_focus(host, {"room": "start"})            # Start, once it can start
+    wait_focus(host, {"room": "start"})  # Start, once it can start
     ok(host, {"room": "start"})
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     for rnd in range(1, 8):
@@ -99,7 +104,7 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
             wait_round_open(phone, rnd)
         for phone, action in zip(phones, ["bank", "double_down", "bank"]):
             lock_in(phone, action)
-        wait_focus(host, {"type": "reveal"})       # Reveal takes the focus once everyone has locked in
+        wait_focus(host, {"type": "reveal"})  # Reveal takes the focus once everyone has locked in
         if rnd == 1:
             shot(host, "tv_remote-reveal-focus")
         if rnd == 3:
@@ -107,10 +112,11 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
             host.wait_for_selector("body:not([data-remote-guard])", state="attached", timeout=WAIT_MS)
             taps = int(host.get_attribute("body", "data-taps") or 0)
             host.keyboard.down("Enter")
-            host.keyboard.down("Enter")          # repeat: true
+            host.keyboard.down("Enter")  # repeat: true
             host.keyboard.up("Enter")
-            host.wait_for_function("() => Number(document.body.dataset.acted) >= Number(document.body.dataset.taps)",
-                                   timeout=WAIT_MS)
+            host.wait_for_function(
+                "() => Number(document.body.dataset.acted) >= Number(document.body.dataset.taps)", timeout=WAIT_MS
+            )
             assert int(host.get_attribute("body", "data-taps")) == taps + 1
         else:
             ok(host, {"type": "reveal"})
@@ -131,8 +137,11 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
     start = int(host.get_attribute(".replay-bar", "data-replay-at"))
     for key, step in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1)):
         host.keyboard.press(key)
-        host.wait_for_function("n => Number(document.querySelector('.replay-bar').dataset.replayAt) === n",
-                               arg=start + step, timeout=WAIT_MS)
+        host.wait_for_function(
+            "n => Number(document.querySelector('.replay-bar').dataset.replayAt) === n",
+            arg=start + step,
+            timeout=WAIT_MS,
+        )
     press_ok(host)
     host.wait_for_selector(".replay-bar[data-replay-playing='1']", timeout=WAIT_MS)
     shot(host, "tv_remote-replay-focus")
@@ -168,7 +177,8 @@ CROWD = """([host, port, path, hostId, code, names]) => new Promise((resolve, re
 
 
 def test_start_is_a_few_presses_away_with_twelve_people_and_the_focus_stays_on_its_control(
-        open_page, wait_ready, signal, site, shot):
+    open_page, wait_ready, signal, site, shot
+):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     crowd = open_page(None, name="crowd")
     crowd.set_content("<!doctype html><title>crowd</title>")
@@ -182,16 +192,17 @@ def test_start_is_a_few_presses_away_with_twelve_people_and_the_focus_stays_on_i
         wait_players(host, n)
     # the first press of the remote: the picker has the focus, Seven Rounds first; Enter picks it, and Start,
     # which can start now, takes the focus: the second Enter starts
-    host.wait_for_function("() => document.activeElement && document.activeElement.hasAttribute('data-next')",
-                           timeout=WAIT_MS)
-    presses = reach(host, {"room": "pick", "game": "seven_rounds"}) + 2      # the arrows, Enter, Enter
+    host.wait_for_function(
+        "() => document.activeElement && document.activeElement.hasAttribute('data-next')", timeout=WAIT_MS
+    )
+    presses = reach(host, {"room": "pick", "game": "seven_rounds"}) + 2  # the arrows, Enter, Enter
     assert presses <= 3, "Start is %d presses away" % presses
     ok(host, None)
     wait_focus(host, {"room": "start"})
     shot(host, "tv_remote-twelve-start-focus")
     # to a Remove button: Lou's phone goes away (a redraw: Lou shows as away), the focus stays on that Remove
     remove = {"room": "remove", "seat": host.get_attribute(".people .person:nth-child(7)", "data-person")}
-    assert reach(host, remove) <= 8      # across the list and along a row of two marks (Remove, Give controls)
+    assert reach(host, remove) <= 8  # across the list and along a row of two marks (Remove, Give controls)
     crowd.evaluate("() => window.crowd[11].close()")
     host.wait_for_selector(".people .presence.off", timeout=WAIT_MS)
     assert focused_move(host) == remove, focused(host)

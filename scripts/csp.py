@@ -14,6 +14,7 @@ What it allows (docs/decisions.md, "The pages' Content-Security-Policy"):
   time (any host), which a tag written at build time cannot know. WebRTC's own traffic is outside CSP.
 - nothing else may be framed, embedded or used as the base URL.
 """
+
 import base64
 import hashlib
 import re
@@ -53,28 +54,32 @@ def handlers(html):
 def policy(html):
     script = ["'self'", "'wasm-unsafe-eval'"]
     if re.search(r"""<script[^>]*\btype=["']?m?py\b""", html):
-        script.append("'unsafe-eval'")      # PyScript (polyscript) makes functions from strings as it boots
+        script.append("'unsafe-eval'")  # PyScript (polyscript) makes functions from strings as it boots
     script += [_sha256(body) for body in inline_scripts(html)]
     handler = handlers(html)
     if handler:
         script += ["'unsafe-hashes'"] + [_sha256(code) for code in handler]
-    return "; ".join([
-        "default-src 'self'",
-        "script-src " + " ".join(script),
-        "worker-src 'self' blob:",
-        "connect-src 'self' blob: data: ws: wss: http: https:",
-        "img-src 'self' data: blob:",
-        "media-src 'self' data: blob:",
-        "style-src 'self' 'unsafe-inline'",
-        "font-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "frame-src 'none'",
-        "form-action 'self'",
-    ])
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "script-src " + " ".join(script),
+            "worker-src 'self' blob:",
+            "connect-src 'self' blob: data: ws: wss: http: https:",
+            "img-src 'self' data: blob:",
+            "media-src 'self' data: blob:",
+            "style-src 'self' 'unsafe-inline'",
+            "font-src 'self' data:",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "frame-src 'none'",
+            "form-action 'self'",
+        ]
+    )
 
 
 def meta(html):
     """The block to write between START and END: computed from the page without it (its own text is no script)."""
-    return ('  %s (generated from the inline scripts below; do not edit) -->\n'
-            '  <meta http-equiv="Content-Security-Policy" content="%s">\n  %s') % (START, policy(html), END)
+    return (
+        "  %s (generated from the inline scripts below; do not edit) -->\n"
+        '  <meta http-equiv="Content-Security-Policy" content="%s">\n  %s'
+    ) % (START, policy(html), END)

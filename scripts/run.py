@@ -6,6 +6,7 @@
 Phones on the same Wi-Fi open the printed URL (or scan the QR code): the page's ?signal= points every peer at
 the PeerServer started here, so a room works on a LAN with nothing external. Ctrl-C stops both servers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -92,8 +93,11 @@ def main(argv: list[str] | None = None) -> int:
 
     signals.signal(signals.SIGTERM, lambda *_: (stop_all(), sys.exit(0)))
     try:
-        peer = subprocess.Popen(["node", str(PEERJS_BIN), "--host", args.host, "--port", str(args.signal_port),
-                                 "--path", SIGNAL_PATH], cwd=ROOT, stdin=subprocess.DEVNULL)
+        peer = subprocess.Popen(
+            ["node", str(PEERJS_BIN), "--host", args.host, "--port", str(args.signal_port), "--path", SIGNAL_PATH],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+        )
         children.append(peer)
         serve_cmd = [sys.executable, str(ROOT / "scripts" / "serve.py"), "--host", args.host, "--port", str(args.port)]
         if args.root:
@@ -118,8 +122,10 @@ def main(argv: list[str] | None = None) -> int:
         while all(p.poll() is None for p in children):
             time.sleep(0.5)
         dead = next(p for p in children if p.poll() is not None)
-        print(f"run: {'PeerServer' if dead is peer else 'static server'} stopped (code {dead.returncode})",
-              file=sys.stderr)
+        print(
+            f"run: {'PeerServer' if dead is peer else 'static server'} stopped (code {dead.returncode})",
+            file=sys.stderr,
+        )
         return 1
     except KeyboardInterrupt:
         print("\nrun: stopping")

@@ -7,6 +7,7 @@ Serves only the site: development folders (node_modules, .git, tests, e2e, scrip
 except /bench/pages/ (the benchmark's bare baseline pages). Every answer carries `Cache-Control: no-cache`
 (the service worker does the offline caching, with content hashes).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,7 +46,19 @@ MIME = {
 }
 
 # first path segments that are never served; any segment starting with "." is refused too
-DENY = {"node_modules", "tests", "e2e", "bench", "scripts", "py", "dist", "artifacts", "__pycache__", "docs", "examples"}
+DENY = {
+    "node_modules",
+    "tests",
+    "e2e",
+    "bench",
+    "scripts",
+    "py",
+    "dist",
+    "artifacts",
+    "__pycache__",
+    "docs",
+    "examples",
+}
 ALLOW_PREFIXES = ("bench/pages/",)
 
 
@@ -59,14 +72,20 @@ def allowed(url_path: str) -> bool:
         return True
     if parts and parts[0] in DENY:
         return False
-    if len(parts) == 1 and parts[0] in {"Makefile", "package.json", "package-lock.json", "pyproject.toml",
-                                        "requirements-dev.txt", "README.md"}:
+    if len(parts) == 1 and parts[0] in {
+        "Makefile",
+        "package.json",
+        "package-lock.json",
+        "pyproject.toml",
+        "requirements-dev.txt",
+        "README.md",
+    }:
         return False
     return True
 
 
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".toml", ".txt", ".svg", ".webmanifest"}
-_gzipped: dict = {}     # (path, mtime) -> gzip bytes: each file is compressed once per change
+_gzipped: dict = {}  # (path, mtime) -> gzip bytes: each file is compressed once per change
 
 
 def gzipped(path: Path) -> bytes:
@@ -89,12 +108,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         if Path(path).is_dir() and not (Path(path) / "index.html").is_file():
             if not self.path.split("?", 1)[0].endswith("/"):
-                return super().send_head()   # the usual redirect to "dir/"
+                return super().send_head()  # the usual redirect to "dir/"
             self.send_error(404, "Not Found")
             return None
         file = Path(path)
-        if (file.is_file() and file.suffix.lower() in COMPRESSIBLE
-                and "gzip" in self.headers.get("Accept-Encoding", "")):
+        if file.is_file() and file.suffix.lower() in COMPRESSIBLE and "gzip" in self.headers.get("Accept-Encoding", ""):
             return self.send_gzipped(file)
         return super().send_head()
 
@@ -140,7 +158,7 @@ class Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         exc = sys.exc_info()[1]
         if isinstance(exc, (ConnectionError, TimeoutError)):
-            return   # browsers drop connections all the time
+            return  # browsers drop connections all the time
         super().handle_error(request, client_address)
 
 

@@ -5,6 +5,7 @@ More can be added without editing a test: PEERPARTY_EXTRA_GAMES="pkg.module othe
 whose GAME declares what docs/add-a-game.md asks: screens, moment, secrets, autoplay, tv_counts) runs the
 contract, leak, replay, room, simulator, how-to-play and TV-fit suites over those games too.
 """
+
 import importlib
 import os
 
@@ -30,5 +31,9 @@ def draw_every_game(monkeypatch):
     """Let the room's screens (ui/screens.py) find every game under test, as they find the hub's: an example is
     in no hub's lobby, but would be in one."""
     from peerparty.ui import screens as lookup
-    monkeypatch.setattr(lookup, "_tables", (dict((g, game.screens) for g, game in GAMES.items()),
-                                            dict((g, game.stylesheet) for g, game in GAMES.items())))
+
+    monkeypatch.setattr(
+        lookup,
+        "_tables",
+        (dict((g, game.screens) for g, game in GAMES.items()), dict((g, game.stylesheet) for g, game in GAMES.items())),
+    )

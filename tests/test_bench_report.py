@@ -1,11 +1,17 @@
 """The bench's verdict on #15's play budget (bench/report.py): no main-thread long task over 50 ms on the TV while
 12 phones play, counted by wall time as the Long Tasks API counts it, the trace giving each task's own CPU time."""
+
 from bench import report
 
 
 def long_task_row(longtasks, traced):
-    lat = {"tap_to_host": [10, 12, 14], "host_to_phone": [150], "host_to_all": [240], "host_longtasks": longtasks,
-           "host_main_tasks": traced}
+    lat = {
+        "tap_to_host": [10, 12, 14],
+        "host_to_phone": [150],
+        "host_to_all": [240],
+        "host_longtasks": longtasks,
+        "host_main_tasks": traced,
+    }
     _, budgets, _ = report.summarize({"latency_12": lat})
     return dict(budgets)["12 phones: no host main-thread long task > 50 ms during play"]
 
@@ -29,7 +35,7 @@ def test_the_tap_budgets_read_the_median_and_p95():
     _, budgets, _ = report.summarize({"latency_12": lat})
     budgets = dict(budgets)
     assert budgets["Tap → host, 12 phones: median < 30 ms"].startswith("met")
-    assert budgets["Tap → host, 12 phones: p95 < 100 ms"].startswith("met")      # 19 of 20 at 10 ms: p95 is 10
+    assert budgets["Tap → host, 12 phones: p95 < 100 ms"].startswith("met")  # 19 of 20 at 10 ms: p95 is 10
     lat["tap_to_host"] = [10] * 18 + [120, 120]
     budgets = dict(report.summarize({"latency_12": lat})[1])
     assert budgets["Tap → host, 12 phones: p95 < 100 ms"].startswith("**missed**")
@@ -37,14 +43,25 @@ def test_the_tap_budgets_read_the_median_and_p95():
 
 # --- bench --docs (bench/docs.py): the tables the docs quote, rewritten from one run ------------------------
 
+
 def a_run(sections=("boot",), rows=None):
     from bench import docs
-    return {"meta": {"stamp": "20991231-235959", "commit": "abc123def456", "mode": "full", "machine": "2 cores",
-                     "sections": list(sections), "all": ["boot", "latency"]},
-            "rows": rows if rows is not None else [
-                ("Boot", label, "%d ms" % (i + 1), "%d ms" % (i + 10), 8) for i, (label, _) in
-                enumerate(docs.HEADLINE)] + [("Engine", "hint_hunt: move", "0.30 ms", "0.40 ms", 300)],
-            "budgets": [("Tap → host < 30 ms", "met: 5 ms ≤ 30 ms")]}
+
+    return {
+        "meta": {
+            "stamp": "20991231-235959",
+            "commit": "abc123def456",
+            "mode": "full",
+            "machine": "2 cores",
+            "sections": list(sections),
+            "all": ["boot", "latency"],
+        },
+        "rows": rows
+        if rows is not None
+        else [("Boot", label, "%d ms" % (i + 1), "%d ms" % (i + 10), 8) for i, (label, _) in enumerate(docs.HEADLINE)]
+        + [("Engine", "hint_hunt: move", "0.30 ms", "0.40 ms", 300)],
+        "budgets": [("Tap → host < 30 ms", "met: 5 ms ≤ 30 ms")],
+    }
 
 
 PAGE = """# A page
@@ -65,6 +82,7 @@ old budgets
 
 def test_a_block_is_rewritten_from_the_run_and_names_it_and_its_commit():
     from bench import docs
+
     page = docs.ROOT / "docs" / "performance.md"
     new, done = docs.rewrite(PAGE, page, a_run(), None)
     assert done == ["section:Engine"]
@@ -77,6 +95,7 @@ def test_a_block_is_rewritten_from_the_run_and_names_it_and_its_commit():
 
 def test_a_partial_run_leaves_the_budgets_it_did_not_measure_alone():
     from bench import docs
+
     page = docs.ROOT / "docs" / "performance.md"
     partial, _ = docs.rewrite(PAGE, page, a_run(sections=("boot",)), None)
     assert "old budgets" in partial
@@ -87,6 +106,7 @@ def test_a_partial_run_leaves_the_budgets_it_did_not_measure_alone():
 
 def test_the_readme_links_the_run_from_its_own_folder_and_skips_a_headline_it_cannot_fill():
     from bench import docs
+
     readme = docs.ROOT / "README.md"
     text = "<!-- bench:headline -->\nx\n<!-- /bench -->\n"
     new, _ = docs.rewrite(text, readme, a_run(), None)
@@ -98,10 +118,12 @@ def test_the_readme_links_the_run_from_its_own_folder_and_skips_a_headline_it_ca
 
 def test_the_load_table_comes_from_bench_load_and_an_unknown_block_is_an_error():
     from bench import docs
-    load = {"seven_rounds": [{"people": 24, "seated": 12, "refused_count": 12}],
-            "hint_hunt": [{"messages_per_change": 25, "bytes_per_change": 76728, "largest_message": 4516}]}
-    new, done = docs.rewrite("<!-- bench:load -->\n<!-- /bench -->", docs.ROOT / "docs" / "reliability.md",
-                             None, load)
+
+    load = {
+        "seven_rounds": [{"people": 24, "seated": 12, "refused_count": 12}],
+        "hint_hunt": [{"messages_per_change": 25, "bytes_per_change": 76728, "largest_message": 4516}],
+    }
+    new, done = docs.rewrite("<!-- bench:load -->\n<!-- /bench -->", docs.ROOT / "docs" / "reliability.md", None, load)
     assert "| 24 | 12 / 12 `room_full` | 25 | 76.7 KB | 4.5 KB |" in new and done == ["load"]
     try:
         docs.rewrite("<!-- bench:nonsense -->\n<!-- /bench -->", docs.ROOT / "README.md", a_run(), None)
@@ -113,6 +135,7 @@ def test_the_load_table_comes_from_bench_load_and_an_unknown_block_is_an_error()
 
 def test_every_block_in_the_docs_has_a_name_bench_docs_knows():
     from bench import docs
+
     names = [m.group(2) for page in docs.pages() for m in docs.BLOCK.finditer(page.read_text(encoding="utf-8"))]
     assert {"headline", "budgets", "load"} <= set(names)
     for name in names:
@@ -120,10 +143,21 @@ def test_every_block_in_the_docs_has_a_name_bench_docs_knows():
 
 
 def lab_join(warm):
-    join = {"cold": [3600, 3700], "warm": warm, "mpy_cold": [4700, 4800], "mpy_warm": [760, 780],
-            "typed_cold": [460], "typed_warm": [170], "tap_to_host": [1300]}
-    return {"join": join, "latency": {"tap_to_host": [90], "host_to_phone": [120], "host_to_all": [300]},
-            "link": "4G", "problems": []}
+    join = {
+        "cold": [3600, 3700],
+        "warm": warm,
+        "mpy_cold": [4700, 4800],
+        "mpy_warm": [760, 780],
+        "typed_cold": [460],
+        "typed_warm": [170],
+        "tap_to_host": [1300],
+    }
+    return {
+        "join": join,
+        "latency": {"tap_to_host": [90], "host_to_phone": [120], "host_to_all": [300]},
+        "link": "4G",
+        "problems": [],
+    }
 
 
 def test_the_warm_join_budget_is_read_on_the_labs_4g_not_under_chromiums_emulation():
@@ -131,6 +165,13 @@ def test_the_warm_join_budget_is_read_on_the_labs_4g_not_under_chromiums_emulati
     budget = "Warm join on 4G (150 ms, 1.6 Mbit/s, 1 % loss: the lab) ≤ 1.29 s (median)"
     assert dict(report.summarize({"lab": {"4g": lab_join([1200, 1250, 1400])}})[1])[budget] == "met: 1250 ms ≤ 1290 ms"
     assert dict(report.summarize({"lab": {"4g": lab_join([1400, 1300])}})[1])[budget].startswith("**missed**")
-    emulated = {"cold": [1], "warm": [1], "mpy_cold": [1], "mpy_warm": [1], "usable_cold": [1], "usable_warm": [1],
-                "tap_to_host": [1]}
+    emulated = {
+        "cold": [1],
+        "warm": [1],
+        "mpy_cold": [1],
+        "mpy_warm": [1],
+        "usable_cold": [1],
+        "usable_warm": [1],
+        "tap_to_host": [1],
+    }
     assert not [label for label, _ in report.summarize({"phone_mobile": emulated})[1] if "1.29" in label]

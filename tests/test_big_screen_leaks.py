@@ -9,6 +9,7 @@ Two checks per step, as tests/test_leaks.py makes them on the phones' views:
 Only a host who said "I play on this screen" sees a seat on the host tab: then the secrets are that seat's
 others', and no remote screen is let in (it would show the seat to the room).
 """
+
 import json
 import re
 from html import unescape
@@ -52,10 +53,11 @@ def check_big_screen(game_id, rules, html):
     for what, fragment, allowed in fragments(game_id, state, viewer):
         word = words_of(fragment)
         if word is not None and allowed == 0 and not re.search(r"(?<!\w)%s(?!\w)" % re.escape(word), examples):
-            assert not re.search(r"(?<!\w)%s(?!\w)" % re.escape(word), text), \
+            assert not re.search(r"(?<!\w)%s(?!\w)" % re.escape(word), text), (
                 "%s: %s is on the big screen (viewer %r)" % (game_id, what, viewer)
+            )
     checks = 1
-    html = draw(rules.screen(), PAGE)["html"]      # drawn again now: a countdown moved since the last frame
+    html = draw(rules.screen(), PAGE)["html"]  # drawn again now: a countdown moved since the last frame
     for other in perturbed(game_id, state, viewer):
         session.match.state = other
         try:
@@ -63,7 +65,10 @@ def check_big_screen(game_id, rules, html):
         finally:
             session.match.state = state
         assert changed == html, "%s: the big screen changed when only secrets changed (viewer %r, phase %s)" % (
-            game_id, viewer, state.get("phase"))
+            game_id,
+            viewer,
+            state.get("phase"),
+        )
         checks += 1
     return checks
 
@@ -102,8 +107,9 @@ def whole_game(game_id, seed, plays_here=False):
     return rules, thread, checks
 
 
-CASES = [(g, seed, False) for g in sorted(REGISTRY) for seed in range(3)] + \
-        [(g, seed, True) for g in sorted(REGISTRY) if REGISTRY[g].host_is_player for seed in range(2)]
+CASES = [(g, seed, False) for g in sorted(REGISTRY) for seed in range(3)] + [
+    (g, seed, True) for g in sorted(REGISTRY) if REGISTRY[g].host_is_player for seed in range(2)
+]
 
 
 @pytest.mark.parametrize("game_id,seed,plays_here", CASES)
@@ -116,6 +122,7 @@ def test_the_table_is_the_view_of_no_seat():
     """The contract the big screen rests on: a game's view for HOST (what the TV draws) is its table's view, plus
     only the host's controls."""
     from peerparty.engine.playout import random_playout
+
     for game in REGISTRY.values():
         players = ["p%d" % i for i in range(1, max(game.min_players, 3) + 1)]
 
@@ -123,6 +130,7 @@ def test_the_table_is_the_view_of_no_seat():
             host = dict(match.view(HOST))
             host.pop("controls", None)
             assert host == match.view(None), game.id
+
         random_playout(game, players, "table", Random(3), seen=same)
 
 
@@ -144,17 +152,22 @@ def test_the_search_would_catch_the_host_players_own_board_on_the_big_screen():
             break
         if state["phase"] == "guessing" and state["order"][state["turn"]] == holder and not state["ended"]:
             screen = rules.screen()
-            screen["view"] = session.match.sent_view(holder)     # main's _host_game: the host's own seat
+            screen["view"] = session.match.sent_view(holder)  # main's _host_game: the host's own seat
             screen["controls"] = session.match.sent_view(HOST)
             screen["info"]["host_plays"] = True
             with pytest.raises(AssertionError):
                 _check_html_of(rules, draw(screen, PAGE)["html"])
             caught = True
             break
-        choices = [(p, m) for p in session.match.players for m in REGISTRY["hint_hunt"].legal_moves(state, p)
-                   if m["type"] != "done_guessing"]
-        host = [m for m in REGISTRY["hint_hunt"].legal_moves(state, HOST) if m["type"] in ("start_guessing",
-                                                                                          "next_board")]
+        choices = [
+            (p, m)
+            for p in session.match.players
+            for m in REGISTRY["hint_hunt"].legal_moves(state, p)
+            if m["type"] != "done_guessing"
+        ]
+        host = [
+            m for m in REGISTRY["hint_hunt"].legal_moves(state, HOST) if m["type"] in ("start_guessing", "next_board")
+        ]
         if host and (not choices or state["phase"] == "hint_writing"):
             session.match.play(HOST, host[0], 0)
         elif choices:
@@ -186,6 +199,7 @@ def test_a_successor_hosting_from_its_phone_sends_its_screens_the_table_and_the_
     told in words that it hosts); the remote screens it takes, the room's TV among them, are sent the table."""
     from peerparty.app.rules import Rules
     from .test_host_threads import successor_storage
+
     rules, thread, _ = opened(code="HHHH")
     ann = thread.join("Ann")
     thread.join("Ben")

@@ -1,6 +1,7 @@
 """The contract every game keeps (the hub's REGISTRY and the examples: tests/games_under_test.py), checked by
 random seeded playouts (OpenSpiel's random_sim_test in spirit): legal moves apply, views are JSON-safe, replay
 is exact, games end, a refused move changes nothing. tests/test_leaks.py checks that views keep secrets."""
+
 import json
 import os
 import subprocess
@@ -54,6 +55,7 @@ def test_every_decision_is_named_by_a_small_ref(game_id):
 
     def seen(match, now):
         refs.extend(match.ref(p) for p in match.players)
+
     for seed in SEEDS[:3]:
         random_playout(game, ["p%d" % i for i in range(1, game.min_players + 1)], seed, Random(seed), seen=seen)
     if getattr(game, "ref", None) is None:
@@ -71,7 +73,7 @@ def test_every_game_declares_what_the_room_needs(game_id):
     assert isinstance(game.host_is_player, bool) and isinstance(game.spectators, bool)
     assert all(isinstance(t, str) for t in game.host_moves)
     start = getattr(game, "start_move", None)
-    assert start is None or start["type"] in game.host_moves    # the room plays it as the host
+    assert start is None or start["type"] in game.host_moves  # the room plays it as the host
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -92,8 +94,13 @@ def test_every_game_is_one_package_that_names_what_the_hub_reads(game_id):
     package = type(game).__module__.rpartition(".")[0]
     named = [getattr(game, name) for name in ("screens", "secrets", "autoplay")]
     code = "import sys, %s; print([n for n in %r if n in sys.modules])" % (package, named)
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO,
-                         env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO / "py"), str(REPO)])))
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO / "py"), str(REPO)])),
+    )
     assert run.stdout.strip() == "[]", run.stdout + run.stderr
 
 

@@ -8,6 +8,7 @@ What counts as a repo path: a code span (not a fenced block) with no spaces or p
 is a top-level folder of the repository (`py/`, `tests/`, `docs/`, ...), or a package folder of py/peerparty
 (`room/`, `ui/`, ...; read under py/peerparty/). Other code spans are code, not paths.
 """
+
 import html
 import pathlib
 import re
@@ -57,9 +58,10 @@ def code_texts(md):
 
 # --- GitHub's heading anchors ------------------------------------------------------------------------------
 
+
 def slug(heading):
     """GitHub's anchor for a heading: its rendered text lower-cased, punctuation dropped, spaces to hyphens."""
-    t = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)    # a link renders as its text
+    t = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link renders as its text
     t = re.sub(r"<[^>]+>", "", t)
     t = html.unescape(t.replace("`", "").replace("**", "").replace("__", ""))
     t = t.strip().lower()
@@ -87,6 +89,7 @@ def test_slugs_follow_githubs_rules():
 
 # --- links and anchors -------------------------------------------------------------------------------------
 
+
 def links(md):
     body = SPAN.sub("", prose(md))
     return LINK.findall(body) + HTML_REF.findall(body)
@@ -100,7 +103,7 @@ def broken_links(doc):
     md = text(doc)
     bad = []
     for target in links(md):
-        if re.match(r"[a-z][a-z0-9+.-]*:", target, re.I):     # https:, mailto:, data:
+        if re.match(r"[a-z][a-z0-9+.-]*:", target, re.I):  # https:, mailto:, data:
             continue
         path, _, anchor = target.partition("#")
         dest = (doc.parent / path).resolve() if path else doc
@@ -118,12 +121,14 @@ def test_every_relative_link_and_anchor_resolves(doc):
 
 def test_a_broken_link_or_anchor_is_found(tmp_path):
     page = tmp_path / "page.md"
-    page.write_text("# Top\n[ok](#top) [gone](#nowhere) [file](missing.md) `[code](nope.md)`\n"
-                    "```\n[sample](nope2.md)\n```\n")
+    page.write_text(
+        "# Top\n[ok](#top) [gone](#nowhere) [file](missing.md) `[code](nope.md)`\n```\n[sample](nope2.md)\n```\n"
+    )
     assert broken_links(page) == ["page.md: page.md has no heading #nowhere", "page.md: missing.md does not exist"]
 
 
 # --- paths, make targets, CLI flags, tests -----------------------------------------------------------------
+
 
 def repo_path(span):
     """The file a code span names, or None when the span is not a repo path (see the module's docstring)."""
@@ -141,7 +146,7 @@ def repo_path(span):
         return None
     module, dot, name = rel.rpartition(".")
     if dot and "/" not in name and not (ROOT / rel).exists() and (ROOT / (module + ".py")).exists():
-        return module + ".py"           # `room/replay.RECORDS_KEPT`: a name in a module
+        return module + ".py"  # `room/replay.RECORDS_KEPT`: a name in a module
     return rel
 
 
@@ -154,8 +159,11 @@ def test_what_counts_as_a_repo_path():
 
 
 def missing_paths(doc):
-    return ["%s: `%s`" % (doc.relative_to(ROOT), s) for s in spans(text(doc))
-            if repo_path(s) and not (ROOT / repo_path(s)).exists()]
+    return [
+        "%s: `%s`" % (doc.relative_to(ROOT), s)
+        for s in spans(text(doc))
+        if repo_path(s) and not (ROOT / repo_path(s)).exists()
+    ]
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
@@ -199,7 +207,7 @@ def test_every_cli_flag_named_exists():
                     continue
                 sources = module_sources(m.group(1) or m.group(2))
                 if not sources:
-                    continue            # pytest, pip, http.server: not ours
+                    continue  # pytest, pip, http.server: not ours
                 source = "\n".join(text(p) for p in sources)
                 for flag in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", m.group(3)):
                     if not re.search(r"[\"']%s[\"'=]" % re.escape(flag), source):
@@ -221,7 +229,7 @@ def test_every_test_named_exists():
     for doc in DOCS:
         for name, star in re.findall(r"(?<![\w/])(test_\w+(?:\.py)?)(\*?)", text(doc)):
             stem = name[:-3] if name.endswith(".py") else name
-            if star:            # `test_issue_26_*`: a family of tests, one of which must exist
+            if star:  # `test_issue_26_*`: a family of tests, one of which must exist
                 found = any(k.startswith(stem) for k in known)
             else:
                 found = name in known or stem + ".py" in known
@@ -232,12 +240,15 @@ def test_every_test_named_exists():
 
 # --- the rules are inside the repository -------------------------------------------------------------------
 
+
 def tracked_texts():
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     for f in files:
         p = ROOT / f
         if p.suffix in (".py", ".md", ".js", ".mjs", ".css", ".html", ".toml", ".txt", ".json") or p.name in (
-                "Makefile", "run"):
+            "Makefile",
+            "run",
+        ):
             if p.exists() and not f.startswith("docs/runs/"):
                 yield f, text(p)
 
@@ -258,14 +269,19 @@ def cited_rulings(body):
 def test_every_cited_ruling_is_defined_in_docs_rules():
     defined = defined_rulings()
     assert {"DX-01", "D0-21", "D2-26", "D3-21", "D4-20", "A.0", "A.3.1"} <= defined
-    undefined = sorted("%s cites %s" % (f, i) for f, body in tracked_texts() for i in cited_rulings(body)
-                       if i not in defined)
+    undefined = sorted(
+        "%s cites %s" % (f, i) for f, body in tracked_texts() for i in cited_rulings(body) if i not in defined
+    )
     assert undefined == []
 
 
 def test_a_citation_is_read_in_every_form_the_repository_uses():
     assert cited_rulings("# D2-07: a bust; def test_D0_15_end(): see A.3.1, D4_03_REDEALS") == {
-        "D2-07", "D0-15", "A.3.1", "D4-03"}
+        "D2-07",
+        "D0-15",
+        "A.3.1",
+        "D4-03",
+    }
     assert cited_rulings("version 1.2.3, ND2-07X, a.b") == set()
 
 
@@ -277,8 +293,12 @@ def test_nothing_points_outside_the_repository():
 
 # --- the docs agree with the registry and the in-app rules -------------------------------------------------
 
-PAGES = {"seven_rounds": "seven-rounds.md", "bank_or_bust": "bank-or-bust.md", "hint_hunt": "hint-hunt.md",
-         "someone_elses_problem": "someone-elses-problem.md"}
+PAGES = {
+    "seven_rounds": "seven-rounds.md",
+    "bank_or_bust": "bank-or-bust.md",
+    "hint_hunt": "hint-hunt.md",
+    "someone_elses_problem": "someone-elses-problem.md",
+}
 
 
 def test_every_hub_game_has_a_rules_page_with_its_player_counts():
@@ -294,8 +314,9 @@ def test_the_in_app_how_to_play_names_only_what_the_rules_page_says(game_id):
     """Every term the how-to-play panel sets in bold (an action, a card, a role) is on the game's page."""
     rules_html = part(REGISTRY[game_id], "screens").RULES
     page = text(RULES / PAGES[game_id]).lower()
-    terms = [html.unescape(re.sub(r"<[^>]+>", "", t)).replace("\u2212", "-") for t in
-             re.findall(r"<b>(.*?)</b>", rules_html)]
+    terms = [
+        html.unescape(re.sub(r"<[^>]+>", "", t)).replace("\u2212", "-") for t in re.findall(r"<b>(.*?)</b>", rules_html)
+    ]
     assert terms
     missing = [t for t in terms if re.sub(r"[^a-z ]", "", t.lower()).strip() not in page]
     assert missing == []
@@ -305,4 +326,5 @@ def test_the_readmes_games_are_the_registrys():
     section = text(ROOT / "README.md").split("## The games", 1)[1].split("\n## ", 1)[0]
     listed = re.findall(r"^- \*\*(.+?)\*\* \((\d+)-(\d+)", section, re.M)
     assert [(t, int(lo), int(hi)) for t, lo, hi in listed] == [
-        (g.title, g.min_players, g.max_players) for g in REGISTRY.values()]
+        (g.title, g.min_players, g.max_players) for g in REGISTRY.values()
+    ]

@@ -5,6 +5,7 @@ browser, and what reaches it is checked.
 
 (tests/test_layering.py proves the screen thread runs no Python, and that the screens import none of the rules.)
 """
+
 import itertools
 import json
 import re
@@ -28,8 +29,17 @@ ROOT = Path(__file__).resolve().parents[1]
 SCREEN_KEYS = {"room", "view", "me", "controls", "now_ms", "seq", "seed", "replay", "info", "error"}
 
 
-PAGE = {"join_url": "http://tv.local/join.html?room=WXYZ", "join_hint": "tv.local/join.html", "qr_svg": "<svg/>",
-        "status": None, "sound": False, "relay": False, "bad_relay": "", "screen_url": "", "screen_qr": ""}
+PAGE = {
+    "join_url": "http://tv.local/join.html?room=WXYZ",
+    "join_hint": "tv.local/join.html",
+    "qr_svg": "<svg/>",
+    "status": None,
+    "sound": False,
+    "relay": False,
+    "bad_relay": "",
+    "screen_url": "",
+    "screen_qr": "",
+}
 
 
 class ScreenThread:
@@ -40,21 +50,33 @@ class ScreenThread:
     def __init__(self, rules):
         self.rules = rules
         self.now = 1000
-        self.phones = {}          # conn -> GuestSession
-        self.screens = []         # every screen the worker sent, with the room's screen() it was drawn from
+        self.phones = {}  # conn -> GuestSession
+        self.screens = []  # every screen the worker sent, with the room's screen() it was drawn from
         self.record = None
-        self.storage = {}         # localStorage, as the worker's writes leave it
+        self.storage = {}  # localStorage, as the worker's writes leave it
         self.hung_up = []
-        self.watchers = []        # the remote screens watching, as the worker last said
-        self.on_screens = {}      # conn -> the last big screen sent to that remote screen
+        self.watchers = []  # the remote screens watching, as the worker last said
+        self.on_screens = {}  # conn -> the last big screen sent to that remote screen
 
     def take(self, out):
-        assert set(out) <= {"send", "hangup", "screen", "record", "storage", "probe", "unprobe", "leave", "download",
-                            "opened", "acted", "watchers"}, out
+        assert set(out) <= {
+            "send",
+            "hangup",
+            "screen",
+            "record",
+            "storage",
+            "probe",
+            "unprobe",
+            "leave",
+            "download",
+            "opened",
+            "acted",
+            "watchers",
+        }, out
         if "watchers" in out:
             self.watchers = list(out["watchers"])
         if "screen" in out:
-            for conn in self.watchers:      # host-room.js sends each remote screen the frame it draws
+            for conn in self.watchers:  # host-room.js sends each remote screen the frame it draws
                 self.on_screens[conn] = out["screen"]["html"]
             # what the screen was drawn from: the room's screen() now (nothing has happened since)
             self.screens.append((out["screen"], json.dumps(self.rules.screen())))
@@ -70,7 +92,7 @@ class ScreenThread:
             phone = self.phones.get(conn)
             if phone is not None:
                 phone.receive(text, self.now)
-                for answer in phone.take_outbox():     # a rejoin's proof (room/proof.py)
+                for answer in phone.take_outbox():  # a rejoin's proof (room/proof.py)
                     self.take(self.rules.data(conn, answer, self.now))
         return out
 
@@ -118,7 +140,7 @@ def play_to_the_end(game_id, seed):
     game = REGISTRY[game_id]
     rng = Random(seed)
     rules, thread, _ = opened(seed="deal-%d" % seed)
-    plays_here = game.host_is_player and seed == 0      # "I play on this screen" once, the table the other times
+    plays_here = game.host_is_player and seed == 0  # "I play on this screen" once, the table the other times
     if plays_here:
         thread.action({"room": "join_local", "name": "Hosty"})
     names = ["Ann", "Ben", "Cat", "Dan"][: max(game.min_players, 3) - (1 if plays_here else 0)]
@@ -146,14 +168,15 @@ def random_step(thread, game, rng, conns, local):
     state = thread.rules.session.match.state
     choices = [(p, m) for p in thread.rules.session.match.players for m in game.legal_moves(state, p)]
     if not choices or rng.random() < 0.1:
-        choices += [(HOST, m) for m in game.legal_moves(state, HOST)
-                    if m["type"] not in ("end_game", "remove", "set_host")]
+        choices += [
+            (HOST, m) for m in game.legal_moves(state, HOST) if m["type"] not in ("end_game", "remove", "set_host")
+        ]
     if not choices:
         thread.now += 70000
         return
     who, move = rng.choice(choices)
     if move.get("type") == "submit" and "hint" in move:
-        move = dict(move, hint=hint_marker(who))      # each player's own hint, so a search means something
+        move = dict(move, hint=hint_marker(who))  # each player's own hint, so a search means something
     if who == HOST or who in local:
         thread.action(move)
     else:
@@ -171,12 +194,12 @@ def check_screen(game_id, session, screen, drawn):
     if screen["view"] is None:
         return 0
     if viewer not in session.match.players:
-        viewer = HOST       # the table's view with the host's controls (HostSession.screen)
+        viewer = HOST  # the table's view with the host's controls (HostSession.screen)
     expected = session.match.sent_view(viewer)
     assert canonical(screen["view"]) == canonical(expected)
     text = json.dumps(dict(screen, controls=None), sort_keys=True, separators=(",", ":"))
     problems = count_problems(game_id, session.match.state, viewer, text)
-    if screen["controls"] is not None:      # the host's buttons beside the host's own seat: the table's view
+    if screen["controls"] is not None:  # the host's buttons beside the host's own seat: the table's view
         assert canonical(screen["controls"]) == canonical(session.match.sent_view(HOST))
         problems += count_problems(game_id, session.match.state, HOST, canonical(screen["controls"]))
     assert not problems, problems
@@ -260,8 +283,11 @@ def hint_hunt_with_a_successor():
 
 def successor_storage(thread, ann, token=None):
     """What Ann's phone page keeps in localStorage, as the takeover reads it (room/rejoin.py's keys)."""
-    return {replica_key("HHHH"): json.dumps(thread.phones[ann].replica),
-            seat_key("HHHH"): token or thread.phones[ann].token, epoch_key("HHHH"): "0"}
+    return {
+        replica_key("HHHH"): json.dumps(thread.phones[ann].replica),
+        seat_key("HHHH"): token or thread.phones[ann].token,
+        epoch_key("HHHH"): "0",
+    }
 
 
 def test_the_successor_takes_over_from_its_replica_and_a_stranger_cannot():
@@ -294,7 +320,7 @@ def probe_answer(prober, epoch, text, target, now, conn="probe"):
 def test_a_host_whose_room_may_have_moved_on_steps_aside_for_a_successor_that_proves_it_holds_the_room():
     rules, thread, ann = hint_hunt_with_a_successor()
     assert "probe" not in rules.tick(thread.now), "not before the room's peer is open"
-    ahead = list(range(1, 1 + LOOK_AHEAD))      # as far as phones look: a TV two takeovers behind finds epoch 2
+    ahead = list(range(1, 1 + LOOK_AHEAD))  # as far as phones look: a TV two takeovers behind finds epoch 2
     probes = rules.peer(True, thread.now)["probe"]
     assert [epoch for epoch, _ in probes] == ahead
     assert "probe" not in rules.tick(thread.now + 1000), "every few seconds, not every tick"
@@ -306,8 +332,11 @@ def test_a_host_whose_room_may_have_moved_on_steps_aside_for_a_successor_that_pr
     local = [s for s in rules.session.lobby.seats if s.local][0]
     [out] = probe_answer(rules, 1, text, successor, thread.now + 12100)
     assert out["leave"] is True
-    assert out["storage"] == [["set", seat_key("HHHH"), local.token], ["set", epoch_key("HHHH"), "1"],
-                              ["remove", HOST_KEY]]
+    assert out["storage"] == [
+        ["set", seat_key("HHHH"), local.token],
+        ["set", epoch_key("HHHH"), "1"],
+        ["remove", HOST_KEY],
+    ]
 
 
 def test_a_stranger_at_the_next_epochs_id_is_ignored_and_named_on_the_big_screen():
@@ -315,7 +344,7 @@ def test_a_stranger_at_the_next_epochs_id_is_ignored_and_named_on_the_big_screen
     answering it wrongly, replaying a proof, or proving another epoch deposes nobody."""
     rules, thread, ann = hint_hunt_with_a_successor()
     probes = dict(rules.peer(True, thread.now)["probe"])
-    stranger = Rules(REGISTRY)           # a room of its own, under the same code and the next epoch: another key
+    stranger = Rules(REGISTRY)  # a room of its own, under the same code and the next epoch: another key
     stranger.open("new", "HHHH", 1, thread.now)
     for epoch, text in [(1, probes[1])]:
         [out] = probe_answer(rules, epoch, text, stranger, thread.now + 100)
@@ -404,8 +433,14 @@ def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
     texts = json.loads(re.search(r'<script type="application/json" id="frame-texts">(.*?)</script>', html).group(1))
     from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEMS
     from peerparty.ui.room import MOVED_ON, SOUND_LABELS
-    assert texts == {"link": HOST_LINK_PROBLEMS, "problem": "Connection problem: %s", "bad_relay": BAD_RELAY,
-                     "sound": list(SOUND_LABELS), "moved_on": MOVED_ON}
+
+    assert texts == {
+        "link": HOST_LINK_PROBLEMS,
+        "problem": "Connection problem: %s",
+        "bad_relay": BAD_RELAY,
+        "sound": list(SOUND_LABELS),
+        "moved_on": MOVED_ON,
+    }
     rules, thread, _ = opened()
     drawn = draw(thread.screen(), dict(PAGE, status="signal-down", bad_relay="turn:x"))
     assert HOST_LINK_PROBLEMS["signal-down"] in drawn["html"] and (BAD_RELAY % "turn:x") in drawn["html"]
@@ -417,9 +452,10 @@ def test_host_html_paints_the_frames_python_draws():
     html = (ROOT / "host.html").read_text()
     info = {"join_url": "%JOIN%", "join_hint": "%HINT%", "qr_svg": "%QR%"}
     templates = dict(re.findall(r'<template id="([a-z-]+)">(.*?)</template>', html, re.S))
-    assert templates == dict([("frame-" + mode, host_frame("%CODE%", mode, info)) for mode in FRAME_NOTICES] +
-                             [("banner-" + kind, banner("%TEXT%", kind)) for kind in ("error", "warn")]), \
-        "host.html's frames are stale: run scripts/build.py"
+    assert templates == dict(
+        [("frame-" + mode, host_frame("%CODE%", mode, info)) for mode in FRAME_NOTICES]
+        + [("banner-" + kind, banner("%TEXT%", kind)) for kind in ("error", "warn")]
+    ), "host.html's frames are stale: run scripts/build.py"
 
 
 def returning_host():

@@ -1,6 +1,7 @@
 """engine/, games/ and room/ import nothing from the browser, so the rules run under pytest unchanged; the host
 page's screen thread runs no Python and the screens import none of the rules (the rules worker draws the big
 screen from screen() alone); and the phone's modules keep to what MicroPython has."""
+
 import ast
 import importlib.util
 import json
@@ -12,8 +13,18 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 ROOT = REPO / "py" / "peerparty"
 BROWSER = {"js", "jsffi", "pyodide", "pyscript", "peerparty.ui", "peerparty.net.peerjs", "peerparty.app"}
 PURE = ["engine", "games", "room"]
-NOT_ON_MICROPYTHON = {"dataclasses", "typing", "enum", "abc", "secrets", "copy", "html", "re", "textwrap",
-                      "unicodedata"}
+NOT_ON_MICROPYTHON = {
+    "dataclasses",
+    "typing",
+    "enum",
+    "abc",
+    "secrets",
+    "copy",
+    "html",
+    "re",
+    "textwrap",
+    "unicodedata",
+}
 
 
 def imports(path):
@@ -60,8 +71,11 @@ def test_a_games_rules_import_none_of_its_screens():
     for path in (ROOT / "games").rglob("*.py"):
         if path in screen_modules():
             continue
-        offenders += ["%s imports %s" % (path.relative_to(ROOT), n) for n in imports(path)
-                      if n.endswith(".screens") or ".screens." in n]
+        offenders += [
+            "%s imports %s" % (path.relative_to(ROOT), n)
+            for n in imports(path)
+            if n.endswith(".screens") or ".screens." in n
+        ]
     assert offenders == []
 
 
@@ -106,8 +120,10 @@ def test_the_host_pages_rules_run_in_a_pyscript_worker_its_pyscript_toml_configu
     assert (REPO / config["interpreter"]).is_file()
     assert config["files"] == {"./static/build/rules.zip": build_script().RULES_ZIP_PATH}
     assert "packages" not in config, "micropip stays out of the page"
-    assert [re.search(r'src="([^"]+)"', a).group(1) for a in scripts if "src=" in a] == \
-        ["./static/build/host.js", "./static/js/offline.js"]
+    assert [re.search(r'src="([^"]+)"', a).group(1) for a in scripts if "src=" in a] == [
+        "./static/build/host.js",
+        "./static/js/offline.js",
+    ]
     assert all(rel.endswith(".js") for rel in build_script().HOST_SCRIPTS)
 
 
@@ -115,8 +131,10 @@ def test_pages_fetch_no_pyscript_plugin_they_turn_off():
     """PyScript imports every plugin of a type whose config does not turn it off, and a page has a config per
     type (py, mpy): host.html turns them all off for both but `error`, join.html for py (its mpy config is
     player.toml)."""
+
     def off(text):
         return set(json.loads(text)["plugins"])
+
     everything = {"!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"}
     host = (REPO / "host.html").read_text()
     for kind in ("py", "mpy"):
@@ -131,8 +149,11 @@ def test_the_screens_import_none_of_the_rules():
     so the big screen (drawn in the rules worker) shows only what screen() hands it."""
     offenders = []
     for path in sorted((ROOT / "ui").glob("*.py")) + screen_modules():
-        offenders += ["%s imports %s" % (path.relative_to(ROOT), n) for n in imports(path)
-                      if n.startswith("peerparty.") and not n.startswith("peerparty.ui")]
+        offenders += [
+            "%s imports %s" % (path.relative_to(ROOT), n)
+            for n in imports(path)
+            if n.startswith("peerparty.") and not n.startswith("peerparty.ui")
+        ]
     assert offenders == []
 
 
@@ -142,8 +163,12 @@ def test_the_rules_worker_imports_nothing_from_the_page():
     shipped = sorted(p.relative_to(ROOT).as_posix() for p in build_script().rules_modules("peerparty.app.rules"))
     assert {"app/rules.py", "room/host.py", "games/__init__.py", "ui/room.py"} <= set(shipped)
     page = ("js", "jsffi", "pyodide", "pyscript", "peerparty.net.peerjs", "peerparty.app.common", "peerparty.app.phone")
-    offenders = ["%s imports %s" % (rel, n) for rel in shipped for n in imports(ROOT / rel)
-                 if any(n == b or n.startswith(b + ".") for b in page)]
+    offenders = [
+        "%s imports %s" % (rel, n)
+        for rel in shipped
+        for n in imports(ROOT / rel)
+        if any(n == b or n.startswith(b + ".") for b in page)
+    ]
     assert offenders == []
 
 
@@ -159,8 +184,12 @@ def test_phone_side_modules_avoid_what_micropython_lacks():
 def test_the_phone_imports_nothing_from_pyscripts_python_package():
     """join.html's phone-files.js puts an empty module in place of PyScript's Python package (which PyScript
     would otherwise compile from source at every boot, before the page's script): the phone must not need it."""
-    offenders = ["%s imports %s" % (rel, n) for rel in bundle("peerparty.app.phone") for n in imports(ROOT / rel)
-                 if n == "pyscript" or n.startswith("pyscript.")]
+    offenders = [
+        "%s imports %s" % (rel, n)
+        for rel in bundle("peerparty.app.phone")
+        for n in imports(ROOT / rel)
+        if n == "pyscript" or n.startswith("pyscript.")
+    ]
     assert offenders == []
     assert "sys.modules['pyscript']" in (REPO / "static" / "js" / "phone-files.js").read_text()
 
@@ -169,13 +198,17 @@ def test_the_phone_bundle_has_every_games_screens_and_none_of_the_rules():
     """ui/screens.py imports a game's screens by the name its package gives (GAME.screens), so the build adds
     them to the phone's bundle with the table of names (the phone has no registry), and no rules with them."""
     from peerparty.games import REGISTRY
+
     build = build_script()
     shipped = bundle("peerparty.app.phone")
     for game in REGISTRY.values():
         assert game.screens.replace("peerparty.", "", 1).replace(".", "/") + ".py" in shipped, game.id
     # of games/, only the screens and the packages' empty stand-ins for __init__.py (make_phone_pack writes them)
-    assert not [rel for rel in shipped if rel.startswith("engine/") or
-                rel.startswith("games/") and not rel.endswith("/screens.py")]
+    assert not [
+        rel
+        for rel in shipped
+        if rel.startswith("engine/") or rel.startswith("games/") and not rel.endswith("/screens.py")
+    ]
     generated = {}
     exec(build.screen_names_source(), generated)
     assert generated["NAMES"] == dict((game_id, game.screens) for game_id, game in REGISTRY.items())
@@ -187,11 +220,13 @@ def test_a_games_stylesheet_comes_with_its_screens_not_with_the_pages():
     through the game and in its replay; the phone's bundle carries the same table (scripts/build.py)."""
     from peerparty.games import REGISTRY
     from peerparty.ui.room import game_style
+
     for page in ("host.html", "join.html", "index.html"):
         assert not re.search(r"css/games/\w+\.css", (REPO / page).read_text()), page
     for game in REGISTRY.values():
-        assert game_style(game.id) == ('<link rel="stylesheet" href="./%s" data-game-style="%s">'
-                                       % (game.stylesheet, game.id))
+        assert game_style(game.id) == (
+            '<link rel="stylesheet" href="./%s" data-game-style="%s">' % (game.stylesheet, game.id)
+        )
     assert game_style(None) == "" and game_style("no_such_game") == ""
     generated = {}
     exec(build_script().screen_names_source(), generated)

@@ -13,6 +13,7 @@ What a game's secrets are is the game's own: its package's secrets module (games
 GAME.secrets) has fragments(state, viewer), perturbed(game, state, viewer) and PLAYOUTS; a game without one fails
 test_every_game_has_its_secrets_listed.
 """
+
 import json
 import os
 from random import Random
@@ -29,7 +30,7 @@ from .games_under_test import GAMES
 # Playouts per game: its secrets module's PLAYOUTS (long games get fewer: every view is checked at every step),
 # times PEERPARTY_LEAK_SCALE (8 gives thousands of every game; docs/reliability.md has the figures of such a run).
 SCALE = float(os.environ.get("PEERPARTY_LEAK_SCALE", "1"))
-FULL_EVERY = 10          # every 10th playout also checks the perturbations at every step
+FULL_EVERY = 10  # every 10th playout also checks the perturbations at every step
 MAX_STEPS = 3000
 
 
@@ -39,6 +40,7 @@ def hint_marker(p):
 
 
 # --- secrets: each game's own (games/<id>/secrets.py, named by GAME.secrets) ----------------------------------
+
 
 def secrets(game_id):
     return part(GAMES[game_id], "secrets")
@@ -76,11 +78,13 @@ def check_view(game_id, s, viewer, deep):
     assert not problems, "viewer %r, phase %s:\n%s" % (viewer, s.get("phase"), "\n".join(problems))
     if deep:
         for t in perturbed(game_id, s, viewer):
-            assert canonical(game.view(t, viewer)) == text, \
+            assert canonical(game.view(t, viewer)) == text, (
                 "viewer %r: the view changed when only others' secrets changed (phase %s)" % (viewer, s.get("phase"))
+            )
 
 
 # --- random playouts ------------------------------------------------------------------------------------
+
 
 def _pick(game, match, players, rng):
     s = match.state
@@ -132,7 +136,7 @@ def playout(game_id, seed, deep):
         try:
             match.play(picked[0], picked[1], now)
         except IllegalMove:
-            continue          # a rewritten hint the game refuses: pick again
+            continue  # a rewritten hint the game refuses: pick again
         steps += 1
     raise AssertionError("%s seed %d did not end" % (game_id, seed))
 
@@ -147,8 +151,10 @@ def test_no_view_holds_another_seats_secret_over_random_playouts(game_id, chunk)
     for seed in range(chunk, playouts(game_id), CHUNKS):
         steps += playout(game_id, seed, deep=seed % FULL_EVERY == 0)
     assert steps > playouts(game_id) // CHUNKS
-    print("%s chunk %d: %d playouts, %d steps, every view checked at each" % (
-        game_id, chunk, len(range(chunk, playouts(game_id), CHUNKS)), steps))
+    print(
+        "%s chunk %d: %d playouts, %d steps, every view checked at each"
+        % (game_id, chunk, len(range(chunk, playouts(game_id), CHUNKS)), steps)
+    )
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -157,8 +163,9 @@ def test_every_game_has_its_secrets_listed(game_id):
     game = GAMES[game_id]
     players = ["p%d" % i for i in range(1, min(game.min_players + 1, game.max_players) + 1)]
     found = []
-    random_playout(game, players, "s", Random(0),
-                   seen=lambda match, now: found.extend(fragments(game_id, match.state, players[0])))
+    random_playout(
+        game, players, "s", Random(0), seen=lambda match, now: found.extend(fragments(game_id, match.state, players[0]))
+    )
     assert found, game_id
 
 
@@ -171,7 +178,7 @@ def test_the_search_finds_a_planted_secret(game_id):
     viewer = players[0]
     caught = []
 
-    def leaky_view(s):     # as canonical JSON reads it (a set as a list)
+    def leaky_view(s):  # as canonical JSON reads it (a set as a list)
         return json.dumps(dict(game.view(s, viewer), leak=s), sort_keys=True, separators=(",", ":"), default=sorted)
 
     def plant(match, now):
@@ -179,9 +186,11 @@ def test_the_search_finds_a_planted_secret(game_id):
         if not any(allowed == 0 for _, _, allowed in fragments(game_id, s, viewer)):
             return
         text = leaky_view(s)
-        found = count_problems(game_id, s, viewer, text) or [t for t in perturbed(game_id, s, viewer)
-                                                              if leaky_view(t) != text]
+        found = count_problems(game_id, s, viewer, text) or [
+            t for t in perturbed(game_id, s, viewer) if leaky_view(t) != text
+        ]
         assert found, "a view carrying the whole state passed both checks"
         caught.append(s)
+
     random_playout(game, players, "plant", Random(0), seen=plant)
     assert caught

@@ -2,6 +2,7 @@
 of each open connection from its own WebRTC stats and posts {"t": "path", cid, relayed}; the rules worker marks
 that seat in the people list, and forgets it when the connection closes. e2e/test_netlab.py proves it on real
 paths."""
+
 from peerparty.ui.room import people_list
 
 from .test_host_threads import opened
@@ -14,7 +15,7 @@ def marks(thread):
 def test_a_relayed_phone_is_marked_on_the_big_screen_and_a_direct_one_is_not():
     rules, thread, _ = opened()
     ann, ben = thread.join("Ann"), thread.join("Ben")
-    assert marks(thread) == {"Ann": None, "Ben": None}      # not known until the screen thread has looked
+    assert marks(thread) == {"Ann": None, "Ben": None}  # not known until the screen thread has looked
     assert "screen" in thread.take(rules.path(ann, True))
     thread.take(rules.path(ben, False))
     assert marks(thread) == {"Ann": "relay", "Ben": "direct"}
@@ -35,7 +36,9 @@ def test_anything_but_true_is_not_a_relay_and_a_closed_connection_forgets_its_pa
 
 
 def test_the_people_list_without_paths_is_unchanged():
-    room = {"phase": "lobby", "people": [{"id": "p1", "name": "Ann", "present": True, "spectator": False,
-                                          "host": False, "face": 0}]}
+    room = {
+        "phase": "lobby",
+        "people": [{"id": "p1", "name": "Ann", "present": True, "spectator": False, "host": False, "face": 0}],
+    }
     html = people_list(room)
     assert "relay" not in html and "data-path" not in html

@@ -1,6 +1,7 @@
 """bench/netforward.py's link, one direction at a time, on a made-up clock (the forwarder itself needs root and
 TUN devices: e2e/test_netlab.py runs it). A packet waits for the link to be free at its rate, may be lost, arrives
 its delay plus jitter later, and never overtakes the one before it; a queue past QUEUE_MS of sending drops."""
+
 import heapq
 from random import Random
 
@@ -33,7 +34,7 @@ def test_jitter_never_reorders_and_stays_in_its_bounds():
     _, out = run(delay_ms=150, jitter_ms=30, packets=[(i * 0.001, 100) for i in range(500)])
     assert out == sorted(out)
     assert all(t - i * 0.001 <= 0.18 + 1e-9 for i, t in enumerate(out))
-    assert min(t - i * 0.001 for i, t in enumerate(out)) < 0.16      # it does vary
+    assert min(t - i * 0.001 for i, t in enumerate(out)) < 0.16  # it does vary
 
 
 def test_loss_takes_about_its_share():

@@ -3,6 +3,7 @@ bundles them. Every symbol it draws decodes (zxing-cpp) to the exact text, at le
 fixes (the standard lets an encoder pick any; readers decode all eight), in the smallest version that holds it
 (segno's capacity table, checked against ISO/IEC 18004's); a text too long for any version is an error. The host
 bundle carries lean-qr, and the phone bundle no QR code at all."""
+
 import importlib.util
 import json
 import re
@@ -45,8 +46,9 @@ def byte_capacity(version):
 
 def sample(length):
     """ASCII of a join link's kind, different at every length."""
-    return "".join(Random(length).choices("abcdefghijklmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789/:.?&=-_%",
-                                          k=length))
+    return "".join(
+        Random(length).choices("abcdefghijklmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789/:.?&=-_%", k=length)
+    )
 
 
 JOIN_URLS = [
@@ -69,8 +71,14 @@ def drawn():
     texts = SHORT + EDGES + TOO_LONG
     if not LEAN_QR.is_file():
         pytest.skip("node_modules is not installed (npm ci)")
-    out = subprocess.run([node, "-e", RUN_QR, str(LEAN_QR), str(QR_SVG)], input=json.dumps(texts), capture_output=True,
-                         text=True, check=True, timeout=60)
+    out = subprocess.run(
+        [node, "-e", RUN_QR, str(LEAN_QR), str(QR_SVG)],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
     return dict(zip(texts, json.loads(out.stdout)))
 
 
@@ -98,8 +106,10 @@ def decode(matrix, scale=2, quiet=4):
     rows = []
     for r in range(-quiet, len(matrix) + quiet):
         inside = 0 <= r < len(matrix)
-        line = b"".join((b"\x00" if inside and 0 <= c < len(matrix) and matrix[r][c] else b"\xff") * scale
-                        for c in range(-quiet, len(matrix) + quiet))
+        line = b"".join(
+            (b"\x00" if inside and 0 <= c < len(matrix) and matrix[r][c] else b"\xff") * scale
+            for c in range(-quiet, len(matrix) + quiet)
+        )
         rows += [line] * scale
     image = memoryview(b"".join(rows)).cast("B", (size * scale, size * scale))
     found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
@@ -124,7 +134,7 @@ def check(text, drawn):
     matrix = modules(drawn["svg"])
     version = (len(matrix) - 17) // 4
     assert len(matrix) == 17 + 4 * version
-    if text:    # zxing-cpp reports a symbol with no data as a checksum error
+    if text:  # zxing-cpp reports a symbol with no data as a checksum error
         assert decode(matrix) == text
     assert format_mask(matrix) == MASK
     return version
@@ -159,10 +169,12 @@ def test_markup_is_what_the_page_sizes(drawn):
     """The markup app.css sizes (`.qr svg`): a scalable viewBox, the label, a white ground, and a version 1 symbol
     (21 modules of 4 units) inside a quiet zone of 4 modules on every side."""
     svg = drawn["hi"]["svg"]
-    assert svg.startswith('<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 116 116" '
-                          'preserveAspectRatio="xMinYMin meet" role="img" aria-labelledby="qrcode-description">'
-                          '<description id="qrcode-description">QR code to join</description>'
-                          '<rect width="100%" height="100%" fill="white" cx="0" cy="0"/><path d="M16,16h28v4h-28z')
+    assert svg.startswith(
+        '<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 116 116" '
+        'preserveAspectRatio="xMinYMin meet" role="img" aria-labelledby="qrcode-description">'
+        '<description id="qrcode-description">QR code to join</description>'
+        '<rect width="100%" height="100%" fill="white" cx="0" cy="0"/><path d="M16,16h28v4h-28z'
+    )
     assert svg.endswith('" stroke="transparent" fill="black"/></svg>')
     assert "width=" not in svg.split("<rect")[0], "no fixed size: the CSS sizes it"
 

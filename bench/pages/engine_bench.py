@@ -7,6 +7,7 @@ from a fixed seed; a mid-game state where a player has a legal move is kept; the
     json   the same plus json.dumps of every view (what the host sends)
 Returns {game_id: {"players", "step_ms": [...], "json_ms": [...], "view_bytes": total bytes of all views}}.
 """
+
 import json
 import time
 from random import Random
@@ -30,7 +31,7 @@ def _table(game, seed):
 def pick(game, seed="bench"):
     """(players, state, player, move, now_ms): a mid-game position and one legal player move in it."""
     players, trail = _table(game, seed)
-    for state, now in trail[len(trail) // 3:] + trail:
+    for state, now in trail[len(trail) // 3 :] + trail:
         for p in players:
             moves = game.legal_moves(state, p)
             if moves:
@@ -53,9 +54,13 @@ def run(reps=200, warmup=20):
         game = REGISTRY[game_id]
         players, state, player, move, now = pick(game)
         texts = one(game, players, state, player, move, now, True)
-        row = {"players": len(players), "move": move, "views": len(texts),
-               "view_bytes": sum(len(t.encode("utf-8")) for t in texts),
-               "largest_view_bytes": max(len(t.encode("utf-8")) for t in texts)}
+        row = {
+            "players": len(players),
+            "move": move,
+            "views": len(texts),
+            "view_bytes": sum(len(t.encode("utf-8")) for t in texts),
+            "largest_view_bytes": max(len(t.encode("utf-8")) for t in texts),
+        }
         for key, encode in (("step_ms", False), ("json_ms", True)):
             for _ in range(warmup):
                 one(game, players, state, player, move, now, encode)

@@ -18,12 +18,13 @@ rounds are public), deadline_ms, winners, ended_by_host, removed (pid | None). A
 or None), act, hands (what I may throw now); the room adds ref (the round: see ref()). Secret: a throw before
 its round is settled.
 """
+
 from peerparty.engine import HOST, SYSTEM, IllegalMove, can, move_type, standings, str_field
 
 HANDS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
-TARGET = 2               # round wins: best of three
-ROUND_MS = 20000         # the clock of each round
+TARGET = 2  # round wins: best of three
+ROUND_MS = 20000  # the clock of each round
 HOST_MOVES = frozenset(["start", "end_game", "remove"])
 MOVES = HOST_MOVES | frozenset(["throw", "timeout"])
 
@@ -44,17 +45,25 @@ class RockPaperScissors:
     title = "Rock, Paper, Scissors"
     min_players = 2
     max_players = 2
-    host_is_player = False          # the TV shows the table; the two players use their phones
-    spectators = True               # anyone who joins mid-game watches
+    host_is_player = False  # the TV shows the table; the two players use their phones
+    spectators = True  # anyone who joins mid-game watches
     host_moves = HOST_MOVES
     start_move = {"type": "start"}
 
     def setup(self, players, rng, options):
         if len(players) != 2:
             raise ValueError("Rock, Paper, Scissors is for two players")
-        return {"players": list(players), "phase": "ready", "round": 0, "throws": {},
-                "wins": dict((p, 0) for p in players), "rounds": [], "deadline_ms": None,
-                "ended_by_host": False, "removed": None}
+        return {
+            "players": list(players),
+            "phase": "ready",
+            "round": 0,
+            "throws": {},
+            "wins": dict((p, 0) for p in players),
+            "rounds": [],
+            "deadline_ms": None,
+            "ended_by_host": False,
+            "removed": None,
+        }
 
     def check(self, s, p, move):
         kind = move_type(move)
@@ -93,7 +102,8 @@ class RockPaperScissors:
     def legal_moves(self, s, p):
         if p == HOST:
             candidates = [{"type": "start"}, {"type": "end_game"}] + [
-                {"type": "remove", "player": q, "confirm": True} for q in s["players"]]
+                {"type": "remove", "player": q, "confirm": True} for q in s["players"]
+            ]
         elif p == SYSTEM:
             candidates = [{"type": "timeout"}]
         else:
@@ -113,10 +123,10 @@ class RockPaperScissors:
         events = []
         if kind == "throw":
             s["throws"][p] = move["hand"]
-            events.append({"type": "thrown", "player": p})      # who, never what: the throw is secret
+            events.append({"type": "thrown", "player": p})  # who, never what: the throw is secret
             if len(s["throws"]) < 2:
                 return events
-        return events + self._settle(s, ctx)                    # both have thrown, or the clock ran out
+        return events + self._settle(s, ctx)  # both have thrown, or the clock ran out
 
     def _open_round(self, s, ctx):
         s.update(phase="throwing", round=s["round"] + 1, throws={})
@@ -125,8 +135,7 @@ class RockPaperScissors:
 
     def _settle(self, s, ctx):
         winner = round_winner(s["players"], s["throws"])
-        record = {"round": s["round"], "throws": dict((q, s["throws"].get(q)) for q in s["players"]),
-                  "winner": winner}
+        record = {"round": s["round"], "throws": dict((q, s["throws"].get(q)) for q in s["players"]), "winner": winner}
         s["rounds"] = s["rounds"] + [record]
         if winner is not None:
             s["wins"][winner] += 1
@@ -137,11 +146,19 @@ class RockPaperScissors:
 
     def view(self, s, viewer):
         result = self.result(s)
-        out = {"phase": s["phase"], "round": s["round"], "players": list(s["players"]), "wins": dict(s["wins"]),
-               "target": TARGET, "thrown": [q for q in s["players"] if q in s["throws"]],
-               "rounds": [dict(r, throws=dict(r["throws"])) for r in s["rounds"]],
-               "deadline_ms": s["deadline_ms"], "winners": result["winners"] if result else [],
-               "ended_by_host": s["ended_by_host"], "removed": s["removed"]}
+        out = {
+            "phase": s["phase"],
+            "round": s["round"],
+            "players": list(s["players"]),
+            "wins": dict(s["wins"]),
+            "target": TARGET,
+            "thrown": [q for q in s["players"] if q in s["throws"]],
+            "rounds": [dict(r, throws=dict(r["throws"])) for r in s["rounds"]],
+            "deadline_ms": s["deadline_ms"],
+            "winners": result["winners"] if result else [],
+            "ended_by_host": s["ended_by_host"],
+            "removed": s["removed"],
+        }
         if isinstance(viewer, str) and viewer in s["players"]:
             hands = [m["hand"] for m in self.legal_moves(s, viewer)]
             out.update(me=viewer, mine=s["throws"].get(viewer), act=bool(hands), hands=hands)
@@ -153,8 +170,12 @@ class RockPaperScissors:
         if s["ended_by_host"]:
             return standings(s["wins"], s["players"], winners=[], note="Ended by the host.")
         if s["removed"] is not None:
-            return standings(s["wins"], s["players"], winners=[q for q in s["players"] if q != s["removed"]],
-                             note="A player was removed: the other wins.")
+            return standings(
+                s["wins"],
+                s["players"],
+                winners=[q for q in s["players"] if q != s["removed"]],
+                note="A player was removed: the other wins.",
+            )
         return standings(s["wins"], s["players"], note="First to %d round wins." % TARGET)
 
     def deadline(self, s):

@@ -4,24 +4,45 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs, like 
 py/peerparty/ui/. Names come from ctx["names"] through name_of() (escaped); buttons come only from the
 hands the view lists as legal, so a phone never offers a throw the host would refuse.
 """
+
 from peerparty.ui.html import button, countdown, name_of, tag
 from peerparty.ui.illustrations import arrow, chip, mini_card, person, row, rules_box, steps
 
 HAND_NAMES = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 
-PICTURE = steps("Rock, Paper, Scissors in three pictures", [
-    ("Ann and Ben each hold a face-down card: their throws, hidden from each other",
-     row(person("Ann", mini_card("?", "back")), person("Ben", mini_card("?", "back"))),
-     "Both of you throw on your phone, in secret: Rock, Paper or Scissors."),
-    ("Rock beats Scissors, Scissors beats Paper, Paper beats Rock: a row of chips joined by arrows",
-     row(chip("Rock"), arrow("beats"), chip("Scissors"), arrow("beats"), chip("Paper"), arrow("beats"), chip("Rock")),
-     "Rock beats Scissors beats Paper beats Rock. The same throw twice: throw again."),
-    ("Ann has won two rounds, so she wins the game", row(person("Ann", chip("2 rounds", "ok")), chip("WINS", "ok")),
-     "Win two rounds and you win. No throw when the clock runs out loses the round."),
-])
-RULES = PICTURE + ("<p>Two players, one phone each. Every round you both throw <b>Rock</b>, <b>Paper</b> or "
-                   "<b>Scissors</b> in secret; the host's screen shows who has thrown, never what. When both have "
-                   "thrown, the round is settled. The first to win two rounds wins.</p>")
+PICTURE = steps(
+    "Rock, Paper, Scissors in three pictures",
+    [
+        (
+            "Ann and Ben each hold a face-down card: their throws, hidden from each other",
+            row(person("Ann", mini_card("?", "back")), person("Ben", mini_card("?", "back"))),
+            "Both of you throw on your phone, in secret: Rock, Paper or Scissors.",
+        ),
+        (
+            "Rock beats Scissors, Scissors beats Paper, Paper beats Rock: a row of chips joined by arrows",
+            row(
+                chip("Rock"),
+                arrow("beats"),
+                chip("Scissors"),
+                arrow("beats"),
+                chip("Paper"),
+                arrow("beats"),
+                chip("Rock"),
+            ),
+            "Rock beats Scissors beats Paper beats Rock. The same throw twice: throw again.",
+        ),
+        (
+            "Ann has won two rounds, so she wins the game",
+            row(person("Ann", chip("2 rounds", "ok")), chip("WINS", "ok")),
+            "Win two rounds and you win. No throw when the clock runs out loses the round.",
+        ),
+    ],
+)
+RULES = PICTURE + (
+    "<p>Two players, one phone each. Every round you both throw <b>Rock</b>, <b>Paper</b> or "
+    "<b>Scissors</b> in secret; the host's screen shows who has thrown, never what. When both have "
+    "thrown, the round is settled. The first to win two rounds wins.</p>"
+)
 
 
 def _hand(hand):
@@ -38,7 +59,7 @@ def round_line(record, ctx):
     return "Round %d: %s. %s" % (record["round"], throws, outcome)
 
 
-RECENT = 2      # rounds listed: a long game's list would push the table off the TV (e2e/test_tv_fit.py found it)
+RECENT = 2  # rounds listed: a long game's list would push the table off the TV (e2e/test_tv_fit.py found it)
 
 
 def _rounds(view, ctx):
@@ -47,8 +68,11 @@ def _rounds(view, ctx):
     latest = list(reversed(view["rounds"]))
     items = "".join([tag("li", round_line(r, ctx)) for r in latest[:RECENT]])
     earlier = len(latest) - RECENT
-    more = tag("p", "and %d earlier round%s" % (earlier, "" if earlier == 1 else "s"), class_="hint") \
-        if earlier > 0 else ""
+    more = (
+        tag("p", "and %d earlier round%s" % (earlier, "" if earlier == 1 else "s"), class_="hint")
+        if earlier > 0
+        else ""
+    )
     return tag("ol", items, class_="rps-rounds", aria_label="latest rounds, latest first") + more
 
 
@@ -62,8 +86,15 @@ def _score(view, ctx, pid):
     state = ""
     if view["phase"] == "throwing":
         state = "&#10003; thrown" if pid in view["thrown"] else "thinking&hellip;"
-    return tag("li", tag("b", name_of(ctx, pid)) + " " + tag("span", "%d of %d" % (view["wins"][pid], view["target"]),
-                                                             class_="badge") + " " + state, class_="rps-player")
+    return tag(
+        "li",
+        tag("b", name_of(ctx, pid))
+        + " "
+        + tag("span", "%d of %d" % (view["wins"][pid], view["target"]), class_="badge")
+        + " "
+        + state,
+        class_="rps-player",
+    )
 
 
 def table(view, ctx):
@@ -74,32 +105,45 @@ def table(view, ctx):
     players = tag("ul", "".join([_score(view, ctx, p) for p in view["players"]]), class_="rps-players")
     end = ""
     if view["phase"] != "over":
-        end = button("End game", {"type": "end_game"}, cls="btn danger",
-                     confirm="End the game for everyone now? Nobody wins it.")
+        end = button(
+            "End game", {"type": "end_game"}, cls="btn danger", confirm="End the game for everyone now? Nobody wins it."
+        )
     gone = ""
     if view["removed"] is not None:
         gone = tag("p", name_of(ctx, view["removed"]) + " was removed from the game.", class_="hint")
-    return tag("section", head + _clock(view, ctx) + players + gone + _rounds(view, ctx) + end,
-               class_="rps rps-table")
+    return tag("section", head + _clock(view, ctx) + players + gone + _rounds(view, ctx) + end, class_="rps rps-table")
 
 
 def phone(view, ctx):
     me = view.get("me")
-    if me is None:                       # a spectator: the table, without the host's button
-        return tag("section", tag("h1", "Watching") + tag("ul", "".join([_score(view, ctx, p) for p in view["players"]]))
-                   + _rounds(view, ctx), class_="rps rps-phone")
+    if me is None:  # a spectator: the table, without the host's button
+        return tag(
+            "section",
+            tag("h1", "Watching")
+            + tag("ul", "".join([_score(view, ctx, p) for p in view["players"]]))
+            + _rounds(view, ctx),
+            class_="rps rps-phone",
+        )
     other = [p for p in view["players"] if p != me][0]
-    head = tag("p", "Round %d &middot; me %d, %s %d" % (view["round"], view["wins"][me], name_of(ctx, other),
-                                                        view["wins"][other]), class_="rps-score")
+    head = tag(
+        "p",
+        "Round %d &middot; me %d, %s %d" % (view["round"], view["wins"][me], name_of(ctx, other), view["wins"][other]),
+        class_="rps-score",
+    )
     if view.get("act"):
-        body = tag("p", "Throw!", class_="hint") + tag("div", "".join(
-            [button(_hand(h), {"type": "throw", "hand": h}, cls="btn big primary") for h in view["hands"]]),
-            class_="rps-hands")
+        body = tag("p", "Throw!", class_="hint") + tag(
+            "div",
+            "".join([button(_hand(h), {"type": "throw", "hand": h}, cls="btn big primary") for h in view["hands"]]),
+            class_="rps-hands",
+        )
     elif view["phase"] == "throwing":
         body = tag("p", "You threw %s. Waiting for %s." % (_hand(view["mine"]), name_of(ctx, other)), class_="hint")
     elif view["phase"] == "ready":
         body = tag("p", "Waiting for the host to start.", class_="hint")
     else:
-        body = ""                        # the room's results screen says who won
-    return tag("section", head + _clock(view, ctx) + body + _rounds(view, ctx) +
-               rules_box(RULES, "How to play", "rps-rules"), class_="rps rps-phone")
+        body = ""  # the room's results screen says who won
+    return tag(
+        "section",
+        head + _clock(view, ctx) + body + _rounds(view, ctx) + rules_box(RULES, "How to play", "rps-rules"),
+        class_="rps rps-phone",
+    )

@@ -7,23 +7,35 @@ results screen showed on the TV and the phones. A file that does not hold is ref
 does not. Every failure is one line. Exit status: 0 the record holds, 1 it is refused, 2 the file cannot be read.
 Everything printed from the file has its control and invisible characters escaped (\x1b, \u202e).
 """
+
 import json
 import sys
 import unicodedata
 
-from .engine.record import RecordRefused, RecordUnreadable, canonical, final_fingerprint, fingerprint, head_of, verify, who
+from .engine.record import (
+    RecordRefused,
+    RecordUnreadable,
+    canonical,
+    final_fingerprint,
+    fingerprint,
+    head_of,
+    verify,
+    who,
+)
 from .games import REGISTRY
 from .room.replay import moments
 
 
 def describe(move, names):
     """A move as one line: its type, then its fields, seat ids shown as names."""
+
     def show(value):
         if isinstance(value, list):
             return "[" + ", ".join(show(v) for v in value) + "]"
         if isinstance(value, str) and value in names:
             return names[value]
         return str(value)
+
     rest = ["%s=%s" % (key, show(move[key])) for key in sorted(move) if key != "type"]
     return " ".join([str(move.get("type"))] + rest)
 
@@ -72,8 +84,12 @@ def refusal(data, refused):
 def escaped(text):
     """The text with every character that could steer a terminal or hide itself shown as an escape: C0/C1
     controls (ESC), format characters (bidi overrides, zero-width), lone surrogates."""
-    return "".join(("\\x%02x" % ord(ch) if ord(ch) < 256 else "\\u%04x" % ord(ch))
-                   if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") else ch for ch in text)
+    return "".join(
+        ("\\x%02x" % ord(ch) if ord(ch) < 256 else "\\u%04x" % ord(ch))
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")
+        else ch
+        for ch in text
+    )
 
 
 def say(text="", out=None):
@@ -81,16 +97,15 @@ def say(text="", out=None):
 
 
 def main(argv):
-    sys.stdout.reconfigure(errors="backslashreplace")     # a terminal that cannot show a letter gets its escape
+    sys.stdout.reconfigure(errors="backslashreplace")  # a terminal that cannot show a letter gets its escape
     if len(argv) != 1 or argv[0] in ("-h", "--help"):
         print(__doc__.strip())
         return 2 if len(argv) != 1 else 0
     try:
         with open(argv[0], encoding="utf-8") as f:
             data = json.load(f)
-    except (OSError, ValueError, RecursionError) as bad:   # RecursionError: lists nested past the parser's depth
-        say("Cannot read %s: %s" % (argv[0], str(bad).splitlines()[0] if str(bad) else type(bad).__name__),
-            sys.stderr)
+    except (OSError, ValueError, RecursionError) as bad:  # RecursionError: lists nested past the parser's depth
+        say("Cannot read %s: %s" % (argv[0], str(bad).splitlines()[0] if str(bad) else type(bad).__name__), sys.stderr)
         return 2
     try:
         steps = verify(REGISTRY, data)
@@ -100,9 +115,12 @@ def main(argv):
     except RecordRefused as refused:
         say(refusal(data, refused))
         return 1
-    except Exception as bad:    # a shape verify() does not foresee still gets its one line, never a traceback
-        say("Cannot read %s: it is not a game record this version can read (%s: %s)." % (
-            argv[0], type(bad).__name__, bad), sys.stderr)
+    except Exception as bad:  # a shape verify() does not foresee still gets its one line, never a traceback
+        say(
+            "Cannot read %s: it is not a game record this version can read (%s: %s)."
+            % (argv[0], type(bad).__name__, bad),
+            sys.stderr,
+        )
         return 2
     seats = ", ".join(s["name"] for s in data["seats"])
     say("%s, %d seats: %s" % (data["title"], len(data["seats"]), seats))
@@ -119,8 +137,7 @@ def main(argv):
         say(line)
     say()
     final = final_fingerprint(head_of(data), steps, REGISTRY[data["game"]].view)
-    say("Final fingerprint %s: if the results screen showed this one, this file is the game that was played;"
-        % final)
+    say("Final fingerprint %s: if the results screen showed this one, this file is the game that was played;" % final)
     say("  if not (or nobody saw it), the file proves only that it is a legal game for its seed.")
     say("OK: all %d steps are legal, match their checks and give the recorded result." % len(data["log"]))
     return 0

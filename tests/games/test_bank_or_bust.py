@@ -3,6 +3,7 @@
 Every test is a table (explicit deck, first player), a list of moves through Match.play, and the
 exact scores / views that must follow.
 """
+
 from random import Random
 
 import pytest
@@ -69,6 +70,7 @@ def refused(m, p, move, code="invalid_move"):
 
 # --- D2-01 players ---------------------------------------------------------------------------
 
+
 def test_D2_01_two_to_six_players():
     assert (GAME.min_players, GAME.max_players) == (2, 6)
     assert GAME.host_is_player is False and GAME.spectators is False
@@ -89,13 +91,20 @@ def test_default_deck_is_the_116_cards():
 
 
 def test_bad_options_are_refused():
-    for options in ({"deck": [1]}, {"deck": [100]}, {"deck": [True]}, {"deck": ["joker"]},
-                    {"deck": "2,3"}, {"first_player": "zed"}):
+    for options in (
+        {"deck": [1]},
+        {"deck": [100]},
+        {"deck": [True]},
+        {"deck": ["joker"]},
+        {"deck": "2,3"},
+        {"first_player": "zed"},
+    ):
         with pytest.raises(ValueError):
             GAME.setup(["a", "b"], Random(1), options)
 
 
 # --- D2-02 first player and rotation ---------------------------------------------------------
+
 
 def test_D2_02_first_player_from_options_and_random_by_default():
     assert table([50], first="b").view(None)["turn"] == "b"
@@ -129,6 +138,7 @@ def test_D2_02_rotation_skips_a_removed_seat():
 
 # --- D2-03 Modify sign ------------------------------------------------------------------------
 
+
 def test_D2_03_player_chooses_the_modify_sign():
     m = solo([(60, "top"), ("mod10", "top", "-"), (30, "bottom"), ("mod20", "bottom", "+")])
     v = m.view(None)
@@ -148,6 +158,7 @@ def test_D2_03_modify_needs_a_sign():
 
 # --- D2-04 / D2-05 Power cards ---------------------------------------------------------------
 
+
 def test_D2_04_playing_a_power_card_ends_the_turn():
     m = table(["double", 50], first="a")
     m.play("a", DRAW)
@@ -160,7 +171,7 @@ def test_D2_04_playing_a_power_card_ends_the_turn():
 def test_D2_05_discarding_a_power_card_redraws_at_once():
     m = table(["double", 50, 40], first="a")
     m.play("a", DRAW)
-    refused(m, "a", BANK)       # no banking with a card in hand
+    refused(m, "a", BANK)  # no banking with a card in hand
     refused(m, "a", DRAW)
     events = m.play("a", {"type": "discard_power"})
     assert [e["type"] for e in events] == ["discarded_power", "drew"]
@@ -171,18 +182,32 @@ def test_D2_05_discarding_a_power_card_redraws_at_once():
 
 # --- D2-06 / D2-07 Discard cards -------------------------------------------------------------
 
-BUST_THEN_SAVE = [40, 60, 50,           # round 1: a 40 top, 60 bottom (auto), 50 busts
-                  70, 40, 60, 50, 80]   # round 2: b 70; a 40, 60, 50 -> Discard card -> 80
+BUST_THEN_SAVE = [
+    40,
+    60,
+    50,  # round 1: a 40 top, 60 bottom (auto), 50 busts
+    70,
+    40,
+    60,
+    50,
+    80,
+]  # round 2: b 70; a 40, 60, 50 -> Discard card -> 80
 
 
 def bust_in_round_1():
     m = table(BUST_THEN_SAVE, first="a")
     take(m, "a", 40, "top")
     m.play("b", BANK)
-    take(m, "a", 60, "bottom")          # only the bottom row fits: placed for the player
+    take(m, "a", 60, "bottom")  # only the bottom row fits: placed for the player
     events = m.play("a", DRAW)
-    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": True,
-                         "lower_than": 40, "higher_than": 60}
+    assert events[0] == {
+        "type": "bust",
+        "player": "a",
+        "card": 50,
+        "took_discard": True,
+        "lower_than": 40,
+        "higher_than": 60,
+    }
     return m
 
 
@@ -199,26 +224,28 @@ def test_bust_saved_by_a_discard_card():
     take(m, "a", 40, "top")
     m.play("b", BANK)
     events = m.play("a", DRAW)
-    assert events == [{"type": "drew", "player": "a", "card": 60}]     # holding a Discard card: a choice
+    assert events == [{"type": "drew", "player": "a", "card": 60}]  # holding a Discard card: a choice
     m.play("a", {"type": "place", "row": "bottom"})
     m.play("a", DRAW)
     v = m.view("a")
     assert v["pending"]["card"] == 50 and v["pending"]["fits"] == []
     assert v["moves"] == [{"type": "use_discard"}, {"type": "bust"}]
     events = m.play("a", {"type": "use_discard"})
-    assert events == [{"type": "used_discard", "player": "a", "card": 50},
-                      {"type": "placed", "player": "a", "card": 80, "row": "bottom", "auto": True}]
+    assert events == [
+        {"type": "used_discard", "player": "a", "card": 50},
+        {"type": "placed", "player": "a", "card": 80, "row": "bottom", "auto": True},
+    ]
     v = m.view(None)
     assert values(v, "a", "bottom") == [60, 80] and seat(v, "a")["holds_discard"] is False
-    assert v["supply_count"] == 6 and v["discard_count"] == 4      # 40, 60 (round 1), 50 bust, 50 used
+    assert v["supply_count"] == 6 and v["discard_count"] == 4  # 40, 60 (round 1), 50 bust, 50 used
     m.play("a", BANK)
-    assert line(m, "a")["round_score"] == 3 + 5        # 3 cards, longest row 2 beats b's 1
+    assert line(m, "a")["round_score"] == 3 + 5  # 3 cards, longest row 2 beats b's 1
 
 
 def test_D2_06_discard_card_may_discard_a_card_that_fits():
     m = bust_in_round_1()
     take(m, "b", 70, "top")
-    m.play("a", DRAW)           # 40 fits both rows
+    m.play("a", DRAW)  # 40 fits both rows
     assert {"type": "use_discard"} in m.view("a")["moves"]
     m.play("a", {"type": "use_discard"})
     assert m.view("a")["pending"]["card"] == 60
@@ -229,7 +256,7 @@ def test_D2_06_no_discard_card_for_a_power_card():
     take(m, "a", 40, "top")
     m.play("b", BANK)
     take(m, "a", 60, "bottom")
-    m.play("a", DRAW)           # 50: bust, a takes a Discard card; round 2 starts with b
+    m.play("a", DRAW)  # 50: bust, a takes a Discard card; round 2 starts with b
     take(m, "b", 70, "top")
     m.play("a", DRAW)
     assert m.view("a")["pending"]["card"] == "double"
@@ -246,8 +273,14 @@ def test_D2_07_choosing_to_bust_keeps_the_discard_card():
     take(m, "a", 60, "bottom")
     m.play("a", DRAW)
     events = m.play("a", {"type": "bust"})
-    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": False,
-                         "lower_than": 40, "higher_than": 60}
+    assert events[0] == {
+        "type": "bust",
+        "player": "a",
+        "card": 50,
+        "took_discard": False,
+        "lower_than": 40,
+        "higher_than": 60,
+    }
     v = m.view(None)
     assert seat(v, "a")["holds_discard"] is True and v["supply_count"] == 5
     assert line(m, "a")["round_score"] == 0 and line(m, "b")["round_score"] == 1 + 5
@@ -256,17 +289,18 @@ def test_D2_07_choosing_to_bust_keeps_the_discard_card():
 def test_D2_07_bust_is_refused_when_the_card_fits():
     m = bust_in_round_1()
     take(m, "b", 70, "top")
-    m.play("a", DRAW)           # 40 fits
+    m.play("a", DRAW)  # 40 fits
     assert "cannot bust" in refused(m, "a", {"type": "bust"})
 
 
 # --- D2-08 .. D2-12 the rows ------------------------------------------------------------------
 
+
 def test_D2_08_cover_takes_the_rightmost_uncovered_card():
     m = solo([(60, "top"), (30, "top"), ("cover", "top"), ("cover", "top")], more=["cover", 50])
     top = seat(m.view(None), "a")["top"]
     assert [c["covered"] for c in top["cards"]] == [True, True] and top["reference"] == 100
-    events = m.play("a", DRAW)      # no uncovered Number card in either row: Cover fits nowhere
+    events = m.play("a", DRAW)  # no uncovered Number card in either row: Cover fits nowhere
     assert events[0] == {"type": "auto_discarded", "player": "a", "card": "cover"}
     assert events[1] == {"type": "drew", "player": "a", "card": 50}
 
@@ -288,7 +322,7 @@ def test_D2_09_cover_then_placement_against_the_earlier_card():
 def test_D2_09_reference_uses_the_modified_value():
     m = solo([(60, "top"), ("mod20", "top", "-")], more=[45])
     assert seat(m.view(None), "a")["top"]["reference"] == 40
-    events = m.play("a", DRAW)      # 45 is below 60 but not below 40: bottom only
+    events = m.play("a", DRAW)  # 45 is below 60 but not below 40: bottom only
     assert events == [{"type": "placed", "player": "a", "card": 45, "row": "bottom", "auto": True}]
 
 
@@ -320,6 +354,7 @@ def test_D2_12_comparisons_are_strict():
 
 # --- D2-13 .. D2-16 Double, busts, rounds, reshuffles ------------------------------------------
 
+
 def test_D2_13_double_on_an_empty_row_once_per_row():
     m = solo([("double", "top")], more=["double", "double", 50])
     assert seat(m.view(None), "a")["top"]["doubled"] is True
@@ -327,18 +362,30 @@ def test_D2_13_double_on_an_empty_row_once_per_row():
     assert m.view("a")["pending"]["rows"] == ["bottom"]
     refused(m, "a", {"type": "play", "row": "top"})
     m.play("a", {"type": "play", "row": "bottom"})
-    events = m.play("a", DRAW)      # both rows doubled: the third Double fits nowhere
+    events = m.play("a", DRAW)  # both rows doubled: the third Double fits nowhere
     assert events[0]["type"] == "auto_discarded"
 
 
 def test_D2_14_a_bust_sends_every_row_card_and_the_drawn_card_to_the_pile():
-    plan = [(40, "top"), ("mod10", "top", "+"), ("double", "bottom"), (60, "bottom"), (70, "bottom"),
-            ("cover", "bottom")]
+    plan = [
+        (40, "top"),
+        ("mod10", "top", "+"),
+        ("double", "bottom"),
+        (60, "bottom"),
+        (70, "bottom"),
+        ("cover", "bottom"),
+    ]
     m = solo(plan, more=[55])
     assert seat(m.view(None), "a")["bottom"]["reference"] == 60
     events = m.play("a", DRAW)
-    assert events[0] == {"type": "bust", "player": "a", "card": 55, "took_discard": True,
-                         "lower_than": 50, "higher_than": 60}
+    assert events[0] == {
+        "type": "bust",
+        "player": "a",
+        "card": 55,
+        "took_discard": True,
+        "lower_than": 50,
+        "higher_than": 60,
+    }
     v = m.view(None)
     assert v["discard_count"] == 7 and v["deck_count"] == 0
     assert line(m, "a")["round_score"] == 0
@@ -353,7 +400,7 @@ def test_D2_15_round_end_clears_rows_without_reshuffling():
     v = m.view(None)
     assert v["round"] == 2 and v["discard_count"] == 2 and v["deck_count"] == 2
     assert all(seat(v, p)["top"]["cards"] == [] and seat(v, p)["status"] == "playing" for p in "ab")
-    assert m.play("b", DRAW) == [{"type": "drew", "player": "b", "card": 40}]     # deck continues
+    assert m.play("b", DRAW) == [{"type": "drew", "player": "b", "card": 40}]  # deck continues
 
 
 def test_a_reshuffle():
@@ -363,10 +410,10 @@ def test_a_reshuffle():
     take(m, "b", 50, "top")
     take(m, "a", 70, "bottom")
     take(m, "b", 10, "bottom")
-    assert m.play("a", DRAW)[0]["type"] == "bust"           # 65 fits neither row
+    assert m.play("a", DRAW)[0]["type"] == "bust"  # 65 fits neither row
     assert m.view(None)["discard_count"] == 3
-    assert by_value(m.view(None)["discard_pile"]) == {"numbers": [60, 65, 70], "power": {}}     # D2-22
-    assert m.view(None)["discard_pile"]["last"][-1] == 65                             # the busting card is on top
+    assert by_value(m.view(None)["discard_pile"]) == {"numbers": [60, 65, 70], "power": {}}  # D2-22
+    assert m.view(None)["discard_pile"]["last"][-1] == 65  # the busting card is on top
     events = m.play("b", DRAW)
     assert events[0] == {"type": "reshuffled", "cards": 3}
     assert events[1]["type"] == "placed" and events[1]["card"] in (60, 65, 70) and events[1]["row"] == "bottom"
@@ -377,6 +424,7 @@ def test_a_reshuffle():
 
 
 # --- D2-17 nothing to draw ------------------------------------------------------------------
+
 
 def test_D2_17_empty_deck_and_pile_disable_draw():
     m = table([50, 60], first="a")
@@ -389,14 +437,14 @@ def test_D2_17_empty_deck_and_pile_disable_draw():
 def test_D2_17_a_forced_redraw_with_nothing_to_draw_ends_the_turn():
     m = table(["cover"], first="a")
     events = m.play("a", DRAW)
-    assert events == [{"type": "auto_discarded", "player": "a", "card": "cover"},
-                      {"type": "no_cards", "player": "a"}]
+    assert events == [{"type": "auto_discarded", "player": "a", "card": "cover"}, {"type": "no_cards", "player": "a"}]
     v = m.view(None)
     assert v["turn"] == "b" and seat(v, "a")["status"] == "playing"
-    assert m.view("b")["moves"] == [BANK]       # the pile only holds a Cover nobody can take
+    assert m.view("b")["moves"] == [BANK]  # the pile only holds a Cover nobody can take
 
 
 # --- D2-18 .. D2-21 scoring -----------------------------------------------------------------
+
 
 def test_D2_18_longest_row_needs_one_card_and_counts_banked_players_only():
     m = table([], first="a")
@@ -416,8 +464,14 @@ def test_a_tied_longest_row_liam_caezar_kuly():
     m.play("caezar", BANK)
     m.play("kuly", BANK)
     take(m, "liam", 45, "bottom")
-    assert m.play("liam", DRAW)[0] == {"type": "bust", "player": "liam", "card": 42, "took_discard": True,
-                                       "lower_than": 40, "higher_than": 45}
+    assert m.play("liam", DRAW)[0] == {
+        "type": "bust",
+        "player": "liam",
+        "card": 42,
+        "took_discard": True,
+        "lower_than": 40,
+        "higher_than": 45,
+    }
     assert [line(m, p)["longest_row"] for p in ("liam", "caezar", "kuly")] == [0, 0, 0]
     assert [line(m, p)["round_score"] for p in ("liam", "caezar", "kuly")] == [0, 3, 3]
 
@@ -433,12 +487,20 @@ def test_D2_18_longest_row_bonus_for_the_single_leader():
 
 
 def test_the_liam_example_3_plus_3x2_is_9():
-    m = solo([("double", "bottom"), (90, "top"), (10, "bottom"), (80, "top"), (20, "bottom"),
-              (70, "top"), (30, "bottom")])
+    m = solo(
+        [("double", "bottom"), (90, "top"), (10, "bottom"), (80, "top"), (20, "bottom"), (70, "top"), (30, "bottom")]
+    )
     m.play("a", BANK)
     got = line(m, "a")
-    assert (got["tally_top"], got["tally_bottom"], got["tally"], got["pairs"], got["longest_row"],
-            got["round_score"], got["total"]) == (3, 6, 9, 5, 5, 19, 19)
+    assert (
+        got["tally_top"],
+        got["tally_bottom"],
+        got["tally"],
+        got["pairs"],
+        got["longest_row"],
+        got["round_score"],
+        got["total"],
+    ) == (3, 6, 9, 5, 5, 19, 19)
     assert got["doubled_bottom"] is True and got["doubled_top"] is False
 
 
@@ -467,8 +529,18 @@ def test_D2_19_pairs_tier_by_the_shorter_row(top, bottom, bonus):
 
 
 def test_D2_20_covered_cards_count_power_cards_do_not():
-    m = solo([(90, "top"), (80, "top"), (70, "top"), ("mod10", "top", "+"), ("cover", "top"),
-              (10, "bottom"), (20, "bottom"), (30, "bottom")])
+    m = solo(
+        [
+            (90, "top"),
+            (80, "top"),
+            (70, "top"),
+            ("mod10", "top", "+"),
+            ("cover", "top"),
+            (10, "bottom"),
+            (20, "bottom"),
+            (30, "bottom"),
+        ]
+    )
     m.play("a", BANK)
     got = line(m, "a")
     assert (got["cards_top"], got["tally"], got["pairs"], got["longest_row"]) == (3, 6, 5, 5)
@@ -478,10 +550,11 @@ def test_D2_21_a_busted_player_with_a_double_scores_0():
     m = solo([("double", "top"), (40, "top"), (60, "bottom")], more=[50])
     m.play("a", DRAW)
     assert line(m, "a")["round_score"] == 0 and line(m, "a")["tally"] == 0
-    assert m.view(None)["discard_count"] == 4       # double, 40, 60, 50
+    assert m.view(None)["discard_count"] == 4  # double, 40, 60, 50
 
 
 # --- D2-22 public table ----------------------------------------------------------------------
+
 
 def test_D2_22_everything_public_but_the_deck_order():
     m = bust_in_round_1()
@@ -497,7 +570,7 @@ def test_D2_22_everything_public_but_the_deck_order():
     assert "deck" not in table_view and table_view["deck_count"] == 4
     other = m.state["deck"]
     m.state["deck"] = list(reversed(other))
-    assert m.view(None) == table_view         # the order of the deck never shows
+    assert m.view(None) == table_view  # the order of the deck never shows
 
 
 def by_value(pile):
@@ -507,39 +580,50 @@ def by_value(pile):
 
 def test_D2_22_the_discard_pile_shows_its_cards_by_value_to_everyone():
     """Issue 16: the pile is public, and a player pushing on wants to know which cards are gone."""
-    plan = [(40, "top"), ("mod10", "top", "+"), ("double", "bottom"), (60, "bottom"), (70, "bottom"),
-            ("cover", "bottom")]
+    plan = [
+        (40, "top"),
+        ("mod10", "top", "+"),
+        ("double", "bottom"),
+        (60, "bottom"),
+        (70, "bottom"),
+        ("cover", "bottom"),
+    ]
     m = solo(plan, more=[55, 30, "mod20", "double", 20])
     assert m.view(None)["discard_pile"] == {"numbers": [], "power": {}, "last": []}
-    m.play("a", DRAW)                                       # 55 fits neither row: bust (D2-14)
+    m.play("a", DRAW)  # 55 fits neither row: bust (D2-14)
     pile = {"numbers": [40, 55, 60, 70], "power": {"mod10": 1, "double": 1, "cover": 1}}
     for viewer in (None, "a", "b"):
         assert by_value(m.view(viewer)["discard_pile"]) == pile and m.view(viewer)["discard_count"] == 7
     # round 2: Power cards thrown away join the pile by name
     take(m, "a", 30, "top")
-    m.play("b", DRAW)                                       # Modify 20 on empty rows: discarded (D2-26)
+    m.play("b", DRAW)  # Modify 20 on empty rows: discarded (D2-26)
     assert m.view(None)["pending"]["card"] == "double"
-    m.play("b", {"type": "discard_power"})                 # a Double b could play, thrown away (D2-05)
-    assert by_value(m.view(None)["discard_pile"]) == {"numbers": [40, 55, 60, 70],
-                                                      "power": {"mod10": 1, "double": 2, "cover": 1, "mod20": 1}}
-    assert m.view(None)["discard_pile"]["last"][-2:] == ["mod20", "double"]    # the pile's top, newest last (issue 30)
+    m.play("b", {"type": "discard_power"})  # a Double b could play, thrown away (D2-05)
+    assert by_value(m.view(None)["discard_pile"]) == {
+        "numbers": [40, 55, 60, 70],
+        "power": {"mod10": 1, "double": 2, "cover": 1, "mod20": 1},
+    }
+    assert m.view(None)["discard_pile"]["last"][-2:] == ["mod20", "double"]  # the pile's top, newest last (issue 30)
     assert len(m.view(None)["discard_pile"]["last"]) == 5
 
 
 # --- D2-23 / D2-24 the end ------------------------------------------------------------------
 
+
 def test_D2_23_exactly_50_wins():
-    r1 = [(c, "top") for c in (90, 80, 70, 60)] + \
-         [(c, "bottom") for c in (10, 20, 30, 40)]
-    r2 = [("double", "top"), ("double", "bottom")] + [(c, "top") for c in (90, 80, 70)] + \
-         [(c, "bottom") for c in (10, 20, 30)]
+    r1 = [(c, "top") for c in (90, 80, 70, 60)] + [(c, "bottom") for c in (10, 20, 30, 40)]
+    r2 = (
+        [("double", "top"), ("double", "bottom")]
+        + [(c, "top") for c in (90, 80, 70)]
+        + [(c, "bottom") for c in (10, 20, 30)]
+    )
     m = table([step[0] for step in r1 + r2], first="b")
     m.play("b", BANK)
     for step in r1:
         take(m, "a", *step)
     m.play("a", BANK)
     assert line(m, "a")["round_score"] == 8 + 15 + 5 and m.result() is None
-    assert m.view(None)["turn"] == "a"     # round 2 starts with a (D2-02)
+    assert m.view(None)["turn"] == "a"  # round 2 starts with a (D2-02)
     take(m, "a", *r2[0])
     m.play("b", BANK)
     for step in r2[1:]:
@@ -583,11 +667,12 @@ def test_D2_24_highest_total_wins_when_both_pass_50():
 
 # --- D2-25 remove, and the host's End game ------------------------------------------------
 
+
 def test_D2_25_remove_a_player():
     m2 = Match(GAME, ["a", "b", "c"], "x", {"deck": [50, 60, 70, 80], "first_player": "a"})
     take(m2, "a", 50, "top")
     m2.play("b", DRAW)
-    events = m2.play(HOST, {"type": "remove", "player": "b"})   # b is holding the pending 60
+    events = m2.play(HOST, {"type": "remove", "player": "b"})  # b is holding the pending 60
     assert events == [{"type": "removed", "player": "b"}]
     v = m2.view(None)
     assert [x["id"] for x in v["players"]] == ["a", "c"] and v["removed"] == ["b"]
@@ -596,13 +681,13 @@ def test_D2_25_remove_a_player():
 
 
 def test_D2_25_remove_returns_the_discard_card_and_too_few_players_end_the_game():
-    m = bust_in_round_1()       # a holds a Discard card, supply 5
+    m = bust_in_round_1()  # a holds a Discard card, supply 5
     take(m, "b", 70, "top")
     take(m, "a", 40, "top")
     events = m.play(HOST, {"type": "remove", "player": "a"})
     assert events[-1] == {"type": "game_over", "reason": "too_few", "winners": []}
     v = m.view(None)
-    assert v["supply_count"] == 6 and v["discard_count"] == 3 + 1     # a's 40 went to the pile
+    assert v["supply_count"] == 6 and v["discard_count"] == 3 + 1  # a's 40 went to the pile
     res = m.result()
     assert res["winners"] == [] and res["scores"] == {"b": 0} and "no winner" in res["note"]
 
@@ -630,12 +715,15 @@ def test_host_end_game_has_no_winner():
 
 # --- D2-26 automatic resolution ------------------------------------------------------------
 
+
 def test_D2_26_unplayable_power_is_discarded_and_the_engine_draws_again():
     m = table(["cover", "mod10", 50], first="a")
     events = m.play("a", DRAW)
-    assert events == [{"type": "auto_discarded", "player": "a", "card": "cover"},
-                      {"type": "auto_discarded", "player": "a", "card": "mod10"},
-                      {"type": "drew", "player": "a", "card": 50}]
+    assert events == [
+        {"type": "auto_discarded", "player": "a", "card": "cover"},
+        {"type": "auto_discarded", "player": "a", "card": "mod10"},
+        {"type": "drew", "player": "a", "card": 50},
+    ]
     assert m.view(None)["log"][-1] == events[-1]
 
 
@@ -644,8 +732,7 @@ def test_D2_26_a_playable_power_is_the_players_choice():
     m.play("a", DRAW)
     v = m.view("a")
     assert v["act"] is True and v["pending"]["rows"] == ["top", "bottom"]
-    assert v["moves"] == [{"type": "discard_power"}, {"type": "play", "row": "top"},
-                          {"type": "play", "row": "bottom"}]
+    assert v["moves"] == [{"type": "discard_power"}, {"type": "play", "row": "top"}, {"type": "play", "row": "bottom"}]
 
 
 def test_D2_26_bust_without_a_discard_card_is_immediate():
@@ -654,6 +741,12 @@ def test_D2_26_bust_without_a_discard_card_is_immediate():
     m.play("b", BANK)
     take(m, "a", 60, "bottom")
     events = m.play("a", DRAW)
-    assert events[0] == {"type": "bust", "player": "a", "card": 50, "took_discard": True,
-                         "lower_than": 40, "higher_than": 60}
+    assert events[0] == {
+        "type": "bust",
+        "player": "a",
+        "card": 50,
+        "took_discard": True,
+        "lower_than": 40,
+        "higher_than": 60,
+    }
     assert m.view(None)["pending"] is None and m.view(None)["round"] == 2

@@ -1,5 +1,6 @@
 """Bank or Bust contract tests: random seeded playouts through legal_moves, replays, secrecy of the
 deck order, card conservation, and garbage input that must be refused without a trace."""
+
 import json
 from random import Random
 
@@ -12,7 +13,7 @@ from peerparty.games.bank_or_bust import cards as C
 
 SEEDS = range(240)
 MAX_STEPS = 4000
-FULLY_VIEWED = 40     # seeds whose every step's views are checked; the rest every 10th step
+FULLY_VIEWED = 40  # seeds whose every step's views are checked; the rest every 10th step
 
 
 def row_card_count(s):
@@ -68,7 +69,7 @@ def check_views(m, players):
             assert v["moves"] == (GAME.legal_moves(m.state, viewer) if v["act"] else [])
         assert "deck" not in v
         if len(deck) >= 4:
-            assert json.dumps(deck[:4])[1:-1] not in text   # the deck order never leaks
+            assert json.dumps(deck[:4])[1:-1] not in text  # the deck order never leaks
 
 
 @pytest.mark.parametrize("chunk", range(6))
@@ -118,20 +119,44 @@ def test_copy_state_is_independent():
 
 
 NASTY = [
-    {}, {"type": None}, {"type": 7}, {"type": ["draw"]}, {"type": {"x": 1}}, {"type": "x" * 100000},
-    {"type": "DRAW"}, {"type": "timeout"}, {"type": "place"}, {"type": "place", "row": None},
-    {"type": "place", "row": 1}, {"type": "place", "row": True}, {"type": "place", "row": "middle"},
-    {"type": "place", "row": "top" * 50000}, {"type": "place", "row": ["top"]},
-    {"type": "play", "row": "top"}, {"type": "play", "row": "top", "sign": "+"},
-    {"type": "use_discard"}, {"type": "bust"}, {"type": "discard_power"},
-    {"type": "remove", "player": "b"}, {"type": "end_game"},
-    {"type": "remove"}, {"type": "remove", "player": 0}, {"type": "remove", "player": True},
+    {},
+    {"type": None},
+    {"type": 7},
+    {"type": ["draw"]},
+    {"type": {"x": 1}},
+    {"type": "x" * 100000},
+    {"type": "DRAW"},
+    {"type": "timeout"},
+    {"type": "place"},
+    {"type": "place", "row": None},
+    {"type": "place", "row": 1},
+    {"type": "place", "row": True},
+    {"type": "place", "row": "middle"},
+    {"type": "place", "row": "top" * 50000},
+    {"type": "place", "row": ["top"]},
+    {"type": "play", "row": "top"},
+    {"type": "play", "row": "top", "sign": "+"},
+    {"type": "use_discard"},
+    {"type": "bust"},
+    {"type": "discard_power"},
+    {"type": "remove", "player": "b"},
+    {"type": "end_game"},
+    {"type": "remove"},
+    {"type": "remove", "player": 0},
+    {"type": "remove", "player": True},
 ]
 HOST_NASTY = [
-    {"type": "remove"}, {"type": "remove", "player": "zed"}, {"type": "remove", "player": None},
-    {"type": "remove", "player": ["a"]}, {"type": "remove", "player": {"id": "a"}},
-    {"type": "remove", "player": "a" * 100000}, {"type": "remove", "player": 1},
-    {"type": "draw"}, {"type": "bank"}, {"type": "next_round"}, {"type": "timeout"},
+    {"type": "remove"},
+    {"type": "remove", "player": "zed"},
+    {"type": "remove", "player": None},
+    {"type": "remove", "player": ["a"]},
+    {"type": "remove", "player": {"id": "a"}},
+    {"type": "remove", "player": "a" * 100000},
+    {"type": "remove", "player": 1},
+    {"type": "draw"},
+    {"type": "bank"},
+    {"type": "next_round"},
+    {"type": "timeout"},
 ]
 
 
@@ -155,7 +180,7 @@ def test_bad_input_is_refused_and_changes_nothing():
             continue
         assert_refused(m, "a", move)
     for move in NASTY + [{"type": "draw"}, {"type": "bank"}]:
-        assert_refused(m, "b", move)            # not b's turn
+        assert_refused(m, "b", move)  # not b's turn
     for p in ("zed", None, 3, True, ["a"], {"id": "a"}, "", SYSTEM, "a" * 100000):
         for move in ({"type": "draw"}, {"type": "bank"}, {"type": "end_game"}):
             assert_refused(m, p, move)
@@ -163,14 +188,25 @@ def test_bad_input_is_refused_and_changes_nothing():
         assert_refused(m, HOST, move)
     for junk in (None, [], "draw", 3, ["type", "draw"]):
         assert_refused(m, "a", junk)
-    m.play("a", {"type": "draw"})               # 50 pending: the draw/bank/power moves are wrong now
-    for move in ({"type": "draw"}, {"type": "bank"}, {"type": "play", "row": "top"}, {"type": "bust"},
-                 {"type": "use_discard"}, {"type": "discard_power"}):
+    m.play("a", {"type": "draw"})  # 50 pending: the draw/bank/power moves are wrong now
+    for move in (
+        {"type": "draw"},
+        {"type": "bank"},
+        {"type": "play", "row": "top"},
+        {"type": "bust"},
+        {"type": "use_discard"},
+        {"type": "discard_power"},
+    ):
         assert_refused(m, "a", move)
     m.play("a", {"type": "place", "row": "top"})
-    m.play("b", {"type": "draw"})               # Double pending
-    for move in ({"type": "place", "row": "top"}, {"type": "play", "row": 0}, {"type": "play"},
-                 {"type": "use_discard"}, {"type": "play", "row": "top", "extra": [1] * 5}):
+    m.play("b", {"type": "draw"})  # Double pending
+    for move in (
+        {"type": "place", "row": "top"},
+        {"type": "play", "row": 0},
+        {"type": "play"},
+        {"type": "use_discard"},
+        {"type": "play", "row": "top", "extra": [1] * 5},
+    ):
         if move.get("extra"):
             continue
         assert_refused(m, "b", move)
@@ -178,9 +214,38 @@ def test_bad_input_is_refused_and_changes_nothing():
 
 def test_fuzz_check_raises_only_illegal_move():
     rng = Random(2024)
-    atoms = [None, True, False, 0, 1, -1, 2 ** 70, 1.5, "", "top", "bottom", "+", "-", "a", "b", "zed",
-             "draw", "bank", "place", "play", "bust", "use_discard", "discard_power", "remove",
-             "end_game", "x" * 5000, [], {}, ["top"], {"row": "top"}]
+    atoms = [
+        None,
+        True,
+        False,
+        0,
+        1,
+        -1,
+        2**70,
+        1.5,
+        "",
+        "top",
+        "bottom",
+        "+",
+        "-",
+        "a",
+        "b",
+        "zed",
+        "draw",
+        "bank",
+        "place",
+        "play",
+        "bust",
+        "use_discard",
+        "discard_power",
+        "remove",
+        "end_game",
+        "x" * 5000,
+        [],
+        {},
+        ["top"],
+        {"row": "top"},
+    ]
     keys = ["type", "row", "sign", "player", "card", "junk"]
     m = fresh()
     m.play("a", {"type": "draw"})
@@ -190,8 +255,9 @@ def test_fuzz_check_raises_only_illegal_move():
         for key in rng.sample(keys, rng.randrange(len(keys))):
             move[key] = rng.choice(atoms)
         if rng.random() < 0.5:
-            move["type"] = rng.choice(["draw", "bank", "place", "play", "bust", "use_discard",
-                                       "discard_power", "remove", "end_game"])
+            move["type"] = rng.choice(
+                ["draw", "bank", "place", "play", "bust", "use_discard", "discard_power", "remove", "end_game"]
+            )
         p = rng.choice(["a", "b", "c", HOST, SYSTEM, None, 5, "zed"])
         s = rng.choice(states)
         before = json.dumps(s, sort_keys=True)

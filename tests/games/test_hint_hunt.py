@@ -3,6 +3,7 @@
 Every table is explicit: player X's board is X01..X12 where X09-X11 are the locked civilians and
 X12 the assassin, so X01..X08 are the words a writer may choose as targets.
 """
+
 import json
 import re
 from random import Random
@@ -62,16 +63,16 @@ def scores(m):
 
 # --- D3-01 spectators ------------------------------------------------------------------------
 
+
 def test_D3_01_spectators_see_the_guessers_view_and_cannot_act():
     m = table()
     start(m)
     claim(m, "bob", W("ann", 1))
     table_view = m.view(None)
-    spectator = m.view("zed")              # someone who joined after the lobby
+    spectator = m.view("zed")  # someone who joined after the lobby
     assert spectator["status"] == "spectator" and spectator["act"] is False
     assert spectator["board"] == table_view["board"]
-    assert table_view["board"]["claims"] == [{"word": "ANN01", "player": "bob", "role": "target",
-                                              "delta": 3}]
+    assert table_view["board"]["claims"] == [{"word": "ANN01", "player": "bob", "role": "target", "delta": 3}]
     assert "roles" not in table_view["board"]
     assert table_view["claimable"] == []
     refused(m, "zed", {"type": "claim", "word": W("ann", 2)}, "not_your_turn")
@@ -95,11 +96,12 @@ def test_game_declares_spectators_and_host_as_player():
 
 # --- D3-02 / D3-19 the host is a player and scores like one ----------------------------------
 
+
 def test_D3_02_host_seat_writes_and_guesses_like_any_player():
     m = table(host="bob")
     start(m)
     assert m.view("bob")["status"] == "guessing"
-    claim(m, "bob", W("ann", 1))                     # the host guesses on ann's board
+    claim(m, "bob", W("ann", 1))  # the host guesses on ann's board
     assert scores(m) == {"ann": 3, "bob": 3, "cat": 0}
     refused(m, HOST, {"type": "claim", "word": W("ann", 2)}, "not_your_turn")
 
@@ -107,15 +109,16 @@ def test_D3_02_host_seat_writes_and_guesses_like_any_player():
 def test_D3_19_same_delta_to_exactly_guesser_and_writer():
     m = table(players=("ann", "bob", "cat", "dan"))
     start(m)
-    claim(m, "bob", W("ann", 1))       # target +3
-    claim(m, "cat", W("ann", 9))       # civilian -1
+    claim(m, "bob", W("ann", 1))  # target +3
+    claim(m, "cat", W("ann", 9))  # civilian -1
     assert scores(m) == {"ann": 2, "bob": 3, "cat": -1, "dan": 0}
-    refused(m, "ann", {"type": "claim", "word": W("ann", 2)}, "not_your_turn")   # never own board
-    claim(m, "dan", W("ann", 12))      # assassin -5
+    refused(m, "ann", {"type": "claim", "word": W("ann", 2)}, "not_your_turn")  # never own board
+    claim(m, "dan", W("ann", 12))  # assassin -5
     assert scores(m) == {"ann": -3, "bob": 3, "cat": -1, "dan": -5}
 
 
 # --- D3-03 word bank and dealing --------------------------------------------------------------
+
 
 def test_D3_03_word_bank_is_400_unique_uppercase_words():
     bank = word_bank()
@@ -151,7 +154,7 @@ def submit_any(m, p):
 
 def test_D3_03_when_the_bank_runs_out_boards_still_avoid_the_boards_in_play():
     m = Match(GAME, ["a", "b", "c"], "exhaust", {"host": "a"})
-    for _ in range(80):                 # 80 rejects deal far more than the bank holds
+    for _ in range(80):  # 80 rejects deal far more than the bank holds
         submit_any(m, "b")
         m.play(HOST, {"type": "reject", "player": "b"})
         words = [set(m.view(p)["board"]["words"]) for p in ("a", "b", "c")]
@@ -167,6 +170,7 @@ def test_D3_03_same_seed_same_boards():
 
 # --- D3-04 hint validation --------------------------------------------------------------------
 
+
 def test_D3_04_hint_is_trimmed_and_collapsed_and_shown_with_its_count():
     m = table()
     submit(m, "ann", (1, 2), "  ORBIT \t  RING  ")
@@ -175,12 +179,12 @@ def test_D3_04_hint_is_trimmed_and_collapsed_and_shown_with_its_count():
 
 def test_D3_04_hint_length_counts_code_points_1_to_24():
     m = table()
-    submit(m, "ann", (1,), "\U0001F680" * 24)       # 24 rockets: 24 code points
-    assert m.view("ann")["board"]["hint"] == "\U0001F680" * 24
+    submit(m, "ann", (1,), "\U0001f680" * 24)  # 24 rockets: 24 code points
+    assert m.view("ann")["board"]["hint"] == "\U0001f680" * 24
     refused(m, "bob", {"type": "submit", "targets": [W("bob", 1)], "hint": "x" * 25}, "invalid_move")
     refused(m, "bob", {"type": "submit", "targets": [W("bob", 1)], "hint": "   "}, "invalid_move")
     refused(m, "bob", {"type": "submit", "targets": [W("bob", 1)], "hint": ""}, "invalid_move")
-    submit(m, "bob", (1,), "a" * 12 + "     " + "b" * 11)   # collapses to 24
+    submit(m, "bob", (1,), "a" * 12 + "     " + "b" * 11)  # collapses to 24
     assert m.view("bob")["board"]["hint"] == "a" * 12 + " " + "b" * 11
 
 
@@ -194,11 +198,11 @@ def test_submit_needs_1_to_5_distinct_unlocked_targets():
     m = table()
     bad = [
         [],
-        [W("ann", i) for i in range(1, 7)],          # six targets
-        [W("ann", 9)],                                # a locked civilian
-        [W("ann", 12)],                               # the assassin
-        [W("ann", 1), W("ann", 1)],                   # twice
-        [W("bob", 1)],                                # someone else's word
+        [W("ann", i) for i in range(1, 7)],  # six targets
+        [W("ann", 9)],  # a locked civilian
+        [W("ann", 12)],  # the assassin
+        [W("ann", 1), W("ann", 1)],  # twice
+        [W("bob", 1)],  # someone else's word
     ]
     for targets in bad:
         refused(m, "ann", {"type": "submit", "targets": targets, "hint": "X"}, "invalid_move")
@@ -208,11 +212,13 @@ def test_submit_needs_1_to_5_distinct_unlocked_targets():
 
 # --- D3-05 edit ---------------------------------------------------------------------------------
 
+
 def test_D3_05_edit_reopens_the_same_board_and_blocks_start():
     m = table()
 
     def start_ready():
         return m.view("ann")["controls"]["can_start_guessing"]
+
     for p in ("ann", "bob", "cat"):
         submit(m, p)
     assert start_ready()
@@ -220,9 +226,8 @@ def test_D3_05_edit_reopens_the_same_board_and_blocks_start():
     v = m.view("bob")
     assert v["status"] == "writing" and v["act"] is True
     assert v["board"]["words"] == board("bob")["words"]
-    assert v["board"]["locked"] == {"BOB09": "civilian", "BOB10": "civilian", "BOB11": "civilian",
-                                    "BOB12": "assassin"}
-    assert v["board"]["targets"] == ["BOB01", "BOB02"]    # the draft survives for the form
+    assert v["board"]["locked"] == {"BOB09": "civilian", "BOB10": "civilian", "BOB11": "civilian", "BOB12": "assassin"}
+    assert v["board"]["targets"] == ["BOB01", "BOB02"]  # the draft survives for the form
     assert m.view(None)["submitted"]["bob"] is False
     assert not start_ready()
     refused(m, HOST, {"type": "start_guessing"}, "invalid_move")
@@ -239,6 +244,7 @@ def test_edit_needs_a_submission():
 
 # --- D3-06 board order -----------------------------------------------------------------------
 
+
 def test_D3_06_boards_are_played_in_seat_order():
     m = table(players=("cat", "ann", "bob"), host="cat")
     start(m)
@@ -252,6 +258,7 @@ def test_D3_06_boards_are_played_in_seat_order():
 
 # --- D3-07 no cap ----------------------------------------------------------------------------
 
+
 def test_D3_07_a_guesser_may_claim_every_target():
     m = table()
     start(m, {"ann": (1, 2, 3, 4, 5)})
@@ -263,6 +270,7 @@ def test_D3_07_a_guesser_may_claim_every_target():
 
 # --- D3-08 reveal --------------------------------------------------------------------------------
 
+
 def test_D3_08_claims_reveal_to_all_and_board_end_reveals_everything():
     m = table()
     start(m)
@@ -272,11 +280,12 @@ def test_D3_08_claims_reveal_to_all_and_board_end_reveals_everything():
     claim(m, "bob", W("ann", 9))
     for viewer in ("ann", "bob", "cat", None):
         assert m.view(viewer)["board"]["claims"] == [
-            {"word": "ANN09", "player": "bob", "role": "civilian", "delta": -1}]
+            {"word": "ANN09", "player": "bob", "role": "civilian", "delta": -1}
+        ]
     text = json.dumps(m.view("cat"))
     assert '"assassin"' not in text and '"target"' not in text
     claim(m, "cat", W("ann", 1))
-    claim(m, "cat", W("ann", 2))          # all targets: the board ends
+    claim(m, "cat", W("ann", 2))  # all targets: the board ends
     for viewer in ("bob", "cat", None, "zed"):
         roles = m.view(viewer)["board"]["roles"]
         assert roles["ANN12"] == "assassin" and roles["ANN03"] == "civilian"
@@ -284,6 +293,7 @@ def test_D3_08_claims_reveal_to_all_and_board_end_reveals_everything():
 
 
 # --- D3-09 board end ---------------------------------------------------------------------------
+
 
 def test_D3_09a_all_targets_claimed_ends_the_board():
     m = table()
@@ -362,36 +372,51 @@ def test_D3_09_view_scoreboard_is_next_board_on_the_final_board():
 
 # --- D3-08: a board that has ended stays revealed while the next one is played --------------------
 
-VIEWERS = ("ann", "bob", "cat", None, "zed", HOST)    # players, the table, a spectator, a seatless host
+VIEWERS = ("ann", "bob", "cat", None, "zed", HOST)  # players, the table, a spectator, a seatless host
 
-ANN_ROLES = dict([(W("ann", i), "target") for i in (1, 2)] + [(W("ann", i), "civilian") for i in range(3, 12)]
-                 + [(W("ann", 12), "assassin")])
+ANN_ROLES = dict(
+    [(W("ann", i), "target") for i in (1, 2)]
+    + [(W("ann", i), "civilian") for i in range(3, 12)]
+    + [(W("ann", 12), "assassin")]
+)
 
 
 def assert_last_board_revealed(m, reason, claims):
     """Every viewer sees ann's ended board whole: its hint, all 12 roles, who claimed what, why it ended."""
     for viewer in VIEWERS:
         last = m.view(viewer)["last_board"]
-        assert last == {"writer": "ann", "number": 1, "hint_text": "HINT 2", "words": board("ann")["words"],
-                        "roles": ANN_ROLES, "claims": claims, "end_reason": reason}, viewer
+        assert last == {
+            "writer": "ann",
+            "number": 1,
+            "hint_text": "HINT 2",
+            "words": board("ann")["words"],
+            "roles": ANN_ROLES,
+            "claims": claims,
+            "end_reason": reason,
+        }, viewer
 
 
 def test_D3_08_a_board_ended_by_its_last_target_stays_revealed_beside_the_next():
     m = table()
     start(m)
     claim(m, "bob", W("ann", 1))
-    claim(m, "cat", W("ann", 2))                          # D3-09 (a)
+    claim(m, "cat", W("ann", 2))  # D3-09 (a)
     m.play(HOST, {"type": "next_board"})
     assert m.view(None)["board"]["writer"] == "bob"
-    assert_last_board_revealed(m, "all_targets", [
-        {"word": "ANN01", "player": "bob", "role": "target", "delta": 3},
-        {"word": "ANN02", "player": "cat", "role": "target", "delta": 3}])
+    assert_last_board_revealed(
+        m,
+        "all_targets",
+        [
+            {"word": "ANN01", "player": "bob", "role": "target", "delta": 3},
+            {"word": "ANN02", "player": "cat", "role": "target", "delta": 3},
+        ],
+    )
 
 
 def test_D3_08_b_a_board_ended_by_the_assassin_stays_revealed_beside_the_next():
     m = table()
     start(m)
-    claim(m, "cat", W("ann", 12))                         # D3-09 (b)
+    claim(m, "cat", W("ann", 12))  # D3-09 (b)
     m.play(HOST, {"type": "next_board"})
     assert_last_board_revealed(m, "assassin", [{"word": "ANN12", "player": "cat", "role": "assassin", "delta": -5}])
 
@@ -400,7 +425,7 @@ def test_D3_08_c_a_board_nobody_guesses_on_any_more_stays_revealed_beside_the_ne
     m = table()
     start(m)
     claim(m, "bob", W("ann", 4))
-    m.play("cat", {"type": "done_guessing"})              # D3-09 (c)
+    m.play("cat", {"type": "done_guessing"})  # D3-09 (c)
     m.play(HOST, {"type": "next_board"})
     assert_last_board_revealed(m, "no_guessers", [{"word": "ANN04", "player": "bob", "role": "civilian", "delta": -1}])
 
@@ -414,7 +439,7 @@ def test_D3_08_d_a_board_the_host_moves_on_from_is_revealed_on_every_screen():
     m.play(HOST, {"type": "next_board", "confirm": True})  # D3-09 (d): cat and bob were still guessing
     assert m.view(None)["board"]["writer"] == "bob" and not m.view(None)["board"]["ended"]
     assert_last_board_revealed(m, "host_moved_on", [{"word": "ANN01", "player": "bob", "role": "target", "delta": 3}])
-    claim(m, "cat", W("bob", 1))                          # it stays while the next board is played
+    claim(m, "cat", W("bob", 1))  # it stays while the next board is played
     assert_last_board_revealed(m, "host_moved_on", [{"word": "ANN01", "player": "bob", "role": "target", "delta": 3}])
 
 
@@ -435,20 +460,20 @@ def test_D3_08_the_final_board_is_revealed_under_the_scoreboard():
 def test_D3_08_only_an_ended_board_is_public():
     m = table()
     for viewer in VIEWERS:
-        assert "last_board" not in m.view(viewer)         # writing: no board has been played
+        assert "last_board" not in m.view(viewer)  # writing: no board has been played
     start(m)
     for viewer in VIEWERS:
-        assert "last_board" not in m.view(viewer)         # the first board is not over
+        assert "last_board" not in m.view(viewer)  # the first board is not over
     m.play(HOST, {"type": "next_board", "confirm": True})
     for viewer in ("ann", "cat", None, "zed"):
         text = json.dumps(m.view(viewer))
         # bob's board is being guessed: none of its roles is anywhere in a guesser's view
         assert "roles" not in m.view(viewer)["board"]
         assert not re.search(r'"BOB\d\d": "(target|civilian|assassin)"', text), viewer
-        assert "CAT01" not in text                        # nor a word of a board still to come
-    assert set(m.view("bob")["board"]["roles"]) == set(board("bob")["words"])    # its writer sees them
+        assert "CAT01" not in text  # nor a word of a board still to come
+    assert set(m.view("bob")["board"]["roles"]) == set(board("bob")["words"])  # its writer sees them
     m.play(HOST, {"type": "next_board", "confirm": True})
-    assert m.view("ann")["last_board"]["writer"] == "bob"    # one board back, never older
+    assert m.view("ann")["last_board"]["writer"] == "bob"  # one board back, never older
     assert "ANN01" not in json.dumps(m.view("ann")["last_board"])
 
 
@@ -464,6 +489,7 @@ def test_claim_race_first_claim_wins_second_is_rejected():
 
 
 # --- D3-10 / D3-11 removal ---------------------------------------------------------------------
+
 
 def test_removal_during_writing_deletes_the_board_and_unblocks_start():
     m = table(players=("ann", "bob", "cat", "dan"))
@@ -492,11 +518,11 @@ def test_D3_10_removing_a_guesser_keeps_their_claims_and_others_deltas():
     claim(m, "bob", W("ann", 9))
     m.play(HOST, {"type": "remove", "player": "bob"})
     v = m.view(None)
-    assert v["scores"] == {"ann": 2, "cat": 0, "dan": 0}      # ann keeps +3 -1 from bob's claims
+    assert v["scores"] == {"ann": 2, "cat": 0, "dan": 0}  # ann keeps +3 -1 from bob's claims
     assert [c["word"] for c in v["board"]["claims"]] == ["ANN01", "ANN09"]
     assert v["board"]["ended"] is False and "bob" not in v["guessers"]
     m.play(HOST, {"type": "next_board", "confirm": True})
-    assert m.view(None)["board"]["writer"] == "cat"                # bob's board is skipped
+    assert m.view(None)["board"]["writer"] == "cat"  # bob's board is skipped
     m.play(HOST, {"type": "next_board", "confirm": True})
     m.play(HOST, {"type": "next_board", "confirm": True})
     r = m.result()
@@ -506,14 +532,14 @@ def test_D3_10_removing_a_guesser_keeps_their_claims_and_others_deltas():
 def test_D3_10_removing_the_current_writer_continues_the_board_without_writer_deltas():
     m = table(players=("ann", "bob", "cat", "dan"), host="dan")
     start(m)
-    claim(m, "bob", W("ann", 1))                       # ann +3 while still in the game
+    claim(m, "bob", W("ann", 1))  # ann +3 while still in the game
     m.play(HOST, {"type": "remove", "player": "ann"})
     v = m.view("cat")
     assert v["board"]["writer"] == "ann" and v["board"]["ended"] is False and v["act"] is True
-    claim(m, "cat", W("ann", 2))                       # guessers still score; ann is gone
+    claim(m, "cat", W("ann", 2))  # guessers still score; ann is gone
     assert m.view(None)["board"]["end_reason"] == "all_targets"
     assert scores(m) == {"bob": 3, "cat": 3, "dan": 0}
-    assert m.state["scores"]["ann"] == 3               # the later +3 was not recorded for ann
+    assert m.state["scores"]["ann"] == 3  # the later +3 was not recorded for ann
 
 
 def test_D3_10_last_guesser_removed_ends_the_board():
@@ -556,13 +582,14 @@ def test_host_cannot_remove_their_own_seat_or_unknown_players():
 
 # --- D3-12 / D3-21 host migration --------------------------------------------------------------
 
+
 def test_D3_12_departed_host_stays_a_player_and_their_board_is_played():
     m = table()
     for p in ("ann", "bob", "cat"):
         submit(m, p)
-    m.play(HOST, {"type": "set_host", "player": "bob"})      # ann's tab went away
+    m.play(HOST, {"type": "set_host", "player": "bob"})  # ann's tab went away
     assert "controls" in m.view("bob") and "controls" not in m.view("ann")
-    m.play(HOST, {"type": "reject", "player": "ann"})         # now ann is "another player"
+    m.play(HOST, {"type": "reject", "player": "ann"})  # now ann is "another player"
     refused(m, HOST, {"type": "reject", "player": "bob"}, "invalid_move")
     submit_any(m, "ann")
     m.play(HOST, {"type": "start_guessing"})
@@ -577,7 +604,7 @@ def test_D3_21_a_spectator_host_has_every_control_but_cannot_write_or_claim():
     assert "controls" not in m.view("ann")
     c = m.view(HOST)["controls"]
     assert c["rejectable"] == ["ann"] and c["host_seat"] is None
-    m.play(HOST, {"type": "reject", "player": "ann"})         # no host seat: anyone may be rejected
+    m.play(HOST, {"type": "reject", "player": "ann"})  # no host seat: anyone may be rejected
     refused(m, "zed", {"type": "submit", "targets": [], "hint": "X"}, "not_your_turn")
     refused(m, HOST, {"type": "claim", "word": "ANN01"}, "not_your_turn")
     for p in ("ann", "bob", "cat"):
@@ -600,23 +627,22 @@ def test_set_host_rejects_unknown_or_removed_seats():
 
 # --- D3-13 reject / edit only in writing ---------------------------------------------------------
 
+
 def test_D3_13_reject_gives_a_new_unsubmitted_board_only_during_writing():
-    fresh = {"words": ["R%02d" % i for i in range(1, 13)], "civilians": ["R01", "R02", "R03"],
-             "assassin": "R04"}
+    fresh = {"words": ["R%02d" % i for i in range(1, 13)], "civilians": ["R01", "R02", "R03"], "assassin": "R04"}
     m = table(replacement_boards={"bob": [fresh]})
-    refused(m, HOST, {"type": "reject", "player": "bob"}, "invalid_move")   # nothing submitted
+    refused(m, HOST, {"type": "reject", "player": "bob"}, "invalid_move")  # nothing submitted
     submit(m, "bob")
     m.play(HOST, {"type": "reject", "player": "bob"})
     v = m.view("bob")
     assert v["board"]["words"] == fresh["words"] and v["board"]["submitted"] is False
-    assert v["board"]["locked"] == {"R01": "civilian", "R02": "civilian", "R03": "civilian",
-                                    "R04": "assassin"}
+    assert v["board"]["locked"] == {"R01": "civilian", "R02": "civilian", "R03": "civilian", "R04": "assassin"}
     assert v["board"]["targets"] == [] and v["board"]["hint"] == ""
     refused(m, "bob", {"type": "submit", "targets": ["BOB01"], "hint": "X"}, "invalid_move")
     m.play("bob", {"type": "submit", "targets": ["R05", "R06"], "hint": "AGAIN"})
     submit(m, "ann")
     submit(m, "cat")
-    refused(m, HOST, {"type": "reject", "player": "ann"}, "invalid_move")   # the host's own hint
+    refused(m, HOST, {"type": "reject", "player": "ann"}, "invalid_move")  # the host's own hint
     m.play(HOST, {"type": "start_guessing"})
     refused(m, HOST, {"type": "reject", "player": "bob"}, "not_your_turn")
     refused(m, "ann", {"type": "edit"}, "not_your_turn")
@@ -626,14 +652,15 @@ def test_D3_13_reject_gives_a_new_unsubmitted_board_only_during_writing():
 
 # --- D3-14 / D3-20 start guessing ------------------------------------------------------------------
 
+
 def test_D3_14_D3_20_start_needs_every_current_player_submitted():
     m = table()
     submit(m, "ann")
     submit(m, "bob")
-    refused(m, HOST, {"type": "start_guessing"}, "invalid_move")     # cat (maybe offline) blocks
+    refused(m, HOST, {"type": "start_guessing"}, "invalid_move")  # cat (maybe offline) blocks
     assert m.view("ann")["controls"]["can_start_guessing"] is False
     submit(m, "cat")
-    m.play("ann", {"type": "edit"})                                   # editing = not submitted
+    m.play("ann", {"type": "edit"})  # editing = not submitted
     refused(m, HOST, {"type": "start_guessing"}, "invalid_move")
     submit(m, "ann")
     m.play(HOST, {"type": "start_guessing"})
@@ -642,6 +669,7 @@ def test_D3_14_D3_20_start_needs_every_current_player_submitted():
 
 
 # --- D3-15 / D3-16 scores and ties ---------------------------------------------------------------
+
 
 def test_D3_15_each_new_game_starts_at_zero():
     m = table()
@@ -656,7 +684,7 @@ def test_D3_16_two_player_game_always_ties_and_shares_first_place():
     start(m)
     claim(m, "bob", W("ann", 1))
     claim(m, "bob", W("ann", 9))
-    m.play(HOST, {"type": "next_board"})       # bob was out: board already ended, no confirm
+    m.play(HOST, {"type": "next_board"})  # bob was out: board already ended, no confirm
     claim(m, "ann", W("bob", 12))
     m.play(HOST, {"type": "next_board"})
     r = m.result()
@@ -668,15 +696,15 @@ def test_D3_16_two_player_game_always_ties_and_shares_first_place():
 def test_D3_16_scores_go_below_zero_and_carry_across_boards():
     m = table()
     start(m)
-    claim(m, "bob", W("ann", 12))                 # ann -5, bob -5
+    claim(m, "bob", W("ann", 12))  # ann -5, bob -5
     m.play(HOST, {"type": "next_board"})
-    claim(m, "cat", W("bob", 1))                  # bob -2, cat 3
+    claim(m, "cat", W("bob", 1))  # bob -2, cat 3
     assert scores(m) == {"ann": -5, "bob": -2, "cat": 3}
-    claim(m, "ann", W("bob", 2))                  # all targets: ann -2, bob 1
+    claim(m, "ann", W("bob", 2))  # all targets: ann -2, bob 1
     m.play(HOST, {"type": "next_board"})
-    claim(m, "ann", W("cat", 1))                  # ann 1, cat 6
+    claim(m, "ann", W("cat", 1))  # ann 1, cat 6
     m.play("bob", {"type": "done_guessing"})
-    claim(m, "ann", W("cat", 9))                  # ann 0, cat 5; ann out, nobody left
+    claim(m, "ann", W("cat", 9))  # ann 0, cat 5; ann out, nobody left
     m.play(HOST, {"type": "next_board"})
     r = m.result()
     assert r["scores"] == {"ann": 0, "bob": 1, "cat": 5}
@@ -686,7 +714,7 @@ def test_D3_16_scores_go_below_zero_and_carry_across_boards():
 def test_D3_16_shared_first_place_among_three():
     m = table()
     start(m)
-    claim(m, "bob", W("ann", 1))                  # ann 3, bob 3
+    claim(m, "bob", W("ann", 1))  # ann 3, bob 3
     m.play(HOST, {"type": "next_board", "confirm": True})
     m.play(HOST, {"type": "next_board", "confirm": True})
     m.play(HOST, {"type": "next_board", "confirm": True})
@@ -694,6 +722,7 @@ def test_D3_16_shared_first_place_among_three():
 
 
 # --- D3-17 / D3-18 -----------------------------------------------------------------------------
+
 
 def test_D3_17_no_timer():
     m = table()
@@ -709,6 +738,7 @@ def test_D3_18_id_and_title():
 
 
 # --- views: act, controls, legal moves through check() -------------------------------------------
+
 
 def test_views_act_and_claimable_match_check():
     m = table()
@@ -732,6 +762,7 @@ def test_setup_rejects_bad_player_counts():
 def test_a_rejected_writers_next_board_comes_from_the_seed_the_writer_and_k_only():
     """Issue 31: the host could toggle its own submit/edit to move the step number, and so the re-dealt
     board, until it liked one. The k-th re-deal of a writer's board is the same however many steps came first."""
+
     def redeal(toggles):
         m = Match(GAME, ["a", "b", "c"], "steer", {"host": "a"})
         for _ in range(toggles):
@@ -746,4 +777,4 @@ def test_a_rejected_writers_next_board_comes_from_the_seed_the_writer_and_k_only
 
     first = redeal(0)
     assert all(redeal(n) == first for n in (1, 3, 6))
-    assert first[0] != first[1]           # the second re-deal is a board of its own
+    assert first[0] != first[1]  # the second re-deal is a board of its own

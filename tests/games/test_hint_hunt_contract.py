@@ -1,5 +1,6 @@
 """Hint Hunt contract tests: random seeded playouts through legal_moves (players and HOST), JSON-safe
 views that keep every secret (DX-07, D3-08), exact replay, every game ends; garbage is refused."""
+
 import copy
 import json
 from random import Random
@@ -44,8 +45,7 @@ def choose(rng, m, players):
         return choose_other(rng, player_moves, host_moves)
     if mv["type"] == "submit":
         choosable = m.view(p)["board"]["choosable"]
-        mv = {"type": "submit", "targets": rng.sample(choosable, rng.randint(1, 5)),
-              "hint": token(p)}
+        mv = {"type": "submit", "targets": rng.sample(choosable, rng.randint(1, 5)), "hint": token(p)}
         GAME.check(s, p, mv)
     return p, mv
 
@@ -80,14 +80,13 @@ def check_views(m, players):
             if s["phase"] == "guessing":
                 assert v["claimable"] == [mv["word"] for mv in legal if mv["type"] == "claim"]
         running = s["phase"] in ("hint_writing", "guessing")
-        hosting = viewer == HOST or (viewer == s["host"] and viewer in players
-                                     and viewer not in s["removed"])
+        hosting = viewer == HOST or (viewer == s["host"] and viewer in players and viewer not in s["removed"])
         assert ("controls" in v) == (running and hosting)
     return out
 
 
 def quoted(w):
-    return '"%s"' % w     # board words are plain A-Z, so this is their JSON form
+    return '"%s"' % w  # board words are plain A-Z, so this is their JSON form
 
 
 def secrets_of(s):
@@ -97,7 +96,7 @@ def secrets_of(s):
     if s["phase"] == "hint_writing":
         started = set()
     elif s["phase"] == "guessing":
-        started = set(s["order"][:s["turn"] + 1])
+        started = set(s["order"][: s["turn"] + 1])
     else:
         return private, []
     for q, b in s["boards"].items():
@@ -128,7 +127,7 @@ def check_secrets(s, secrets, viewer, v, text):
 
 def playout(seed):
     rng = Random(seed)
-    size = 2 + seed % 11 if seed % 4 == 0 else 2 + seed % 5     # big tables cost the most
+    size = 2 + seed % 11 if seed % 4 == 0 else 2 + seed % 5  # big tables cost the most
     players = ["p%d" % i for i in range(size)]
     host = None if seed % 17 == 0 else players[seed % len(players)]
     m = Match(GAME, players, seed, {"host": host})
@@ -161,7 +160,7 @@ def test_random_playouts_end_replay_and_keep_secrets(chunk):
             assert set(res) >= {"scores", "ranking", "winners", "note"}
             if len(res["scores"]) == 2 and len(m.players) == 2:
                 a, b = res["scores"].values()
-                assert a == b                      # the 2-player game always ties
+                assert a == b  # the 2-player game always ties
         record = json.loads(json.dumps(m.to_record()))
         again = Match.from_record({GAME.id: GAME}, record)
         assert again.state == m.state
@@ -191,17 +190,65 @@ def test_scores_follow_claims_exactly():
 
 # --- bad input -----------------------------------------------------------------------------------
 
-NASTY_VALUES = [None, True, False, 0, 1, -1, 3.5, "", " ", "x" * 100000, [], {}, [[]], {"a": 1},
-                ["p1"], "p1", "p0", "@host", "@system", "ZZZZ", "\x00", "\u202e",
-                [None] * 5, ["x" * 100000], [1, 2, 3]]
+NASTY_VALUES = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    3.5,
+    "",
+    " ",
+    "x" * 100000,
+    [],
+    {},
+    [[]],
+    {"a": 1},
+    ["p1"],
+    "p1",
+    "p0",
+    "@host",
+    "@system",
+    "ZZZZ",
+    "\x00",
+    "\u202e",
+    [None] * 5,
+    ["x" * 100000],
+    [1, 2, 3],
+]
 
 
 def nasty_moves():
-    moves = [None, [], "claim", 7, {}, {"type": None}, {"type": 3}, {"type": True},
-             {"type": ["claim"]}, {"type": "x" * 100000}, {"type": "CLAIM"}, {"type": "timeout"},
-             {"type": "submit"}, {"type": "claim"}, {"type": "remove"}, {"type": "reject"}]
-    for t in ("submit", "edit", "claim", "done_guessing", "reject", "remove", "start_guessing",
-              "next_board", "set_host"):
+    moves = [
+        None,
+        [],
+        "claim",
+        7,
+        {},
+        {"type": None},
+        {"type": 3},
+        {"type": True},
+        {"type": ["claim"]},
+        {"type": "x" * 100000},
+        {"type": "CLAIM"},
+        {"type": "timeout"},
+        {"type": "submit"},
+        {"type": "claim"},
+        {"type": "remove"},
+        {"type": "reject"},
+    ]
+    for t in (
+        "submit",
+        "edit",
+        "claim",
+        "done_guessing",
+        "reject",
+        "remove",
+        "start_guessing",
+        "next_board",
+        "set_host",
+    ):
         for key in ("targets", "hint", "word", "player", "confirm"):
             for value in NASTY_VALUES:
                 moves.append({"type": t, key: value})
@@ -252,20 +299,38 @@ def test_nasty_moves_are_refused_without_a_trace(phase_index):
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=10)
-move_types = st.sampled_from(["submit", "edit", "claim", "done_guessing", "reject", "remove",
-                              "start_guessing", "next_board", "set_host", "timeout", "nope"])
-fuzz_moves = st.fixed_dictionaries({"type": move_types}, optional={
-    "targets": json_values | st.lists(st.sampled_from(["P1X", "BAT", ""]), max_size=7),
-    "hint": json_values, "word": json_values,
-    "player": json_values | st.sampled_from(["p0", "p1", "p2", "@host"]),
-    "confirm": json_values})
+    max_leaves=10,
+)
+move_types = st.sampled_from(
+    [
+        "submit",
+        "edit",
+        "claim",
+        "done_guessing",
+        "reject",
+        "remove",
+        "start_guessing",
+        "next_board",
+        "set_host",
+        "timeout",
+        "nope",
+    ]
+)
+fuzz_moves = st.fixed_dictionaries(
+    {"type": move_types},
+    optional={
+        "targets": json_values | st.lists(st.sampled_from(["P1X", "BAT", ""]), max_size=7),
+        "hint": json_values,
+        "word": json_values,
+        "player": json_values | st.sampled_from(["p0", "p1", "p2", "@host"]),
+        "confirm": json_values,
+    },
+)
 PHASE_STATES = states()
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.integers(0, 4), st.sampled_from(["p0", "p1", "p2", HOST, SYSTEM, "stranger"]),
-       fuzz_moves | json_values)
+@given(st.integers(0, 4), st.sampled_from(["p0", "p1", "p2", HOST, SYSTEM, "stranger"]), fuzz_moves | json_values)
 def test_fuzz_check_raises_only_illegal_move(phase_index, p, mv):
     s = PHASE_STATES[phase_index]
     snapshot = copy.deepcopy(s)

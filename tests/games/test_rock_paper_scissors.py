@@ -2,6 +2,7 @@
 played from its own screens through the real room, untouched: the example adds a game without a change to
 engine/, room/ or the app, and is not offered in the hub. The contract tests (tests/test_contract.py,
 tests/test_leaks.py, tests/room/) run over it through tests/games_under_test.py."""
+
 import ast
 import itertools
 import json
@@ -62,7 +63,7 @@ def test_the_clock_runs_from_the_step_that_opens_a_round_and_a_silent_player_los
     throw(m, "ben", "rock", now=5000)
     m.play(SYSTEM, {"type": "timeout"}, 21000)
     assert m.state["wins"] == {"ann": 0, "ben": 1} and m.deadline() == 41000
-    m.play(SYSTEM, {"type": "timeout"}, 41000)      # nobody threw: nobody wins the round
+    m.play(SYSTEM, {"type": "timeout"}, 41000)  # nobody threw: nobody wins the round
     assert m.state["wins"] == {"ann": 0, "ben": 1} and m.state["round"] == 3
 
 
@@ -85,23 +86,26 @@ def test_removing_a_player_ends_the_game_and_the_other_wins_with_the_unsettled_t
     assert m.view(None)["removed"] == "ann" and "paper" not in json.dumps(m.view("ann"))
 
 
-@pytest.mark.parametrize("who, move, code", [
-    ("ann", {"type": "throw", "hand": "rock"}, "invalid_move"),        # thrown already this round
-    ("ben", {"type": "throw", "hand": "lizard"}, "invalid_move"),
-    ("ben", {"type": "throw", "hand": ["rock"]}, "invalid_move"),
-    ("ben", {"type": "throw"}, "invalid_move"),
-    ("cat", {"type": "throw", "hand": "rock"}, "not_your_turn"),
-    (["ann"], {"type": "throw", "hand": "rock"}, "not_your_turn"),
-    (HOST, {"type": "throw", "hand": "rock"}, "not_your_turn"),
-    ("ben", {"type": "end_game"}, "not_your_turn"),
-    ("ben", {"type": "timeout"}, "not_your_turn"),
-    (HOST, {"type": "start"}, "stale"),
-    (HOST, {"type": "remove", "player": "cat", "confirm": True}, "invalid_move"),
-    (HOST, {"type": "remove", "player": ["ben"], "confirm": True}, "invalid_move"),
-    (HOST, {"type": "remove", "player": "ben"}, "invalid_move"),           # the room always confirms
-    ("ann", {"type": "remove", "player": "ben", "confirm": True}, "not_your_turn"),
-    ("ben", {"type": "shoot"}, "unknown_move"),
-])
+@pytest.mark.parametrize(
+    "who, move, code",
+    [
+        ("ann", {"type": "throw", "hand": "rock"}, "invalid_move"),  # thrown already this round
+        ("ben", {"type": "throw", "hand": "lizard"}, "invalid_move"),
+        ("ben", {"type": "throw", "hand": ["rock"]}, "invalid_move"),
+        ("ben", {"type": "throw"}, "invalid_move"),
+        ("cat", {"type": "throw", "hand": "rock"}, "not_your_turn"),
+        (["ann"], {"type": "throw", "hand": "rock"}, "not_your_turn"),
+        (HOST, {"type": "throw", "hand": "rock"}, "not_your_turn"),
+        ("ben", {"type": "end_game"}, "not_your_turn"),
+        ("ben", {"type": "timeout"}, "not_your_turn"),
+        (HOST, {"type": "start"}, "stale"),
+        (HOST, {"type": "remove", "player": "cat", "confirm": True}, "invalid_move"),
+        (HOST, {"type": "remove", "player": ["ben"], "confirm": True}, "invalid_move"),
+        (HOST, {"type": "remove", "player": "ben"}, "invalid_move"),  # the room always confirms
+        ("ann", {"type": "remove", "player": "ben", "confirm": True}, "not_your_turn"),
+        ("ben", {"type": "shoot"}, "unknown_move"),
+    ],
+)
 def test_refused_moves_say_why_and_change_nothing(who, move, code):
     m = started()
     throw(m, "ann", "rock")
@@ -126,16 +130,24 @@ def test_before_start_nobody_throws_and_after_the_end_nothing_moves():
 
 def test_the_example_is_not_offered_and_touches_nothing_but_the_engine_and_screen_helpers():
     assert GAME.id not in REGISTRY and screens_for(GAME.id) is None and GAMES[GAME.id] is GAME
-    allowed = {"game.py": {"peerparty.engine"}, "screens.py": {"peerparty.ui.html", "peerparty.ui.illustrations"},
-               "__init__.py": set(), "moments.py": set(), "autoplay.py": set(),
-               "secrets.py": {"peerparty.engine.leaks"}}
+    allowed = {
+        "game.py": {"peerparty.engine"},
+        "screens.py": {"peerparty.ui.html", "peerparty.ui.illustrations"},
+        "__init__.py": set(),
+        "moments.py": set(),
+        "autoplay.py": set(),
+        "secrets.py": {"peerparty.engine.leaks"},
+    }
     for path in EXAMPLE.glob("*.py"):
-        names = {n.module for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.ImportFrom) and not n.level}
+        names = {
+            n.module for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.ImportFrom) and not n.level
+        }
         assert names <= allowed[path.name], (path.name, names)
     assert_micropython_subset(screens)
 
 
 # --- a whole game, tapped on the phones' own screens, through the room ---------------------------------------
+
 
 def room_with_two_phones():
     counter = itertools.count()
@@ -159,7 +171,7 @@ def tv_html(host):
     return screens.table(screen["view"], ui_ctx(screen["room"], None, screen["now_ms"], True))
 
 
-BUTTON = re.compile(r'<button\b([^>]*)>([^<]*)</button>')
+BUTTON = re.compile(r"<button\b([^>]*)>([^<]*)</button>")
 
 
 def tap(net, phone, label):
@@ -167,7 +179,7 @@ def tap(net, phone, label):
     html = phone_html(phone)
     found = [attrs for attrs, text in BUTTON.findall(html) if text == label]
     assert len(found) == 1, (label, html)
-    (move, disabled, _), = data_moves("<button%s>" % found[0])
+    ((move, disabled, _),) = data_moves("<button%s>" % found[0])
     assert not disabled
     phone.send_move(move)
     net.flush()
@@ -185,13 +197,13 @@ def test_a_whole_game_played_from_the_phones_screens_through_the_room():
 
     tap(net, ann, "Rock")
     assert "You threw Rock. Waiting for Ben." in phone_html(ann)
-    assert "Rock" not in phone_html(ben).split("Throw!")[0] and "Throw!" in phone_html(ben)   # the throw is secret
+    assert "Rock" not in phone_html(ben).split("Throw!")[0] and "Throw!" in phone_html(ben)  # the throw is secret
     assert "&#10003; thrown" in tv_html(host) and "Round 1:" not in tv_html(host)
     tap(net, ben, "Scissors")
     assert "Round 1: Ann Rock, Ben Scissors. Ann wins the round." in tv_html(host)
     assert "Round 2 &middot; me 0, Ann 1" in phone_html(ben)
 
-    net.advance(20000)                 # round 2's clock runs out with nobody thrown
+    net.advance(20000)  # round 2's clock runs out with nobody thrown
     net.flush()
     assert "Round 2: Ann nothing, Ben nothing. Nobody wins the round." in tv_html(host)
     tap(net, ben, "Paper")
@@ -216,6 +228,7 @@ def test_every_view_of_random_games_renders_with_names_escaped_and_only_legal_bu
             assert "<b>Ann</b>" not in html and "Ben & Co" not in html
             for move, disabled, _ in data_moves(html):
                 assert not disabled and move in GAME.legal_moves(match.state, HOST if viewer is None else viewer)
+
     for seed in range(30):
         random_playout(GAME, ["ann", "ben"], seed, Random(seed), seen=look)
 
@@ -227,9 +240,9 @@ def test_a_throw_tapped_as_the_clock_ran_out_is_refused_as_stale_not_thrown_next
     net.flush()
     ann, ben = phones["Ann"], phones["Ben"]
     tap(net, ben, "Rock")
-    net.advance(20000)          # round 1's clock runs out on the host; Ann's phone still shows round 1...
+    net.advance(20000)  # round 1's clock runs out on the host; Ann's phone still shows round 1...
     assert ann.session.view["view"]["ref"].endswith(":1") and "Throw!" in phone_html(ann)
-    tap(net, ann, "Paper")      # ...and her tap arrives after the round was settled
+    tap(net, ann, "Paper")  # ...and her tap arrives after the round was settled
     refused = [json.loads(t) for t in ann.received if json.loads(t)["t"] == "error"]
     assert refused[-1]["code"] == "stale", "the host refuses it"
     assert ann.session.error is None, "a harmless race: Ann's phone shows nothing (room/races.py)"

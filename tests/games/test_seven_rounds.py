@@ -3,6 +3,7 @@
 One or more tests per ruling D0-01..D0-21 (named after it) and, for each of the 12 Secret Missions,
 one table where it completes and one where it does not.
 """
+
 import json
 from random import Random
 
@@ -76,6 +77,7 @@ def completed(m, p):
 
 # --- the rulings ------------------------------------------------------------------------------------
 
+
 def test_D0_01_three_to_twelve_players():
     assert (GAME.min_players, GAME.max_players) == (3, 12)
     assert GAME.host_is_player is False and GAME.spectators is False
@@ -101,9 +103,13 @@ def test_D0_02_one_mission_each_dealt_without_repeats():
     with pytest.raises(ValueError):
         GAME.setup(P4, Random(5), {"missions": {"a": 13}})
     m = new({"a": 1, "b": 2, "c": 3, "d": 4})
-    assert m.view("a")["mission"] == {"number": 1, "name": "SOLO BANKER",
-                                      "description": "Be the only player who chooses BANK in a round.",
-                                      "completed": False, "completed_round": 0}
+    assert m.view("a")["mission"] == {
+        "number": 1,
+        "name": "SOLO BANKER",
+        "description": "Be the only player who chooses BANK in a round.",
+        "completed": False,
+        "completed_round": 0,
+    }
     assert m.view("b")["mission"]["name"] == "TRUST BUILDER"
     assert "SOLO BANKER" not in json.dumps(m.view("b")) and "mission" not in m.view(None)
 
@@ -127,17 +133,17 @@ def test_D0_04_add_time_before_and_after_expiry_reopens_locking():
     assert m.view(None)["deadline_ms"] == 61000 and m.deadline() == 61000
     m.play(HOST, {"type": "add_time"}, 20000)
     m.play(HOST, {"type": "add_time"}, 21000)
-    assert m.deadline() == 121000                       # +30 s to the time left, twice
+    assert m.deadline() == 121000  # +30 s to the time left, twice
     m.play(SYSTEM, {"type": "timeout"}, 121000)
     assert m.deadline() is None and m.view(None)["expired"] is True
     refused(m, "a", lock("bank"), "not_your_turn")
-    m.play(HOST, {"type": "add_time"}, 150000)          # after expiry: restarts at 30 s
+    m.play(HOST, {"type": "add_time"}, 150000)  # after expiry: restarts at 30 s
     assert m.view(None)["deadline_ms"] == 180000 and m.view(None)["expired"] is False
     assert m.view("a")["act"] is True
     m.play("a", lock("bank"), 151000)
     assert m.view(None)["locked"] == ["a"]
     play_round(m, {"b": "bank", "c": "bank", "d": "bank"})
-    refused(m, HOST, {"type": "add_time"}, "stale")     # not after the reveal
+    refused(m, HOST, {"type": "add_time"}, "stale")  # not after the reveal
 
 
 def test_D0_05_unlocked_players_are_skipped_and_cannot_lock_after_expiry():
@@ -146,7 +152,7 @@ def test_D0_05_unlocked_players_are_skipped_and_cannot_lock_after_expiry():
     m.play(SYSTEM, {"type": "timeout"}, 61000)
     refused(m, "c", lock("bank"), "not_your_turn")
     assert m.view("c")["act"] is False
-    refused(m, HOST, {"type": "reveal"}, "invalid_move")            # needs the skip confirmation
+    refused(m, HOST, {"type": "reveal"}, "invalid_move")  # needs the skip confirmation
     refused(m, HOST, {"type": "reveal", "skip_ok": 1}, "invalid_move")
     assert m.view(None)["host"]["reveal"] is False and m.view(None)["host"]["reveal_skip"] is True
     m.play(HOST, {"type": "reveal", "skip_ok": True}, 62000)
@@ -160,29 +166,28 @@ def test_D0_05_unlocked_players_are_skipped_and_cannot_lock_after_expiry():
 def test_D0_06_no_automatic_reveal():
     m = new({"a": 8, "b": 9, "c": 10, "d": 12})
     choose(m, {"a": "bank", "b": "bank", "c": "bank"})
-    refused(m, HOST, {"type": "reveal"}, "invalid_move")            # timer running, d missing
+    refused(m, HOST, {"type": "reveal"}, "invalid_move")  # timer running, d missing
     refused(m, HOST, {"type": "reveal", "skip_ok": True}, "invalid_move")
     m.play("d", lock("bank"))
-    assert m.view(None)["phase"] == "choosing"                      # everyone locked: still waits
+    assert m.view(None)["phase"] == "choosing"  # everyone locked: still waits
     assert m.view(None)["host"]["reveal"] is True
     m.play(SYSTEM, {"type": "timeout"}, 61000)
-    assert m.view(None)["phase"] == "choosing"                      # expiry does not reveal either
+    assert m.view(None)["phase"] == "choosing"  # expiry does not reveal either
     m.play(HOST, {"type": "reveal"}, 62000)
     assert m.view(None)["phase"] == "results"
 
 
 def test_D0_07_predict_choices_are_not_counted():
     m = new({"a": 8, "b": 9, "c": 10, "d": 12})
-    rec = play_round(m, {"a": ("predict", "team_up"), "b": ("predict", "team_up"), "c": "bank",
-                         "d": ("team_up", "a")})
+    rec = play_round(m, {"a": ("predict", "team_up"), "b": ("predict", "team_up"), "c": "bank", "d": ("team_up", "a")})
     assert rec["counts"] == {"bank": 1, "team_up": 1, "swipe": 0, "predict": 2, "double_down": 0}
-    assert scores(m) == {"a": 2, "b": 2, "c": 2, "d": 0}     # team_up ties for highest; c banks alone
+    assert scores(m) == {"a": 2, "b": 2, "c": 2, "d": 0}  # team_up ties for highest; c banks alone
     assert row(rec, "a")["correct_predict"] is True
 
 
 def test_D0_08_everyone_who_locked_predicted_gets_one_each():
     m = new({"a": 8, "b": 9, "c": 10, "d": 12})
-    rec = play_round(m, {"a": ("predict", "bank"), "b": ("predict", "swipe")})   # c, d skipped
+    rec = play_round(m, {"a": ("predict", "bank"), "b": ("predict", "swipe")})  # c, d skipped
     assert scores(m) == {"a": 1, "b": 1, "c": 0, "d": 0}
     assert row(rec, "a")["correct_predict"] is False
     # everyone skipped: no predictor, nobody scores, the round still counts
@@ -193,8 +198,15 @@ def test_D0_08_everyone_who_locked_predicted_gets_one_each():
 
 def test_D0_09_all_predict_is_not_a_correct_guess_but_counts_for_versatile():
     m = new({"a": 4, "b": 9, "c": 12, "d": 1})
-    play_round(m, {"a": ("predict", "bank"), "b": ("predict", "bank"), "c": ("predict", "swipe"),
-                   "d": ("predict", "double_down")})
+    play_round(
+        m,
+        {
+            "a": ("predict", "bank"),
+            "b": ("predict", "bank"),
+            "c": ("predict", "swipe"),
+            "d": ("predict", "double_down"),
+        },
+    )
     assert scores(m) == {"a": 1, "b": 1, "c": 1, "d": 1}
     assert not completed(m, "a") and m.state["good_guesses"]["b"] == 0
     assert m.state["earned_from"]["c"] == ["predict"]
@@ -216,16 +228,26 @@ def test_D0_11_completions_are_announced_by_name_and_all_missions_at_the_end():
     for name in ("SOLO BANKER", "TRUST BUILDER", "CLEAN SWIPE", "SHARP EYE"):
         assert name not in table
     rec = play_round(m, {"a": "bank", "b": ("swipe", "c"), "c": "double_down", "d": "double_down"})
-    assert rec["missions"] == [{"player": "a", "number": 1, "name": "SOLO BANKER", "bonus": 3,
-                                "description": "Be the only player who chooses BANK in a round."}]
+    assert rec["missions"] == [
+        {
+            "player": "a",
+            "number": 1,
+            "name": "SOLO BANKER",
+            "bonus": 3,
+            "description": "Be the only player who chooses BANK in a round.",
+        }
+    ]
     table = m.view(None)
     assert table["completed_missions"] == [{"player": "a", "round": 1, "number": 1, "name": "SOLO BANKER"}]
     assert "TRUST BUILDER" not in json.dumps(table) and "SHARP EYE" not in json.dumps(m.view("a"))
     m.play(HOST, {"type": "end_game"}, 9000)
     final = m.view(None)["final"]
     assert [(x["player"], x["name"], x["completed"]) for x in final["missions"]] == [
-        ("a", "SOLO BANKER", True), ("b", "TRUST BUILDER", False), ("c", "CLEAN SWIPE", False),
-        ("d", "SHARP EYE", False)]
+        ("a", "SOLO BANKER", True),
+        ("b", "TRUST BUILDER", False),
+        ("c", "CLEAN SWIPE", False),
+        ("d", "SHARP EYE", False),
+    ]
 
 
 def test_D0_12_action_points_ignore_swipes_suffered_and_count_own_swipe():
@@ -234,16 +256,28 @@ def test_D0_12_action_points_ignore_swipes_suffered_and_count_own_swipe():
     ra, rc = row(rec, "a"), row(rec, "c")
     assert (ra["action_points"], ra["swipe_lost"], ra["mission_bonus"], ra["total"]) == (3, 1, 3, 5)
     assert (rc["action_points"], rc["swipe_gained"], rc["total"]) == (1, 1, 1)
-    assert rec["step4"] == [{"player": "a", "points": 3, "score": 3}, {"player": "b", "points": 3, "score": 3},
-                            {"player": "c", "points": 0, "score": 0}, {"player": "d", "points": 2, "score": 2}]
+    assert rec["step4"] == [
+        {"player": "a", "points": 3, "score": 3},
+        {"player": "b", "points": 3, "score": 3},
+        {"player": "c", "points": 0, "score": 0},
+        {"player": "d", "points": 2, "score": 2},
+    ]
     assert scores(m) == {"a": 5, "b": 3, "c": 1, "d": 2}
 
 
 def test_D0_13_narrow_escape_counts_when_the_target_was_skipped():
     m = new({"a": 7, "b": 10, "c": 3, "d": 4})
-    rec = play_round(m, {"b": ("swipe", "a"), "c": "bank", "d": "bank"})     # a is skipped
-    assert rec["swipes"] == [{"swiper": "b", "target": "a", "success": False, "reason": "target_skipped",
-                              "target_action": None, "target_score": 0}]
+    rec = play_round(m, {"b": ("swipe", "a"), "c": "bank", "d": "bank"})  # a is skipped
+    assert rec["swipes"] == [
+        {
+            "swiper": "b",
+            "target": "a",
+            "success": False,
+            "reason": "target_skipped",
+            "target_action": None,
+            "target_score": 0,
+        }
+    ]
     assert completed(m, "a") and scores(m) == {"a": 3, "b": 0, "c": 1, "d": 1}
 
 
@@ -278,13 +312,17 @@ def test_D0_15_end_game_discards_the_unfinished_round():
     choose(m, {"a": "bank", "b": "double_down", "c": "bank", "d": "bank"})
     m.play(HOST, {"type": "end_game"}, 6000)
     assert scores(m) == {"a": 1, "b": 1, "c": 1, "d": 2}
-    assert m.state["bank_rounds"]["a"] == 1                  # no history from the discarded round
+    assert m.state["bank_rounds"]["a"] == 1  # no history from the discarded round
     v = m.view(None)
     # round 2 was under way with b as its captain: no captain pass, and no roll back to round 1's either
     assert (v["phase"], v["round"], v["captain"], v["scored_rounds"]) == ("final", 2, "b", 1)
     assert [m.view(p)["captain"] for p in P4] == ["b"] * 4
-    assert m.result() == {"scores": {"a": 1, "b": 1, "c": 1, "d": 2}, "ranking": ["d", "a", "b", "c"],
-                          "winners": ["d"], "note": "ended early after round 1"}
+    assert m.result() == {
+        "scores": {"a": 1, "b": 1, "c": 1, "d": 2},
+        "ranking": ["d", "a", "b", "c"],
+        "winners": ["d"],
+        "note": "ended early after round 1",
+    }
     assert v["final"]["note"] == "ended early after round 1"
     refused(m, HOST, {"type": "next_round"}, "game_over")
     refused(m, "a", lock("bank"), "game_over")
@@ -304,7 +342,7 @@ def test_D0_15_end_game_keeps_the_captain_of_the_round_it_discards():
         v = m.view(viewer)
         assert (v["phase"], v["round"], v["captain"]) == ("final", 2, "b"), viewer
         assert (v["scored_rounds"], v["final"]["after_round"]) == (1, 1)
-        assert v["reveal"]["round"] == 1 and v["reveal"]["captain"] == "a"     # the last scored round's own
+        assert v["reveal"]["round"] == 1 and v["reveal"]["captain"] == "a"  # the last scored round's own
     assert scores(m) == {"a": 1, "b": 1, "c": 0, "d": 0}
     assert m.result()["note"] == "ended early after round 1" and m.result()["winners"] == ["a", "b"]
 
@@ -324,38 +362,39 @@ def test_D0_15_end_game_from_results_and_before_round_one():
 def test_D0_16_disconnected_players_keep_their_seat():
     m = new({"a": 8, "b": 9, "c": 10, "d": 12})
     play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "bank"})
-    play_round(m, {"a": "bank", "b": "bank", "c": "bank"})          # d away: skipped, keeps 1 point
+    play_round(m, {"a": "bank", "b": "bank", "c": "bank"})  # d away: skipped, keeps 1 point
     assert scores(m) == {"a": 2, "b": 2, "c": 2, "d": 1}
     m.play(HOST, {"type": "next_round"}, 9000)
-    m.play("d", lock("double_down"), 9100)                          # back again: same seat
+    m.play("d", lock("double_down"), 9100)  # back again: same seat
     assert m.view("d")["choice"] == {"action": "double_down", "target": None, "guess": None}
     refused(m, HOST, {"type": "remove", "player": "zed"}, "invalid_move")
 
 
 # --- docs/decisions.md "Seven Rounds: the host can remove a player mid-game" (beyond D0-16) ------------------
 
+
 def test_removal_mid_round_drops_the_player_and_the_round_settles_without_them():
     m = new({"a": 8, "b": 9, "c": 10, "d": 12})
-    play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "double_down"})     # d: +3, the lone doubler
+    play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "double_down"})  # d: +3, the lone doubler
     m.play(HOST, {"type": "next_round"}, 4000)
-    choose(m, {"a": ("swipe", "d"), "b": ("team_up", "d"), "c": "bank"})           # d is away, unlocked
+    choose(m, {"a": ("swipe", "d"), "b": ("team_up", "d"), "c": "bank"})  # d is away, unlocked
     assert m.view(None)["waiting"] == ["d"]
-    refused(m, HOST, {"type": "reveal"}, "invalid_move")        # the round waits for d...
+    refused(m, HOST, {"type": "reveal"}, "invalid_move")  # the round waits for d...
     events = m.play(HOST, {"type": "remove", "player": "d"}, 5000)
     assert events == [{"type": "removed", "player": "d"}]
     table = m.view(None)
     assert table["players"] == ["a", "b", "c"] and table["waiting"] == [] and "d" not in table["scores"]
     assert [row["player"] for row in table["standings"]] == ["a", "b", "c"]
-    rec = reveal(m)                                             # ...and no longer: everyone still in has locked
+    rec = reveal(m)  # ...and no longer: everyone still in has locked
     assert rec["skipped"] == [] and [c["player"] for c in rec["choices"]] == ["a", "b", "c"]
     swipe = rec["swipes"][0]
     assert (swipe["swiper"], swipe["target"], swipe["success"], swipe["reason"]) == ("a", "d", False, "target_skipped")
-    assert row(rec, "b")["action_points"] == 0                  # TEAM UP with nobody: no partner
-    assert scores(m) == {"a": 1, "b": 1, "c": 3}                # c alone banked: +2
-    assert m.view(None)["next_captain"] == "c"                  # round 3 of the three still in: seat 2
-    refused(m, "a", lock(("swipe", "d")), "not_your_turn")      # results: no lock at all
+    assert row(rec, "b")["action_points"] == 0  # TEAM UP with nobody: no partner
+    assert scores(m) == {"a": 1, "b": 1, "c": 3}  # c alone banked: +2
+    assert m.view(None)["next_captain"] == "c"  # round 3 of the three still in: seat 2
+    refused(m, "a", lock(("swipe", "d")), "not_your_turn")  # results: no lock at all
     m.play(HOST, {"type": "next_round"}, 6000)
-    refused(m, "a", lock(("swipe", "d")), "invalid_move")       # d is no target any more
+    refused(m, "a", lock(("swipe", "d")), "invalid_move")  # d is no target any more
     assert GAME.legal_moves(m.state, "d") == [] and m.view(None)["waiting"] == ["a", "b", "c"]
 
 
@@ -376,7 +415,7 @@ def test_removal_below_three_players_ends_the_game_as_end_game_does():
     events = m.play(HOST, {"type": "remove", "player": "c"}, 5000)
     assert [e["type"] for e in events] == ["removed", "game_over"]
     result = m.result()
-    assert result["ranking"] == ["b", "a"] and result["winners"] == ["b"]    # D0-15: round 2 is discarded
+    assert result["ranking"] == ["b", "a"] and result["winners"] == ["b"]  # D0-15: round 2 is discarded
     assert result["note"] == "ended early after round 1" and m.deadline() is None
     refused(m, HOST, {"type": "remove", "player": "a"}, "game_over")
 
@@ -405,7 +444,7 @@ def test_D0_18_progress_counts_every_scored_round_only():
     play_round(m, {"a": "bank", "b": "bank", "c": ("predict", "team_up"), "d": "double_down"})
     m.play(HOST, {"type": "next_round"}, 9000)
     choose(m, {"a": "bank", "b": "bank", "c": ("predict", "team_up"), "d": "double_down"})
-    m.play(HOST, {"type": "end_game"}, 9500)           # the third BANK was never scored
+    m.play(HOST, {"type": "end_game"}, 9500)  # the third BANK was never scored
     assert not completed(m, "a") and m.state["bank_rounds"]["a"] == 2
     assert m.view(None)["final"]["missions"][0]["completed"] is False
 
@@ -414,8 +453,10 @@ def test_D0_19_swipe_checks_the_running_total():
     m = new({"a": 8, "b": 10, "c": 3, "d": 4})
     rec = play_round(m, {"a": ("team_up", "b"), "b": "bank", "c": ("swipe", "a"), "d": ("swipe", "b")})
     assert [(w["swiper"], w["success"], w["reason"]) for w in rec["swipes"]] == [
-        ("c", False, "no_points"), ("d", True, "ok")]
-    assert scores(m) == {"a": 0, "b": 1, "c": 0, "d": 1}     # b had 0 before the round, 2 after step 4
+        ("c", False, "no_points"),
+        ("d", True, "ok"),
+    ]
+    assert scores(m) == {"a": 0, "b": 1, "c": 0, "d": 1}  # b had 0 before the round, 2 after step 4
 
 
 def test_D0_19_captain_order_decides_two_swipes_on_one_target():
@@ -433,8 +474,12 @@ def test_D0_20_tied_highest_totals_share_the_win_after_seven_rounds():
         rec = play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "bank"})
         assert rec["captain"] == P4[r % 4]
     assert m.view(None)["phase"] == "final"
-    assert m.result() == {"scores": {"a": 10, "b": 7, "c": 7, "d": 7}, "ranking": ["a", "b", "c", "d"],
-                          "winners": ["a"], "note": ""}
+    assert m.result() == {
+        "scores": {"a": 10, "b": 7, "c": 7, "d": 7},
+        "ranking": ["a", "b", "c", "d"],
+        "winners": ["a"],
+        "note": "",
+    }
     assert [x["completed_round"] for x in m.view(None)["final"]["missions"]] == [3, 0, 0, 0]
     refused(m, HOST, {"type": "next_round"}, "game_over")
     m = new({"a": 9, "b": 1, "c": 10, "d": 12})

@@ -1,4 +1,5 @@
 """Seven Rounds contract: random seeded playouts through legal_moves, secrecy, replay, and bad input."""
+
 import json
 from random import Random
 
@@ -21,7 +22,7 @@ def assert_secrets_kept(state, players, views, deep=True):
     final = state["phase"] == "final"
     for viewer, view in views.items():
         text = json.dumps(view)
-        assert json.loads(text) == view                       # JSON-safe, round-trips
+        assert json.loads(text) == view  # JSON-safe, round-trips
         assert isinstance(view["phase"], str) and isinstance(view["act"], bool)
         for p in players:
             if p == viewer or final or state["completed"].get(p):
@@ -38,8 +39,7 @@ def assert_secrets_kept(state, players, views, deep=True):
         other = GAME.copy_state(state)
         for p in list(other["locks"]):
             if p != viewer:
-                other["locks"][p] = {"action": "swipe", "target": viewer if viewer else players[0],
-                                     "guess": None}
+                other["locks"][p] = {"action": "swipe", "target": viewer if viewer else players[0], "guess": None}
         assert GAME.view(other, viewer) == views[viewer]
     # ...and whatever the others' unfinished missions are
     if not final:
@@ -67,7 +67,7 @@ def playout(seed):
             break
         now += rng.randint(0, 9000)
         player_moves = []
-        for p in rng.sample(players, len(players)):     # the first player who may act, at random
+        for p in rng.sample(players, len(players)):  # the first player who may act, at random
             player_moves = [(p, mv) for mv in GAME.legal_moves(m.state, p)]
             if player_moves:
                 break
@@ -122,20 +122,44 @@ def test_copy_state_is_independent():
 
 HUGE = "x" * 100000
 NASTY = [
-    {}, {"type": None}, {"type": 5}, {"type": ["lock"]}, {"type": {"a": 1}}, {"type": "LOCK"},
-    {"type": "lock"}, {"type": "lock", "action": None}, {"type": "lock", "action": True},
-    {"type": "lock", "action": 1}, {"type": "lock", "action": ["bank"]}, {"type": "lock", "action": {"x": 1}},
-    {"type": "lock", "action": HUGE}, {"type": "lock", "action": "BANK"}, {"type": "lock", "action": "steal"},
-    {"type": "lock", "action": "team_up"}, {"type": "lock", "action": "team_up", "target": None},
-    {"type": "lock", "action": "team_up", "target": 1}, {"type": "lock", "action": "team_up", "target": True},
-    {"type": "lock", "action": "team_up", "target": ["b"]}, {"type": "lock", "action": "swipe", "target": HUGE},
-    {"type": "lock", "action": "swipe", "target": "a"}, {"type": "lock", "action": "swipe", "target": "@host"},
-    {"type": "lock", "action": "swipe", "target": "@system"}, {"type": "lock", "action": "swipe", "target": "zz"},
-    {"type": "lock", "action": "predict"}, {"type": "lock", "action": "predict", "guess": "predict"},
-    {"type": "lock", "action": "predict", "guess": 3}, {"type": "lock", "action": "predict", "guess": False},
+    {},
+    {"type": None},
+    {"type": 5},
+    {"type": ["lock"]},
+    {"type": {"a": 1}},
+    {"type": "LOCK"},
+    {"type": "lock"},
+    {"type": "lock", "action": None},
+    {"type": "lock", "action": True},
+    {"type": "lock", "action": 1},
+    {"type": "lock", "action": ["bank"]},
+    {"type": "lock", "action": {"x": 1}},
+    {"type": "lock", "action": HUGE},
+    {"type": "lock", "action": "BANK"},
+    {"type": "lock", "action": "steal"},
+    {"type": "lock", "action": "team_up"},
+    {"type": "lock", "action": "team_up", "target": None},
+    {"type": "lock", "action": "team_up", "target": 1},
+    {"type": "lock", "action": "team_up", "target": True},
+    {"type": "lock", "action": "team_up", "target": ["b"]},
+    {"type": "lock", "action": "swipe", "target": HUGE},
+    {"type": "lock", "action": "swipe", "target": "a"},
+    {"type": "lock", "action": "swipe", "target": "@host"},
+    {"type": "lock", "action": "swipe", "target": "@system"},
+    {"type": "lock", "action": "swipe", "target": "zz"},
+    {"type": "lock", "action": "predict"},
+    {"type": "lock", "action": "predict", "guess": "predict"},
+    {"type": "lock", "action": "predict", "guess": 3},
+    {"type": "lock", "action": "predict", "guess": False},
     {"type": "lock", "action": "predict", "guess": {"nested": ["junk", {"deep": None}]}},
-    {"type": HUGE}, {"type": "reveal"}, {"type": "next_round"}, {"type": "end_game"}, {"type": "add_time"},
-    {"type": "timeout"}, {"type": "remove", "player": "b"}, {"type": "lock", "action": "bank", "type2": HUGE},
+    {"type": HUGE},
+    {"type": "reveal"},
+    {"type": "next_round"},
+    {"type": "end_game"},
+    {"type": "add_time"},
+    {"type": "timeout"},
+    {"type": "remove", "player": "b"},
+    {"type": "lock", "action": "bank", "type2": HUGE},
 ]
 
 
@@ -149,7 +173,7 @@ def opened():
 def test_nasty_moves_from_a_player_are_refused_without_a_trace(move):
     m = opened()
     if move.get("type") == "lock" and move.get("action") == "bank":
-        m.play("a", {"type": "lock", "action": "bank"})    # then a second lock must be refused
+        m.play("a", {"type": "lock", "action": "bank"})  # then a second lock must be refused
     before = json.dumps(m.state, sort_keys=True)
     with pytest.raises(IllegalMove) as err:
         step(GAME, m.state, "a", move, Ctx(Random(0), 1))
@@ -167,7 +191,7 @@ def test_moves_from_unknown_players_are_refused(who):
             GAME.check(m.state, who, move)
         assert err.value.code == "not_your_turn"
     assert json.dumps(m.state, sort_keys=True) == before
-    assert GAME.view(m.state, who) == GAME.view(m.state, None)     # an unknown viewer sees the table
+    assert GAME.view(m.state, who) == GAME.view(m.state, None)  # an unknown viewer sees the table
 
 
 def test_host_and_system_cannot_lock_and_players_cannot_use_host_controls():
@@ -192,19 +216,38 @@ def test_non_dict_moves_are_refused():
 
 def junk(rng, depth=0):
     pick = rng.randint(0, 9 if depth < 2 else 6)
-    pool = ["lock", "bank", "team_up", "swipe", "predict", "double_down", "a", "b", "c", "@host", "reveal",
-            "next_round", "add_time", "end_game", "timeout", "", "x" * 70]
+    pool = [
+        "lock",
+        "bank",
+        "team_up",
+        "swipe",
+        "predict",
+        "double_down",
+        "a",
+        "b",
+        "c",
+        "@host",
+        "reveal",
+        "next_round",
+        "add_time",
+        "end_game",
+        "timeout",
+        "",
+        "x" * 70,
+    ]
     if pick <= 2:
         return rng.choice(pool)
     if pick == 3:
         return rng.choice([True, False, None])
     if pick == 4:
-        return rng.choice([0, 1, -1, 2 ** 70, 1.5, float("nan")])
+        return rng.choice([0, 1, -1, 2**70, 1.5, float("nan")])
     if pick <= 6:
         return rng.choice(pool) * rng.randint(0, 3)
     if pick <= 8:
-        return dict((rng.choice(["type", "action", "target", "guess", "skip_ok", "x"]), junk(rng, depth + 1))
-                    for _ in range(rng.randint(0, 5)))
+        return dict(
+            (rng.choice(["type", "action", "target", "guess", "skip_ok", "x"]), junk(rng, depth + 1))
+            for _ in range(rng.randint(0, 5))
+        )
     return [junk(rng, depth + 1) for _ in range(rng.randint(0, 3))]
 
 
@@ -225,8 +268,13 @@ def test_fuzzed_moves_raise_only_illegal_move():
         s = rng.choice(states)
         move = junk(rng)
         if rng.random() < 0.7:
-            move = {"type": rng.choice(["lock", "reveal", "add_time", "next_round", "timeout", "end_game"]),
-                    "action": junk(rng), "target": junk(rng), "guess": junk(rng), "skip_ok": junk(rng)}
+            move = {
+                "type": rng.choice(["lock", "reveal", "add_time", "next_round", "timeout", "end_game"]),
+                "action": junk(rng),
+                "target": junk(rng),
+                "guess": junk(rng),
+                "skip_ok": junk(rng),
+            }
         who = rng.choice(["a", "b", "c", HOST, SYSTEM, "zz", None, 3])
         before = json.dumps(s, sort_keys=True)
         try:

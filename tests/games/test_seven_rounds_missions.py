@@ -1,7 +1,8 @@
 """Seven Rounds: each of the 12 Secret Missions, once completing and once not, with exact scores."""
+
 try:
     from test_seven_rounds import new, play_round, scores, completed, row
-except ImportError:     # when tests/ is a package
+except ImportError:  # when tests/ is a package
     from tests.games.test_seven_rounds import new, play_round, scores, completed, row
 
 
@@ -130,8 +131,15 @@ def test_mission_9_two_good_guesses_completes():
 def test_mission_9_two_good_guesses_not_with_an_all_predict_round():
     m = new(GUESSER)
     play_round(m, {"a": ("predict", "bank"), "b": "bank", "c": "bank", "d": "double_down"})
-    play_round(m, {"a": ("predict", "bank"), "b": ("predict", "bank"), "c": ("predict", "swipe"),
-                   "d": ("predict", "double_down")})
+    play_round(
+        m,
+        {
+            "a": ("predict", "bank"),
+            "b": ("predict", "bank"),
+            "c": ("predict", "swipe"),
+            "d": ("predict", "double_down"),
+        },
+    )
     assert not completed(m, "a") and scores(m) == {"a": 3, "b": 2, "c": 2, "d": 4}
 
 
@@ -162,7 +170,7 @@ def test_mission_11_comeback_completes():
 def test_mission_11_comeback_not_in_round_one_nor_from_the_lead():
     m = new({"a": 11, "b": 1, "c": 3, "d": 4})
     play_round(m, {"a": "double_down", "b": "bank", "c": "bank", "d": "bank"})
-    assert not completed(m, "a")                                    # round 1 never counts
+    assert not completed(m, "a")  # round 1 never counts
     play_round(m, {"a": "double_down", "b": "bank", "c": "bank", "d": "bank"})
     assert not completed(m, "a") and scores(m) == {"a": 6, "b": 2, "c": 2, "d": 2}
 
@@ -192,6 +200,7 @@ def test_mission_12_versatile_counts_the_all_predict_point():
     m = new(VERSA)
     play_round(m, dict(OTHERS, a="bank"))
     play_round(m, dict(OTHERS, a="double_down"))
-    play_round(m, {"a": ("predict", "bank"), "b": ("predict", "bank"), "c": ("predict", "bank"),
-                   "d": ("predict", "bank")})
+    play_round(
+        m, {"a": ("predict", "bank"), "b": ("predict", "bank"), "c": ("predict", "bank"), "d": ("predict", "bank")}
+    )
     assert completed(m, "a") and scores(m) == {"a": 8, "b": 3, "c": 3, "d": 1}

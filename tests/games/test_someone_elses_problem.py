@@ -1,4 +1,5 @@
 """Scenario tests for Someone Else's Problem: one or more per ruling D4-01..D4-20, explicit tables."""
+
 import json
 from random import Random
 
@@ -19,17 +20,21 @@ def table(objects, hands, draw=None, first="ann", players=P, seed="t"):
 
 
 def std_objects():
-    return {"ann": ["secret_photo", "secret_photo", "spare_key", "diary", "alibi"],
-            "bob": ["love_letter", "love_letter", "burner_phone", "hotel_receipt", "diary"],
-            "cat": ["spare_key", "spare_key", "hotel_receipt", "alibi", "alibi"],
-            "dan": ["burner_phone", "burner_phone", "diary", "secret_photo", "love_letter"]}
+    return {
+        "ann": ["secret_photo", "secret_photo", "spare_key", "diary", "alibi"],
+        "bob": ["love_letter", "love_letter", "burner_phone", "hotel_receipt", "diary"],
+        "cat": ["spare_key", "spare_key", "hotel_receipt", "alibi", "alibi"],
+        "dan": ["burner_phone", "burner_phone", "diary", "secret_photo", "love_letter"],
+    }
 
 
 def std_hands():
-    return {"ann": ["gift", "exchange", "deny", "redirect"],
-            "bob": ["deny", "redirect", "gift", "exchange"],
-            "cat": ["gift", "gift", "deny", "deny"],
-            "dan": ["exchange", "exchange", "redirect", "redirect"]}
+    return {
+        "ann": ["gift", "exchange", "deny", "redirect"],
+        "bob": ["deny", "redirect", "gift", "exchange"],
+        "cat": ["gift", "gift", "deny", "deny"],
+        "dan": ["exchange", "exchange", "redirect", "redirect"],
+    }
 
 
 DRAW = ["exchange", "deny", "redirect", "gift", "gift", "deny", "exchange", "redirect"]
@@ -49,6 +54,7 @@ def kinds(events):
 
 
 # --- D4-01 / D4-02: the decks ----------------------------------------------------------------
+
 
 def test_D4_01_object_deck_and_scandalous_types():
     assert sum(cards.OBJECT_DECK.values()) == 40
@@ -90,6 +96,7 @@ def test_D4_02_explicit_hands_and_draw_pile_are_used_as_given():
 
 # --- D4-03: redeal -----------------------------------------------------------------------------
 
+
 def test_D4_03_redeal_until_everyone_holds_a_scandalous_object(monkeypatch):
     monkeypatch.setattr(table_module, "OBJECT_DECK", {"diary": 3, "alibi": 20})
     for seed in range(30):
@@ -111,25 +118,30 @@ def test_D4_03_standard_deck_never_deals_a_clean_player():
 
 # --- D4-04: the substitute gift ----------------------------------------------------------------
 
+
 def test_D4_04_two_card_gift_refused_while_holding_a_gift():
     m = table(std_objects(), std_hands())
-    refused(m, "ann", {"type": "gift2", "object": "diary", "to": "bob", "cards": ["deny", "redirect"]},
-            "invalid_move")
+    refused(m, "ann", {"type": "gift2", "object": "diary", "to": "bob", "cards": ["deny", "redirect"]}, "invalid_move")
 
 
 def test_D4_04_two_card_gift_discards_both_cards_without_their_effects():
     hands = std_hands()
     hands["ann"] = ["exchange", "deny", "redirect", "deny"]
     m = table(std_objects(), hands, draw=DRAW)
-    events = m.play("ann", {"type": "gift2", "object": "secret_photo", "to": "bob",
-                            "cards": ["exchange", "deny"]})
-    assert events == [{"kind": "gift", "by": "ann", "to": "bob", "object": "secret_photo", "count": 2,
-                       "cards": ["exchange", "deny"]}]
+    events = m.play("ann", {"type": "gift2", "object": "secret_photo", "to": "bob", "cards": ["exchange", "deny"]})
+    assert events == [
+        {"kind": "gift", "by": "ann", "to": "bob", "object": "secret_photo", "count": 2, "cards": ["exchange", "deny"]}
+    ]
     v = m.view(None)
     assert v["phase"] == "respond"
     assert v["discard"] == ["exchange", "deny"]
-    assert v["pending"] == {"by": "ann", "to": "bob", "object": "secret_photo", "count": 2,
-                            "cards": ["exchange", "deny"]}
+    assert v["pending"] == {
+        "by": "ann",
+        "to": "bob",
+        "object": "secret_photo",
+        "count": 2,
+        "cards": ["exchange", "deny"],
+    }
     # the exchange card's effect did not happen: objects are untouched until bob answers
     assert v["objects"]["ann"]["secret_photo"] == 2
     # the normal responses apply: bob denies, the photos stay, both cards stay spent
@@ -146,8 +158,9 @@ def test_D4_04_two_cards_may_be_the_same_type_and_must_be_held():
     hands = std_hands()
     hands["ann"] = ["deny", "deny", "redirect", "exchange"]
     m = table(std_objects(), hands, draw=DRAW)
-    refused(m, "ann", {"type": "gift2", "object": "diary", "to": "bob", "cards": ["redirect", "redirect"]},
-            "invalid_move")
+    refused(
+        m, "ann", {"type": "gift2", "object": "diary", "to": "bob", "cards": ["redirect", "redirect"]}, "invalid_move"
+    )
     refused(m, "ann", {"type": "gift2", "object": "diary", "to": "bob", "cards": ["deny"]}, "invalid_move")
     m.play("ann", {"type": "gift2", "object": "diary", "to": "bob", "cards": ["deny", "deny"]})
     assert m.state["hands"]["ann"] == ["redirect", "exchange"]
@@ -155,6 +168,7 @@ def test_D4_04_two_cards_may_be_the_same_type_and_must_be_held():
 
 
 # --- D4-05: always prompt ------------------------------------------------------------------------
+
 
 def test_D4_05_recipient_without_response_cards_is_still_prompted():
     hands = std_hands()
@@ -183,6 +197,7 @@ def test_D4_05_table_and_others_see_the_same_prompt_whatever_the_recipient_holds
 
 # --- D4-06: redirect target ---------------------------------------------------------------------
 
+
 def test_D4_06_redirect_goes_to_a_third_player_chosen_by_the_redirector():
     m = table(std_objects(), std_hands(), draw=DRAW)
     m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
@@ -191,8 +206,14 @@ def test_D4_06_redirect_goes_to_a_third_player_chosen_by_the_redirector():
     refused(m, "bob", {"type": "respond", "answer": "redirect", "to": "zed"}, "invalid_move")
     refused(m, "bob", {"type": "respond", "answer": "redirect"}, "invalid_move")
     events = m.play("bob", {"type": "respond", "answer": "redirect", "to": "dan"})
-    assert events[0] == {"kind": "redirect", "by": "bob", "from": "ann", "to": "dan",
-                         "object": "secret_photo", "count": 2}
+    assert events[0] == {
+        "kind": "redirect",
+        "by": "bob",
+        "from": "ann",
+        "to": "dan",
+        "object": "secret_photo",
+        "count": 2,
+    }
     v = m.view(None)
     # dan must take it: no prompt, play moves on to bob
     assert v["objects"]["dan"]["secret_photo"] == 3 and "secret_photo" not in v["objects"]["ann"]
@@ -212,6 +233,7 @@ def test_D4_06_with_three_players_the_target_is_forced():
 
 
 # --- D4-07: pass and stalemate ------------------------------------------------------------------
+
 
 def test_D4_07_pass_refused_while_a_move_exists():
     m = table(std_objects(), std_hands())
@@ -252,7 +274,7 @@ def test_D4_07_a_real_move_resets_the_pass_count():
     m.play("bob", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
     for p in ("cat", "dan", "ann"):
         m.play(p, {"type": "pass"})
-    assert m.result() is None       # bob's exchange broke the cycle: 3 passes since
+    assert m.result() is None  # bob's exchange broke the cycle: 3 passes since
     assert m.state["passes"] == 3
     # bob's spent EXCHANGE came back through a reshuffle, so bob still has a move
     assert m.state["hands"]["bob"] == ["exchange"] and m.view("bob")["can"]["pass"] is False
@@ -265,6 +287,7 @@ def test_D4_07_one_exchange_card_is_a_legal_move():
 
 
 # --- D4-08: win check after deny ----------------------------------------------------------------
+
 
 def test_D4_08_deny_keeps_the_objects_and_spends_the_gift():
     m = table(std_objects(), std_hands(), draw=DRAW)
@@ -292,6 +315,7 @@ def test_D4_08_the_win_check_runs_even_after_a_deny():
 
 # --- D4-09: the game ends at the first win -------------------------------------------------------
 
+
 def test_D4_09_no_refill_and_no_further_moves_after_a_win():
     objects = std_objects()
     objects["ann"] = ["spare_key", "spare_key", "alibi"]
@@ -299,7 +323,7 @@ def test_D4_09_no_refill_and_no_further_moves_after_a_win():
     m.play("ann", {"type": "gift", "object": "spare_key", "to": "bob"})
     events = m.play("bob", {"type": "respond", "answer": "accept"})
     assert kinds(events) == ["accept", "win"]
-    assert m.view(None)["hand_sizes"]["ann"] == 3          # no refill
+    assert m.view(None)["hand_sizes"]["ann"] == 3  # no refill
     assert m.view(None)["draw_count"] == len(DRAW)
     r = m.result()
     assert r["winners"] == ["ann"] and r["scores"]["ann"] == 1 and r["ranking"][0] == "ann"
@@ -310,6 +334,7 @@ def test_D4_09_no_refill_and_no_further_moves_after_a_win():
 
 
 # --- D4-10: who draws ----------------------------------------------------------------------------
+
 
 def test_D4_10_accepting_draws_nothing_even_when_short():
     hands = std_hands()
@@ -329,11 +354,13 @@ def test_D4_10_the_forced_redirect_recipient_draws_nothing():
     events = m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
     assert [e for e in events if e["kind"] == "draw"] == [
         {"kind": "draw", "by": "ann", "count": 1, "short": False},
-        {"kind": "draw", "by": "bob", "count": 1, "short": False}]
+        {"kind": "draw", "by": "bob", "count": 1, "short": False},
+    ]
     assert m.state["hands"]["cat"] == ["gift"]
 
 
 # --- D4-11: refill order across a reshuffle -------------------------------------------------------
+
 
 def test_D4_11_mover_draws_first_then_clockwise_across_a_reshuffle():
     # dan (seat 3) gifts to ann (seat 0), ann denies. dan draws first, then ann (clockwise from dan).
@@ -379,12 +406,12 @@ def test_D4_11_both_piles_empty_leaves_the_hand_short():
     m = table(std_objects(), hands, draw=[])
     m.play("ann", {"type": "gift", "object": "diary", "to": "bob"})
     events = m.play("bob", {"type": "respond", "answer": "accept"})
-    assert events[1:] == [{"kind": "reshuffle", "count": 1},
-                          {"kind": "draw", "by": "ann", "count": 1, "short": True}]
+    assert events[1:] == [{"kind": "reshuffle", "count": 1}, {"kind": "draw", "by": "ann", "count": 1, "short": True}]
     assert m.state["hands"]["ann"] == ["gift"] and m.view(None)["hand_sizes"]["ann"] == 1
 
 
 # --- D4-12: visibility ---------------------------------------------------------------------------
+
 
 def test_D4_12_views_show_own_hand_only_and_counts_for_the_rest():
     m = table(std_objects(), std_hands(), draw=DRAW)
@@ -402,6 +429,7 @@ def test_D4_12_views_show_own_hand_only_and_counts_for_the_rest():
 
 
 # --- D4-13 / D4-14: exchange and gift edge cases ----------------------------------------------------
+
 
 def test_D4_13_same_type_and_alibi_swaps_are_legal():
     m = table(std_objects(), std_hands(), draw=DRAW)
@@ -455,6 +483,7 @@ def test_next_player_clockwise_plays_even_after_answering():
 
 # --- D4-15: End game, no timers ------------------------------------------------------------------------
 
+
 def test_D4_15_host_ends_the_game_with_no_winner():
     m = table(std_objects(), std_hands())
     assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}] + [{"type": "remove", "player": p} for p in P]
@@ -474,6 +503,7 @@ def test_D4_15_host_ends_the_game_with_no_winner():
 
 
 # --- docs/decisions.md "Someone Else's Problem: the host can remove a player mid-game" (beyond D4-15) -----
+
 
 def test_removing_the_player_whose_turn_it_is_passes_the_turn_and_takes_their_objects_out():
     m = table(std_objects(), std_hands(), draw=DRAW, first="bob")
@@ -505,7 +535,7 @@ def test_a_gift_waiting_on_a_removed_player_is_void_as_if_denied():
     m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
     assert m.view(None)["awaiting"] == "bob"
     events = m.play(HOST, {"type": "remove", "player": "bob"})
-    assert kinds(events) == ["removed", "draw"]          # D4-10: ann spent her GIFT, so ann draws
+    assert kinds(events) == ["removed", "draw"]  # D4-10: ann spent her GIFT, so ann draws
     v = m.view(None)
     assert v["objects"]["ann"]["secret_photo"] == 2 and v["pending"] is None
     assert v["current"] == "cat" and v["phase"] == "turn" and v["hand_sizes"]["ann"] == 4
@@ -522,8 +552,12 @@ def test_a_gift_from_a_removed_sender_lapses_and_the_next_player_plays():
 
 def test_removal_below_three_players_ends_the_game_with_no_winner():
     three = ["ann", "bob", "cat"]
-    m = table(dict((p, o) for p, o in std_objects().items() if p in three),
-              dict((p, h) for p, h in std_hands().items() if p in three), draw=DRAW, players=three)
+    m = table(
+        dict((p, o) for p, o in std_objects().items() if p in three),
+        dict((p, h) for p, h in std_hands().items() if p in three),
+        draw=DRAW,
+        players=three,
+    )
     events = m.play(HOST, {"type": "remove", "player": "cat"})
     assert kinds(events) == ["removed"]
     r = m.result()
@@ -534,14 +568,16 @@ def test_removal_below_three_players_ends_the_game_with_no_winner():
 
 # --- D4-16: shared winners -------------------------------------------------------------------------
 
+
 def test_D4_16_shared_winners_on_an_injected_table():
     m = table(std_objects(), std_hands(), draw=DRAW)
     s = m.state
-    s["objects"]["bob"] = {"alibi": 1}                  # injected: impossible in legal play
+    s["objects"]["bob"] = {"alibi": 1}  # injected: impossible in legal play
     s["objects"]["ann"] = {"diary": 1}
     s["objects"]["cat"] = {"alibi": 2, "spare_key": 2}
-    s2, events = step(GAME, s, "ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"},
-                      Ctx(Random(0), 0))
+    s2, events = step(
+        GAME, s, "ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"}, Ctx(Random(0), 0)
+    )
     assert events[-1] == {"kind": "win", "winners": ["ann", "bob"]}
     r = GAME.result(s2)
     assert r["winners"] == ["ann", "bob"] and r["scores"] == {"ann": 1, "bob": 1, "cat": 0, "dan": 0}
@@ -550,6 +586,7 @@ def test_D4_16_shared_winners_on_an_injected_table():
 
 
 # --- D4-17: names ----------------------------------------------------------------------------------
+
 
 def test_D4_17_names_and_table_attributes():
     assert GAME.id == "someone_elses_problem"
@@ -562,6 +599,7 @@ def test_D4_17_names_and_table_attributes():
 
 
 # --- D4-18: redirect and the keys example ---------------------------------------------------------
+
 
 def keys_table():
     objects = std_objects()
@@ -581,7 +619,7 @@ def test_D4_18_a_redirect_makes_the_sender_win_not_the_third_player():
 def test_D4_18_keys_example_accept_wins_deny_does_not():
     m = keys_table()
     m.play("ann", {"type": "gift", "object": "spare_key", "to": "bob"})
-    assert m.result() is None      # offering the last objects is not enough
+    assert m.result() is None  # offering the last objects is not enough
     m.play("bob", {"type": "respond", "answer": "accept"})
     assert m.result()["winners"] == ["ann"]
     m = keys_table()
@@ -591,6 +629,7 @@ def test_D4_18_keys_example_accept_wins_deny_does_not():
 
 
 # --- D4-19: exchange wins -----------------------------------------------------------------------------
+
 
 def test_D4_19_exchanging_the_last_scandal_for_an_alibi_wins_at_once():
     objects = std_objects()
@@ -620,6 +659,7 @@ def test_D4_19_the_other_side_wins_outside_their_turn():
 
 
 # --- D4-20: one awaited player ------------------------------------------------------------------------
+
 
 def test_D4_20_only_the_awaited_player_may_act():
     m = table(std_objects(), std_hands())

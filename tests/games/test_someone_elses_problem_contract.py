@@ -1,4 +1,5 @@
 """Contract tests for Someone Else's Problem: random seeded playouts, secrets, replay, bad input."""
+
 import json
 from random import Random
 
@@ -46,7 +47,7 @@ def check_views(m):
         assert hidden == v
         # ...so none of their (marked) values can reach the JSON text.
         assert "SECRET" not in json.dumps(hidden)
-        if viewer is None or viewer not in s["players"]:       # the table, or a removed player: no hand
+        if viewer is None or viewer not in s["players"]:  # the table, or a removed player: no hand
             assert "hand" not in v and "act" not in v
         else:
             assert sorted(v["hand"]) == sorted(s["hands"][viewer])
@@ -55,7 +56,7 @@ def check_views(m):
 
 def playout(seed, try_every_move=False, checks=True):
     r = Random(seed)
-    players = NAMES[:3 + seed % 4]
+    players = NAMES[: 3 + seed % 4]
     m = Match(GAME, players, seed, options_for(seed, players))
     host_quits = seed % 11 == 5
     host_removes = seed % 7 == 3
@@ -70,7 +71,8 @@ def playout(seed, try_every_move=False, checks=True):
                 assert GAME.legal_moves(m.state, p) == []
         assert GAME.legal_moves(m.state, SYSTEM) == []
         assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}] + [
-            {"type": "remove", "player": q} for q in m.state["players"]]
+            {"type": "remove", "player": q} for q in m.state["players"]
+        ]
         legal = GAME.legal_moves(m.state, awaited)
         assert legal, "the awaited player always has a move (pass at worst)"
         if try_every_move:
@@ -78,7 +80,7 @@ def playout(seed, try_every_move=False, checks=True):
                 step(GAME, m.state, awaited, move, Ctx(Random(1), 0))
         if host_quits and r.random() < 0.05:
             m.play(HOST, {"type": "end_game"}, steps)
-        elif host_removes and r.random() < 0.03:      # docs/decisions.md: a removal mid-game
+        elif host_removes and r.random() < 0.03:  # docs/decisions.md: a removal mid-game
             m.play(HOST, {"type": "remove", "player": r.choice(m.state["players"])}, steps)
         else:
             m.play(awaited, r.choice(legal), steps)
@@ -120,36 +122,64 @@ def test_custom_decks_reach_passes_and_stalemates():
 # --- bad input ----------------------------------------------------------------------------------
 
 NASTY = [
-    {}, {"type": None}, {"type": 5}, {"type": True}, {"type": ["gift"]}, {"type": {"a": 1}},
-    {"type": "x" * 100000}, {"type": "GIFT"}, {"type": "timeout"}, {"type": "remove", "player": "p9"},
-    {"type": "remove"}, {"type": "remove", "player": 2}, {"type": "remove", "player": ["p2"]},
-    {"type": "gift"}, {"type": "gift", "object": "diary"}, {"type": "gift", "to": "p2"},
-    {"type": "gift", "object": True, "to": "p2"}, {"type": "gift", "object": 3, "to": "p2"},
-    {"type": "gift", "object": ["diary"], "to": "p2"}, {"type": "gift", "object": "diary" * 20000, "to": "p2"},
-    {"type": "gift", "object": "plutonium", "to": "p2"}, {"type": "gift", "object": "diary", "to": None},
-    {"type": "gift", "object": "diary", "to": 1}, {"type": "gift", "object": "diary", "to": True},
-    {"type": "gift", "object": "diary", "to": "@host"}, {"type": "gift", "object": "diary", "to": "p9"},
-    {"type": "gift", "object": "diary", "to": {"id": "p2"}}, {"type": "gift", "object": {}, "to": []},
-    {"type": "gift2", "object": "diary", "to": "p2"}, {"type": "gift2", "object": "diary", "to": "p2", "cards": "gift"},
+    {},
+    {"type": None},
+    {"type": 5},
+    {"type": True},
+    {"type": ["gift"]},
+    {"type": {"a": 1}},
+    {"type": "x" * 100000},
+    {"type": "GIFT"},
+    {"type": "timeout"},
+    {"type": "remove", "player": "p9"},
+    {"type": "remove"},
+    {"type": "remove", "player": 2},
+    {"type": "remove", "player": ["p2"]},
+    {"type": "gift"},
+    {"type": "gift", "object": "diary"},
+    {"type": "gift", "to": "p2"},
+    {"type": "gift", "object": True, "to": "p2"},
+    {"type": "gift", "object": 3, "to": "p2"},
+    {"type": "gift", "object": ["diary"], "to": "p2"},
+    {"type": "gift", "object": "diary" * 20000, "to": "p2"},
+    {"type": "gift", "object": "plutonium", "to": "p2"},
+    {"type": "gift", "object": "diary", "to": None},
+    {"type": "gift", "object": "diary", "to": 1},
+    {"type": "gift", "object": "diary", "to": True},
+    {"type": "gift", "object": "diary", "to": "@host"},
+    {"type": "gift", "object": "diary", "to": "p9"},
+    {"type": "gift", "object": "diary", "to": {"id": "p2"}},
+    {"type": "gift", "object": {}, "to": []},
+    {"type": "gift2", "object": "diary", "to": "p2"},
+    {"type": "gift2", "object": "diary", "to": "p2", "cards": "gift"},
     {"type": "gift2", "object": "diary", "to": "p2", "cards": [True, False]},
     {"type": "gift2", "object": "diary", "to": "p2", "cards": [["deny"], {"x": 1}]},
     {"type": "gift2", "object": "diary", "to": "p2", "cards": ["deny"] * 100000},
     {"type": "gift2", "object": "diary", "to": "p2", "cards": ["joker", "joker"]},
-    {"type": "exchange"}, {"type": "exchange", "give": 1, "take": 2, "from": 3},
+    {"type": "exchange"},
+    {"type": "exchange", "give": 1, "take": 2, "from": 3},
     {"type": "exchange", "give": "diary", "take": "diary", "from": None},
     {"type": "exchange", "give": "diary", "take": None, "from": "p2"},
     {"type": "exchange", "give": "diary", "take": "diary", "from": "p1"},
-    {"type": "respond"}, {"type": "respond", "answer": True}, {"type": "respond", "answer": 0},
-    {"type": "respond", "answer": "maybe"}, {"type": "respond", "answer": "redirect", "to": 7},
-    {"type": "respond", "answer": "redirect", "to": "p1"}, {"type": "respond", "answer": ["accept"]},
-    {"type": "end_game"}, {"type": "pass", "nested": {"deep": [[[[]]]]}},
+    {"type": "respond"},
+    {"type": "respond", "answer": True},
+    {"type": "respond", "answer": 0},
+    {"type": "respond", "answer": "maybe"},
+    {"type": "respond", "answer": "redirect", "to": 7},
+    {"type": "respond", "answer": "redirect", "to": "p1"},
+    {"type": "respond", "answer": ["accept"]},
+    {"type": "end_game"},
+    {"type": "pass", "nested": {"deep": [[[[]]]]}},
 ]
 
 
 def nasty_table():
     objects = {"p1": ["diary", "spare_key", "alibi"], "p2": ["diary", "diary"], "p3": ["love_letter"]}
-    hands = {"p1": ["gift", "exchange", "exchange", "redirect"], "p2": ["exchange", "deny", "deny", "deny"],
-             "p3": ["gift", "gift", "gift", "gift"]}
+    hands = {
+        "p1": ["gift", "exchange", "exchange", "redirect"],
+        "p2": ["exchange", "deny", "deny", "deny"],
+        "p3": ["gift", "gift", "gift", "gift"],
+    }
     return Match(GAME, ["p1", "p2", "p3"], "bad", {"objects": objects, "hands": hands, "first_player": "p1"})
 
 
@@ -189,10 +219,11 @@ def junk(r, depth=0):
     if pick == 1:
         return r.choice([True, False])
     if pick == 2:
-        return r.choice([r.randrange(-5, 5), r.random(), 10 ** 30])
+        return r.choice([r.randrange(-5, 5), r.random(), 10**30])
     if pick == 3:
-        return r.choice(["p1", "p2", "p3", "diary", "alibi", "gift", "deny", "accept", "redirect",
-                         "exchange", "@host", ""])
+        return r.choice(
+            ["p1", "p2", "p3", "diary", "alibi", "gift", "deny", "accept", "redirect", "exchange", "@host", ""]
+        )
     if pick == 4:
         return "z" * r.randrange(70)
     if pick == 5:

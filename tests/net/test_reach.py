@@ -1,14 +1,23 @@
 """A phone that cannot reach the host is told why, and the host lists the phones that knock but never get in
 (net/reach.py): scenarios on the clock, as the pages feed it."""
-from peerparty.net.reach import (KNOCK_FORGET_MS, KNOCK_STUCK_MS, NO_PATH_MS, PHONE_NO_PATH, PHONE_NO_PATH_RELAYED,
-                                 PHONE_NO_WEBRTC, Knocking, PhoneReach)
+
+from peerparty.net.reach import (
+    KNOCK_FORGET_MS,
+    KNOCK_STUCK_MS,
+    NO_PATH_MS,
+    PHONE_NO_PATH,
+    PHONE_NO_PATH_RELAYED,
+    PHONE_NO_WEBRTC,
+    Knocking,
+    PhoneReach,
+)
 
 
 def test_attempts_that_never_open_become_no_path_after_the_bound_and_say_what_to_do():
     reach = PhoneReach(relay=False)
     reach.attempt(1000)
     assert reach.state(1000) == "connecting" and reach.sentence(1000) is None
-    reach.attempt(5000)                 # a retry keeps the first attempt's start
+    reach.attempt(5000)  # a retry keeps the first attempt's start
     assert reach.state(1000 + NO_PATH_MS - 1) == "connecting"
     assert reach.state(1000 + NO_PATH_MS) == "no-path"
     assert reach.sentence(1000 + NO_PATH_MS) == PHONE_NO_PATH
@@ -31,9 +40,9 @@ def test_an_ice_failure_says_it_at_once():
 def test_a_missing_room_or_signalling_server_is_not_a_path_problem():
     reach = PhoneReach(relay=False)
     reach.attempt(0)
-    reach.explained()                   # peer-unavailable, or the server went away
+    reach.explained()  # peer-unavailable, or the server went away
     assert reach.state(NO_PATH_MS * 3) == "connecting"
-    reach.attempt(NO_PATH_MS * 3)       # counting starts afresh from the next real attempt
+    reach.attempt(NO_PATH_MS * 3)  # counting starts afresh from the next real attempt
     assert reach.state(NO_PATH_MS * 4 - 1) == "connecting"
     assert reach.state(NO_PATH_MS * 4) == "no-path"
 
@@ -62,7 +71,7 @@ def test_the_host_lists_a_phone_whose_connections_never_open_by_its_name():
     knocking = Knocking()
     knocking.knock("c1", "pp-1", "", 0)
     assert knocking.tick(KNOCK_STUCK_MS - 1) == [] and knocking.labels() == []
-    knocking.knock("c2", "pp-1", "Sam", 4000)      # the person typed a name meanwhile
+    knocking.knock("c2", "pp-1", "Sam", 4000)  # the person typed a name meanwhile
     assert knocking.tick(KNOCK_STUCK_MS) == ["c1"]  # the host hangs up the oldest
     assert knocking.labels() == ["a phone"]
     assert knocking.tick(4000 + KNOCK_STUCK_MS) == ["c2"]
@@ -73,11 +82,11 @@ def test_a_failed_ice_marks_the_phone_at_once_and_it_leaves_the_list_when_it_get
     knocking = Knocking()
     knocking.knock("c1", "pp-1", "an iPhone", 0)
     knocking.knock("c9", "pp-9", "Kim", 0)
-    knocking.closed("c1", 100)                  # negotiation-failed, then closed
+    knocking.closed("c1", 100)  # negotiation-failed, then closed
     assert knocking.labels() == ["an iPhone"]
     knocking.knock("c2", "pp-1", "an iPhone", 4000)
     knocking.knock("c3", "pp-1", "an iPhone", 8000)
-    assert knocking.opened("c3") == ["c2"]      # the same phone's abandoned try is hung up
+    assert knocking.opened("c3") == ["c2"]  # the same phone's abandoned try is hung up
     assert knocking.labels() == []
     assert knocking.opened("c9") == []
     assert knocking.tick(100000) == [] and knocking.labels() == []
@@ -90,9 +99,9 @@ def test_a_phone_that_stops_knocking_is_forgotten_but_not_while_it_keeps_trying(
     knocking.closed("a1", 10)
     knocking.closed("b1", 1010)
     knocking.knock("b2", "pp-b", "Ben", 5000)
-    assert knocking.labels() == ["Ann", "Ben"]          # in the order they got stuck
+    assert knocking.labels() == ["Ann", "Ben"]  # in the order they got stuck
     knocking.tick(10 + KNOCK_FORGET_MS)
-    assert knocking.labels() == ["Ben"]                 # Ann went quiet; Ben's try is still pending
+    assert knocking.labels() == ["Ben"]  # Ann went quiet; Ben's try is still pending
     knocking.closed("b2", 9000)
     knocking.tick(9000 + KNOCK_FORGET_MS)
     assert knocking.labels() == []
@@ -102,4 +111,4 @@ def test_unknown_connections_change_nothing():
     knocking = Knocking()
     knocking.closed("nope", 0)
     assert knocking.opened("nope") == []
-    assert knocking.labels() == [] and knocking.tick(10 ** 9) == []
+    assert knocking.labels() == [] and knocking.tick(10**9) == []

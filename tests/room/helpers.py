@@ -1,4 +1,5 @@
 """A host and phones joined by the memory network, ready for scenario tests."""
+
 import itertools
 import json
 from random import Random
@@ -54,6 +55,7 @@ def started(*people):
 def tv(host):
     """The big screen's HTML as the host page draws it (ui/room.py host_screen)."""
     from peerparty.ui.room import host_screen
+
     return host_screen(host.screen(), dict(host.screen_info(), join_hint="x/join", qr_svg=""))
 
 
@@ -81,8 +83,17 @@ def names(host):
     return [p["name"] for p in host.screen()["room"]["people"]]
 
 
-def play_through_room(game, seed, drop_duplicates=False, players=None, host_name="Hosty", seen=None,
-                      fixed_deal=False, steps=4000, to_the_end=True):
+def play_through_room(
+    game,
+    seed,
+    drop_duplicates=False,
+    players=None,
+    host_name="Hosty",
+    seen=None,
+    fixed_deal=False,
+    steps=4000,
+    to_the_end=True,
+):
     """A whole game of `game` through a real HostSession and phones on the memory network, each step a random
     legal move (the host's own now and then, and always when nobody else can move). `players` names the phones
     (by default three, or two beside a host who plays); seen(host) is called before every step. With
@@ -90,14 +101,18 @@ def play_through_room(game, seed, drop_duplicates=False, players=None, host_name
     Returns (host, phones) at game over (or after `steps` steps, if not to_the_end)."""
     rng = Random(seed)
     counter = itertools.count()
-    host = HostSession("WXYZ", GAMES, token_source=lambda: "secret-token-%06d" % next(counter),
-                       seed="deal-%d" % seed if fixed_deal else None)
+    host = HostSession(
+        "WXYZ",
+        GAMES,
+        token_source=lambda: "secret-token-%06d" % next(counter),
+        seed="deal-%d" % seed if fixed_deal else None,
+    )
     net = MemoryNetwork(host, seed)
     if drop_duplicates:
         net.duplicate_rate = 0.3
     if players is None:
         players = ["Ann", "Ben", "Cat"][: min(2 if game.host_is_player else 3, game.max_players)]
-    if game.host_is_player and host_name is not None:      # the host plays on the TV's tab ("I play on this screen")
+    if game.host_is_player and host_name is not None:  # the host plays on the TV's tab ("I play on this screen")
         host.host_action({"t": "join_local", "name": host_name}, 0)
     phones = [phone_joins(net, "WXYZ", name) for name in players]
     host.host_action({"t": "pick", "game": game.id}, 0)

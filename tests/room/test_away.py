@@ -1,6 +1,7 @@
 """A guest who is away, dealt with from the TV (issue 38, point 1): during play a Remove appears beside a player
 who is away, in every game, and removing them lets the game go on without them (docs/decisions.md, D2-25,
 D3-10); Start says who is away before a game begins."""
+
 import itertools
 import json
 
@@ -29,7 +30,7 @@ def room_of(game_id, names=("Ann", "Ben", "Cat", "Dan")):
 def test_start_names_who_is_away_and_asks_first():
     host, net, (ann, ben, cat, dan) = room_of("seven_rounds")
     html = tv(host)
-    assert 'data-away=' not in html and "Ready when you are." in html
+    assert "data-away=" not in html and "Ready when you are." in html
     away(host, net, dan, [ann, ben, cat])
     html = tv(host)
     assert "Dan is away: wait for them, or remove them." in html
@@ -42,7 +43,7 @@ def test_start_names_who_is_away_and_asks_first():
 def test_an_away_player_can_be_removed_mid_game_and_the_game_goes_on(game_id):
     host, net, (ann, ben, cat, dan) = room_of(game_id)
     assert act(host, net, {"t": "start"}) is None
-    assert 'data-away-remove' not in tv(host)           # everyone is here: no Remove during play
+    assert "data-away-remove" not in tv(host)  # everyone is here: no Remove during play
     away(host, net, dan, [ann, ben, cat])
     html = tv(host)
     seat = dan.session.seat
@@ -50,13 +51,13 @@ def test_an_away_player_can_be_removed_mid_game_and_the_game_goes_on(game_id):
     sentence = "Remove Dan from the game? %s They cannot rejoin." % REGISTRY[game_id].removal
     assert 'data-confirm="%s"' % sentence.replace("'", "&#39;") in html
     assert act(host, net, {"t": "remove", "seat": seat}) is None
-    assert host.phase == "playing"                      # four became three: the game goes on
+    assert host.phase == "playing"  # four became three: the game goes on
     view = last(ann, "view")
     assert seat not in json.dumps(view["view"].get("players"))
     assert [p["name"] for p in view["room"]["people"]] == ["Ann", "Ben", "Cat"] or game_id == "hint_hunt"
     assert REGISTRY[game_id].legal_moves(host.match.state, seat) == []
-    assert view["room"]["former"] == {seat: "Dan"}      # the log can still name them
-    assert 'data-away-remove' not in tv(host)
+    assert view["room"]["former"] == {seat: "Dan"}  # the log can still name them
+    assert "data-away-remove" not in tv(host)
 
 
 def test_seven_rounds_reveals_once_everyone_still_in_has_locked():
@@ -66,7 +67,7 @@ def test_seven_rounds_reveals_once_everyone_still_in_has_locked():
         net.send(phone, phone.session.move({"type": "lock", "action": "bank"}))
     net.flush()
     away(host, net, dan, [ann, ben, cat])
-    assert act(host, net, {"t": "move", "move": {"type": "reveal"}}) is not None    # waits for Dan
+    assert act(host, net, {"t": "move", "move": {"type": "reveal"}}) is not None  # waits for Dan
     assert act(host, net, {"t": "remove", "seat": dan.session.seat}) is None
     assert act(host, net, {"t": "move", "move": {"type": "reveal"}}) is None
     assert last(ann, "view")["view"]["scores"] == {ann.session.seat: 1, ben.session.seat: 1, cat.session.seat: 1}

@@ -1,5 +1,6 @@
 """The controls on a phone (issue 37, room/controls.py): one seat holds them, its phone sends the TV's own actions
 and they are checked as the TV's; any other seat's, or a screen's, are refused and change nothing."""
+
 import json
 
 from peerparty.engine import HOST
@@ -41,7 +42,11 @@ def test_the_first_to_join_holds_the_controls_and_only_their_phone_is_sent_them(
     assert last(ann, "view").get("controls") and "controls" not in last(ben, "view")
     # the phone draws the TV's own buttons, with its words
     html = phone_screen({"status": "joined", "code": "ABCD", "view": last(ann, "view")})
-    assert "You have the controls" in html and "Seven Rounds" in html and 'data-move="{&quot;room&quot;:&quot;start' in html
+    assert (
+        "You have the controls" in html
+        and "Seven Rounds" in html
+        and 'data-move="{&quot;room&quot;:&quot;start' in html
+    )
     assert "You have the controls" not in phone_screen({"status": "joined", "code": "ABCD", "view": last(ben, "view")})
 
 
@@ -109,14 +114,14 @@ def test_the_holder_is_kept_in_the_record_and_in_the_successors_replica():
     assert again.controls.holder == ben.session.seat
     tap(net, ben, {"room": "pick", "game": "hint_hunt"})
     tap(net, ben, {"room": "start"})
-    replica = last(ann, "replica")        # Ann, the first present player, is Hint Hunt's successor (D3-12)
+    replica = last(ann, "replica")  # Ann, the first present player, is Hint Hunt's successor (D3-12)
     assert replica["snapshot"]["controls"] == {"holder": ben.session.seat}
 
 
 def test_hint_hunts_rulebook_host_is_the_seat_holding_the_controls():
     host, net, (ann, ben, cat) = room("Ann", "Ben", "Cat")
     tap(net, ann, {"room": "pick", "game": "hint_hunt"})
-    tap(net, ann, {"room": "start"})          # no seat on the TV: Hint Hunt starts with the phones alone
+    tap(net, ann, {"room": "start"})  # no seat on the TV: Hint Hunt starts with the phones alone
     assert host.match.state["host"] == ann.session.seat
     assert last(ann, "view")["view"]["controls"]["host_seat"] == ann.session.seat
     assert "controls" not in last(ben, "view")["view"]

@@ -1,6 +1,7 @@
 """A late guest is let in by itself when the game ends (issue 38, point 3): a phone that asks mid-game in a
 game that takes no watchers (DX-05) waits with its name kept, told so in words and not refused, and is seated
 the moment the results are up; it plays the rematch."""
+
 from peerparty.room.latecomers import WAIT_FOR_GAME
 
 from .helpers import act, join, last, names, started
@@ -18,13 +19,13 @@ def test_a_late_guest_waits_in_words_and_is_seated_at_the_results():
     assert seen["room"]["phase"] == "over" and seen["room"]["result"] is not None
     assert names(host) == ["Sam", "Kim", "Lee"]
     assert act(host, net, {"t": "again"}) is None
-    assert lee.session.seat in host.match.players         # plays the next game
+    assert lee.session.seat in host.match.players  # plays the next game
 
 
 def test_a_game_that_ends_by_itself_seats_them_too():
     host, net, (sam, kim) = started("Sam", "Kim")
     lee = join(net, "Lee")
-    while host.phase == "playing":        # the race ends at 5 points
+    while host.phase == "playing":  # the race ends at 5 points
         for phone in (sam, kim):
             if host.phase == "playing" and host.match.state["players"][host.match.state["turn"]] == phone.session.seat:
                 net.send(phone, phone.session.move({"type": "add", "n": 2}))
@@ -53,7 +54,7 @@ def test_asking_again_after_a_reconnect_keeps_one_place():
 def test_a_name_taken_meanwhile_is_told_at_the_results():
     host, net, (sam, kim) = started("Sam", "Kim")
     first = join(net, "Lee")
-    second = join(net, "lee")             # two phones, one name, both waiting
+    second = join(net, "lee")  # two phones, one name, both waiting
     act(host, net, {"t": "move", "move": {"type": "end_game"}})
     assert first.session.status == "joined"
     assert second.session.status == "refused" and last(second, "error")["code"] == "name_taken"

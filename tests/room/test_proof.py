@@ -2,6 +2,7 @@
 other that they know the seat's token, which never crosses the link; a host steps aside only for a later epoch's
 host that proves the room key. Right answers are accepted; wrong, replayed, misdirected and missing ones are
 refused and change nothing."""
+
 import hashlib
 import hmac
 import itertools
@@ -22,14 +23,23 @@ from ..games_under_test import GAMES
 from .test_fuzz import host_state
 
 CODE = "ABCD"
-AT0 = (0, peer_id(CODE, 0))    # the channel of a phone that dialled epoch 0's host (proof.py)
+AT0 = (0, peer_id(CODE, 0))  # the channel of a phone that dialled epoch 0's host (proof.py)
 ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- the HMAC both sides share --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("key,message", [(b"", b""), (b"k", b"message"), (b"k" * 64, b"x" * 200),
-                                         (b"k" * 65, b"long keys are hashed first"), (bytes(range(256)), b"\x00")])
+
+@pytest.mark.parametrize(
+    "key,message",
+    [
+        (b"", b""),
+        (b"k", b"message"),
+        (b"k" * 64, b"x" * 200),
+        (b"k" * 65, b"long keys are hashed first"),
+        (bytes(range(256)), b"\x00"),
+    ],
+)
 def test_the_hand_made_hmac_is_pythons(key, message):
     assert proof.hmac_sha256(key, message) == hmac.new(key, message, hashlib.sha256).digest()
 
@@ -39,18 +49,22 @@ def test_the_proofs_bind_every_part():
     assert base != proof.room_proof("key", CODE, 2, peer_id(CODE, 2), "n" * 32)
     assert base != proof.room_proof("kez", CODE, 1, peer_id(CODE, 1), "n" * 32)
     assert base != proof.room_proof("key", CODE, 1, peer_id(CODE, 1), "m" * 32)
-    assert proof.host_seat_proof("t", CODE, *AT0, "a", "b") != proof.phone_seat_proof("t", CODE, *AT0, "a", "b"), \
+    assert proof.host_seat_proof("t", CODE, *AT0, "a", "b") != proof.phone_seat_proof("t", CODE, *AT0, "a", "b"), (
         "the host's answer is never the phone's: a phone cannot be made to prove by echoing"
+    )
     assert proof.mac("t", "a|b") != proof.mac("t", "a", "b")
     assert "tok" not in proof.seat_tag("tok") and len(proof.seat_tag("tok")) == proof.TAG_HEX
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not (ROOT / "node_modules/@micropython").exists(),
-                    reason="node and the npm MicroPython are needed")
+@pytest.mark.skipif(
+    shutil.which("node") is None or not (ROOT / "node_modules/@micropython").exists(),
+    reason="node and the npm MicroPython are needed",
+)
 def test_micropython_computes_the_same_proofs(tmp_path):
     """The phone runs MicroPython (PyScript's, from node_modules): its proofs must be the host's."""
     script = tmp_path / "run.mjs"
-    script.write_text("""
+    script.write_text(
+        """
 import { loadMicroPython } from "%s";
 import fs from "fs";
 const mp = await loadMicroPython({stdout: (l) => console.log(l)});
@@ -61,14 +75,22 @@ sys.path.append("/")
 import proof
 print(proof.seat_tag("tok"), proof.room_proof("k" * 80, "ABCD", 3, "peerparty-ABCD-3", "0f" * 16), proof.phone_seat_proof("t", "ABCD", 0, "peerparty-ABCD-0", "a", "b"))
 `);
-""" % (ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs",
-       ROOT / "py/peerparty/room/proof.py"))
+"""
+        % (
+            ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs",
+            ROOT / "py/peerparty/room/proof.py",
+        )
+    )
     out = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120).stdout.split()
-    assert out == [proof.seat_tag("tok"), proof.room_proof("k" * 80, "ABCD", 3, peer_id(CODE, 3), "0f" * 16),
-                   proof.phone_seat_proof("t", "ABCD", *AT0, "a", "b")]
+    assert out == [
+        proof.seat_tag("tok"),
+        proof.room_proof("k" * 80, "ABCD", 3, peer_id(CODE, 3), "0f" * 16),
+        proof.phone_seat_proof("t", "ABCD", *AT0, "a", "b"),
+    ]
 
 
 # --- a phone rejoins its seat -------------------------------------------------------------------------------
+
 
 def seated():
     """A room with Ann seated; her phone is gone. Returns the host, the network, Ann's token."""
@@ -131,16 +153,18 @@ def test_wrong_replayed_misdirected_and_missing_proofs_are_refused_and_change_no
     [challenge] = said(host, "c9", hello(token, "1" * 32))
     [other] = said(host, "c8", hello(token, "2" * 32))
     right = proof.phone_seat_proof(token, CODE, *AT0, "1" * 32, challenge["nonce"])
-    refused_and_unchanged(host, "c9", {"t": "prove", "proof": "0" * 64})                           # wrong
-    refused_and_unchanged(host, "c9", {"t": "prove", "proof": proof.phone_seat_proof(
-        token, CODE, *AT0, "2" * 32, other["nonce"])})                                                      # another nonce's
-    refused_and_unchanged(host, "c7", {"t": "prove", "proof": right})                               # no challenge
-    refused_and_unchanged(host, "c9", {"t": "prove", "proof": proof.host_seat_proof(
-        token, CODE, *AT0, "1" * 32, challenge["nonce"])})                                                  # the host's echoed
-    refused_and_unchanged(host, "c9", {"t": "prove"}, "bad_message")                                # missing
+    refused_and_unchanged(host, "c9", {"t": "prove", "proof": "0" * 64})  # wrong
+    refused_and_unchanged(
+        host, "c9", {"t": "prove", "proof": proof.phone_seat_proof(token, CODE, *AT0, "2" * 32, other["nonce"])}
+    )  # another nonce's
+    refused_and_unchanged(host, "c7", {"t": "prove", "proof": right})  # no challenge
+    refused_and_unchanged(
+        host, "c9", {"t": "prove", "proof": proof.host_seat_proof(token, CODE, *AT0, "1" * 32, challenge["nonce"])}
+    )  # the host's echoed
+    refused_and_unchanged(host, "c9", {"t": "prove"}, "bad_message")  # missing
     refused_and_unchanged(host, "c9", {"t": "prove", "proof": right[:-1]}, "bad_message")
     assert said(host, "c9", {"t": "prove", "proof": right})[0]["t"] == "welcome"
-    refused_and_unchanged(host, "c9", {"t": "prove", "proof": right})                               # replayed
+    refused_and_unchanged(host, "c9", {"t": "prove", "proof": right})  # replayed
 
 
 def test_a_removed_seat_hears_so_only_after_both_proofs():
@@ -183,7 +207,7 @@ def test_a_hello_sent_twice_gets_one_challenge_and_either_proof_seats_the_phone(
     phone = Phone(net, GuestSession(CODE, token=token))
     net.connect(phone)
     hello_text = net.to_host[-1][1]
-    net.to_host.append(net.to_host[-1])              # the same hello, delivered twice
+    net.to_host.append(net.to_host[-1])  # the same hello, delivered twice
     net.flush()
     kinds = [json.loads(t)["t"] for t in phone.received]
     assert kinds.count("challenge") == 2 and phone.session.status == "joined", kinds
@@ -200,8 +224,11 @@ def test_a_phone_refused_its_proof_while_joining_proves_afresh_instead_of_showin
     guest = GuestSession(CODE, token="tok0000", nonce_source=iter(["1" * 32, "3" * 32]).__next__)
     guest.greeting()
     nonce = "2" * 32
-    guest.receive(json.dumps({"t": "challenge", "nonce": nonce,
-                              "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "1" * 32, nonce)}))
+    guest.receive(
+        json.dumps(
+            {"t": "challenge", "nonce": nonce, "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "1" * 32, nonce)}
+        )
+    )
     assert [json.loads(t)["t"] for t in guest.take_outbox()] == ["prove"]
     assert guest.receive(json.dumps({"t": "error", "code": "bad_proof", "msg": "x", "id": None})) is None
     again = [json.loads(t) for t in guest.take_outbox()]
@@ -211,13 +238,14 @@ def test_a_phone_refused_its_proof_while_joining_proves_afresh_instead_of_showin
 
 # --- issue 39, point 1: a proof binds its channel (the host's epoch and the id the phone dialled) -------------------
 
+
 def test_a_handshake_relayed_from_a_later_epochs_id_proves_nothing_either_way():
     """A stranger at epoch 1's id relays a phone's hello to the real host (epoch 0) and the host's challenge back,
     unchanged. The phone dialled epoch 1: the host's proof names epoch 0's id, so the phone finds it an impostor
     and proves nothing; and a proof made for epoch 1's id (as a phone would make there) does not seat the relay."""
     host, net, token = seated()
     phone = GuestSession(CODE, token=token, nonce_source=lambda: "1" * 32)
-    phone.dialled = 1                                    # rejoin.py: the link reached peerparty-ABCD-1
+    phone.dialled = 1  # rejoin.py: the link reached peerparty-ABCD-1
     relayed = json.loads(phone.greeting()[0])
     host.on_connect("stranger", 5)
     [challenge] = said(host, "stranger", relayed)
@@ -239,6 +267,7 @@ def test_every_proof_names_the_epoch_and_the_peer_id():
 
 # --- the phone's side: an impostor learns nothing ---------------------------------------------------------------
 
+
 def rejoining(token="tok0000"):
     guest = GuestSession(CODE, token=token, nonce_source=lambda: "1" * 32)
     first = guest.greeting()
@@ -252,8 +281,11 @@ def test_a_phone_says_hello_without_its_token_and_holds_its_moves_for_the_welcom
     texts = guest.greeting()
     assert len(texts) == 1 and "tok0000" not in texts[0]
     nonce = "2" * 32
-    guest.receive(json.dumps({"t": "challenge", "nonce": nonce,
-                              "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "1" * 32, nonce)}))
+    guest.receive(
+        json.dumps(
+            {"t": "challenge", "nonce": nonce, "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "1" * 32, nonce)}
+        )
+    )
     assert [json.loads(t)["t"] for t in guest.take_outbox()] == ["prove"]
     guest.receive(json.dumps({"t": "welcome", "seat": "p1", "next_id": 0, "room": CODE, "epoch": 0}))
     assert [json.loads(t)["t"] for t in guest.take_outbox()] == ["move"], "held moves go once welcomed"
@@ -263,11 +295,18 @@ def test_a_phone_says_hello_without_its_token_and_holds_its_moves_for_the_welcom
     assert guest.error is None and guest.status == "joined"
 
 
-@pytest.mark.parametrize("answer", [
-    {"t": "challenge", "nonce": "2" * 32, "proof": "0" * 64},                               # a made-up proof
-    {"t": "challenge", "nonce": "2" * 32, "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "9" * 32, "2" * 32)},
-    {"t": "challenge", "nonce": "2" * 32, "proof": proof.host_seat_proof("other", CODE, *AT0, "1" * 32, "2" * 32)},
-])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        {"t": "challenge", "nonce": "2" * 32, "proof": "0" * 64},  # a made-up proof
+        {
+            "t": "challenge",
+            "nonce": "2" * 32,
+            "proof": proof.host_seat_proof("tok0000", CODE, *AT0, "9" * 32, "2" * 32),
+        },
+        {"t": "challenge", "nonce": "2" * 32, "proof": proof.host_seat_proof("other", CODE, *AT0, "1" * 32, "2" * 32)},
+    ],
+)
 def test_a_host_that_cannot_prove_the_seat_is_an_impostor_and_hears_nothing(answer):
     guest, hello_message = rejoining()
     assert "token" not in hello_message
@@ -275,13 +314,16 @@ def test_a_host_that_cannot_prove_the_seat_is_an_impostor_and_hears_nothing(answ
     assert guest.take_outbox() == [] and guest.token == "tok0000"
 
 
-@pytest.mark.parametrize("lie", [
-    {"t": "welcome", "seat": "p1", "token": "forged", "next_id": 0, "room": CODE, "epoch": 1, "successor": True},
-    {"t": "bye", "reason": "removed"},
-    {"t": "error", "code": "removed", "msg": "x", "id": None},
-    {"t": "replica", "epoch": 1, "snapshot": {}},
-    {"t": "view", "seq": 1, "room": {"epoch": 0}, "view": {}},
-])
+@pytest.mark.parametrize(
+    "lie",
+    [
+        {"t": "welcome", "seat": "p1", "token": "forged", "next_id": 0, "room": CODE, "epoch": 1, "successor": True},
+        {"t": "bye", "reason": "removed"},
+        {"t": "error", "code": "removed", "msg": "x", "id": None},
+        {"t": "replica", "epoch": 1, "snapshot": {}},
+        {"t": "view", "seq": 1, "room": {"epoch": 0}, "view": {}},
+    ],
+)
 def test_before_the_host_proves_itself_a_phone_heeds_nothing_that_costs_it_its_seat(lie):
     guest, _ = rejoining()
     assert guest.receive(json.dumps(lie)) is None
@@ -293,7 +335,7 @@ def test_an_unproven_bad_token_counts_only_from_the_phones_own_epochs_id():
     later epoch's id is no host of its: it looks further, token kept. With a name it joins by name on that link,
     keeping the token until a welcome replaces it (point 5)."""
     guest, _ = rejoining()
-    guest.own_host = False      # rejoin.py: this connection reached a later epoch's id
+    guest.own_host = False  # rejoin.py: this connection reached a later epoch's id
     assert guest.receive(json.dumps({"t": "error", "code": "bad_token", "msg": "x", "id": None})) == "elsewhere"
     assert guest.token == "tok0000"
     guest, _ = rejoining()
@@ -318,6 +360,7 @@ def test_wrong_room_from_a_later_epochs_id_is_no_refusal():
 
 
 # --- a host's probe: only the room key's proof deposes it ----------------------------------------------------------
+
 
 def test_a_probe_is_answered_only_for_this_room_and_epoch_and_only_the_room_key_proves():
     host = HostSession(CODE, GAMES, epoch=1)

@@ -1,6 +1,7 @@
 """A harmless race changes nothing and shows nothing; a real refusal is shown for a few seconds (issue 38 point 5,
 room/races.py, docs/decisions.md "A harmless race shows nothing"). Phones over the memory network; the TV through
 the rules worker's Python (app/rules.py), as host-room.js drives it."""
+
 import itertools
 import json
 
@@ -48,7 +49,7 @@ def seven_rounds_room(names=("Ann", "Ben", "Cat")):
     out, err = host.host_action({"t": "start"}, 0)
     assert err is None
     net.to_phone.extend(out)
-    net.flush()       # round 1 is open (Seven Rounds' start move)
+    net.flush()  # round 1 is open (Seven Rounds' start move)
     return host, net, phones
 
 
@@ -56,7 +57,7 @@ def test_a_double_tap_on_lock_in_locks_once_and_the_phone_shows_nothing():
     host, net, phones = seven_rounds_room()
     ann = phones["Ann"]
     ann.send_move(LOCK)
-    ann.send_move(LOCK)        # the second tap, before the first one's answer
+    ann.send_move(LOCK)  # the second tap, before the first one's answer
     net.flush()
     refusal = last(ann, "error")
     assert refusal is not None and refusal["code"] == "invalid_move", "the host still refuses the second one"
@@ -72,7 +73,7 @@ def test_a_tap_on_a_moment_that_just_passed_shows_nothing_and_a_real_refusal_lea
         phones[name].send_move(LOCK)
     net.flush()
     ben = phones["Ben"]
-    late = ben.session.move(LOCK)      # Ben taps Lock in as time runs out and the host reveals
+    late = ben.session.move(LOCK)  # Ben taps Lock in as time runs out and the host reveals
     net.advance(61000)
     net.to_phone.extend(host.on_timer(net.now_ms))
     out, err = host.host_action({"t": "move", "move": {"type": "reveal", "skip_ok": True}}, net.now_ms)
@@ -114,6 +115,7 @@ def test_a_real_refusal_leaves_at_the_next_decision():
 
 # --- the TV ------------------------------------------------------------------------------------------
 
+
 class TV:
     """The big screen's taps through the rules worker's Python, each naming the decision on screen."""
 
@@ -152,8 +154,13 @@ class TV:
         return self.rules.screen()["error"]
 
 
-SENTENCES = ("There is nothing to reveal right now.", "That was for an earlier moment of the game",
-             "A game is under way.", "No game is running.", "The game is not over yet.")
+SENTENCES = (
+    "There is nothing to reveal right now.",
+    "That was for an earlier moment of the game",
+    "A game is under way.",
+    "No game is running.",
+    "The game is not over yet.",
+)
 
 
 def shows_no_refusal(tv):
@@ -166,7 +173,7 @@ def test_the_tvs_double_clicks_on_start_reveal_and_play_again_change_and_show_no
     conns = [tv.join(name) for name in ("Ann", "Ben", "Cat")]
     tv.tap({"room": "pick", "game": "seven_rounds"})
     tv.tap({"room": "start"})
-    tv.tap({"room": "start"})            # Start twice: the game is already on
+    tv.tap({"room": "start"})  # Start twice: the game is already on
     shows_no_refusal(tv)
     session = tv.rules.session
     assert session.phase == "playing" and len(session.history) == 0
@@ -174,25 +181,26 @@ def test_the_tvs_double_clicks_on_start_reveal_and_play_again_change_and_show_no
         if rnd > 1:
             ref = tv.ref
             tv.tap({"type": "next_round"})
-            tv.tap({"type": "next_round"}, ref=ref)     # the second click carries the decision the first one saw
+            tv.tap({"type": "next_round"}, ref=ref)  # the second click carries the decision the first one saw
             shows_no_refusal(tv)
         assert session.match.state["round"] == rnd, "the game moved once"
         for conn in conns:
             tv.take(tv.rules.data(conn, tv.phones[conn].move({"type": "lock", "action": "bank"}), tv.now))
         ref = tv.ref
         tv.tap({"type": "reveal"})
-        tv.tap({"type": "reveal"}, ref=ref)                 # before the redraw: its ref is over
-        tv.tap({"type": "reveal"})                          # after it: nothing to reveal
+        tv.tap({"type": "reveal"}, ref=ref)  # before the redraw: its ref is over
+        tv.tap({"type": "reveal"})  # after it: nothing to reveal
         shows_no_refusal(tv)
     assert session.phase == "over" and len(session.history) == 1
-    tv.tap({"type": "reveal"})                              # No game is running: the last reveal ended it
+    tv.tap({"type": "reveal"})  # No game is running: the last reveal ended it
     shows_no_refusal(tv)
     tv.tap({"room": "again"})
-    tv.tap({"room": "again"})                              # Play again twice: one new game
+    tv.tap({"room": "again"})  # Play again twice: one new game
     shows_no_refusal(tv)
     assert session.phase == "playing" and len(session.history) == 1
-    assert session.match.state["round"] == 1 and len(session.match.to_record()["log"]) == 1, \
+    assert session.match.state["round"] == 1 and len(session.match.to_record()["log"]) == 1, (
         "one new game, at its start"
+    )
 
 
 def test_a_real_refusal_on_the_tv_is_shown_for_a_few_seconds_then_leaves():
@@ -201,7 +209,7 @@ def test_a_real_refusal_on_the_tv_is_shown_for_a_few_seconds_then_leaves():
         tv.join(name)
     tv.tap({"room": "pick", "game": "seven_rounds"})
     tv.tap({"room": "start"})
-    tv.tap({"type": "reveal"})         # nobody has locked in and time runs: a real refusal
+    tv.tap({"type": "reveal"})  # nobody has locked in and time runs: a real refusal
     sentence = "Not everyone has locked in, and the timer is still running."
     assert tv.error() == sentence and sentence in tv.html
     tv.tick(races.SHOWN_MS - 250)

@@ -2,6 +2,7 @@
 (exit 1 refused, 2 unreadable), escapes what it prints, binds seats, title and options into the first check,
 refuses options the host's screen cannot set, and prints the game's final fingerprint, the one every results
 screen showed: a forger who recomputes every check still cannot match it."""
+
 import json
 import os
 import subprocess
@@ -32,12 +33,14 @@ def run(tmp_path, text, capsys):
 def test_every_unreadable_file_is_one_line_and_exit_2(tmp_path, capsys):
     _, _, data = saved()
     player = dict(data, log=[[["p1"], data["log"][0][1], 0]] + data["log"][1:])
-    for text in ["[" * 100000 + "]" * 100000,
-                 json.dumps({k: v for k, v in data.items() if k != "title"}),
-                 json.dumps(dict(data, game=[])),
-                 json.dumps(dict(data, seed="deal\ud800")),
-                 json.dumps(dict(data, seats={"p1": "Ann"})),
-                 json.dumps(dict(data, options=[]))]:
+    for text in [
+        "[" * 100000 + "]" * 100000,
+        json.dumps({k: v for k, v in data.items() if k != "title"}),
+        json.dumps(dict(data, game=[])),
+        json.dumps(dict(data, seed="deal\ud800")),
+        json.dumps(dict(data, seats={"p1": "Ann"})),
+        json.dumps(dict(data, options=[])),
+    ]:
         status, out, err = run(tmp_path, text, capsys)
         assert (status, out) == (2, "") and len(err.strip().splitlines()) == 1 and err.startswith("Cannot read")
     status, out, _ = run(tmp_path, json.dumps(player), capsys)
@@ -47,8 +50,13 @@ def test_every_unreadable_file_is_one_line_and_exit_2(tmp_path, capsys):
 def forged(data, names=None, log=None):
     """The file a forger writes: names or moves changed, the result the rules give and every check
     recomputed, as anyone can."""
-    record = {"game": data["game"], "players": [s["id"] for s in data["seats"]], "seed": data["seed"],
-              "options": data["options"], "log": log or data["log"]}
+    record = {
+        "game": data["game"],
+        "players": [s["id"] for s in data["seats"]],
+        "seed": data["seed"],
+        "options": data["options"],
+        "log": log or data["log"],
+    }
     steps = play_back(REGISTRY, record["game"], record["players"], record["seed"], record["options"], record["log"])
     result = REGISTRY[data["game"]].result(steps[-1].state)
     return write(REGISTRY, record, names or dict((s["id"], s["name"]) for s in data["seats"]), result)
@@ -63,11 +71,14 @@ def test_seats_title_and_options_are_bound_into_the_first_check(tmp_path, capsys
         assert status == 1 and out.startswith("REFUSED at step 1 (") and "check differs" in out
 
 
-@pytest.mark.parametrize("game_id, options", [
-    ("bank_or_bust", {"deck": [2] * 80}),
-    ("seven_rounds", {"missions": {}}),
-    ("hint_hunt", {"host": None}),
-])
+@pytest.mark.parametrize(
+    "game_id, options",
+    [
+        ("bank_or_bust", {"deck": [2] * 80}),
+        ("seven_rounds", {"missions": {}}),
+        ("hint_hunt", {"host": None}),
+    ],
+)
 def test_options_the_hosts_screen_cannot_set_are_refused(tmp_path, capsys, game_id, options):
     _, _, data = saved(game_id, 3)
     status, out, _ = run(tmp_path, json.dumps(dict(data, options=options)), capsys)
@@ -83,8 +94,12 @@ def test_what_the_verifier_prints_from_the_file_cannot_steer_the_terminal(tmp_pa
     names[first] = "\x1b[2J\x1b[HAnn\u202e\ud800"
     path = tmp_path / "escapes.json"
     path.write_text(dumps(forged(data, names=names)), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "peerparty.replay", str(path)], cwd=ROOT, capture_output=True,
-                          env=dict((k, v) for k, v in os.environ.items() if k != "PYTHONPATH"))
+    done = subprocess.run(
+        [sys.executable, "-m", "peerparty.replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        env=dict((k, v) for k, v in os.environ.items() if k != "PYTHONPATH"),
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout.decode("utf-8")
     assert "\x1b" not in out and "\u202e" not in out and done.stderr == b""
@@ -105,14 +120,14 @@ def test_the_final_fingerprint_is_on_every_results_screen_and_a_forger_cannot_ma
     game = REGISTRY[data["game"]]
     steps = play_back(REGISTRY, game.id, [s["id"] for s in data["seats"]], data["seed"], data["options"], data["log"])
     for k, (player, move, _) in enumerate(data["log"]):
-        for other in (game.legal_moves(steps[k].state, player) if player in steps[k].state["players"] else []):
+        for other in game.legal_moves(steps[k].state, player) if player in steps[k].state["players"] else []:
             if other == move:
                 continue
             log = json.loads(json.dumps(data["log"]))
             log[k][1] = other
             try:
                 fake = forged(data, log=log)
-            except Exception:       # a later step no longer legal
+            except Exception:  # a later step no longer legal
                 continue
             if fake["result"] == data["result"]:
                 status, out, _ = run(tmp_path, dumps(fake), capsys)

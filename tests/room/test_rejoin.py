@@ -1,6 +1,7 @@
 """room/rejoin.py and room/fence.py, the rules the pages and the simulator share (issue 20, points 2 and 4): which
 host id a phone tries, when the successor takes over, when a host steps aside. tests/test_sim.py plays them in
 whole evenings; here each rule on its own, with a dict for localStorage."""
+
 import json
 
 from peerparty.games import REGISTRY
@@ -18,9 +19,18 @@ def phone(store=None, now=0):
 def proved(r, phone_nonce, now, token="tok"):
     """The real host's challenge for a rejoin (it knows the token), as HostSession answers a hello."""
     host_nonce = "ab" * 16
-    r.received(json.dumps({"t": "challenge", "nonce": host_nonce,
-                           "proof": proof.host_seat_proof(
-                               token, CODE, r.try_epoch, peer_id(CODE, r.try_epoch), phone_nonce, host_nonce)}), now)
+    r.received(
+        json.dumps(
+            {
+                "t": "challenge",
+                "nonce": host_nonce,
+                "proof": proof.host_seat_proof(
+                    token, CODE, r.try_epoch, peer_id(CODE, r.try_epoch), phone_nonce, host_nonce
+                ),
+            }
+        ),
+        now,
+    )
     assert [json.loads(t)["t"] for t in r.outbox()] == ["prove"]
 
 
@@ -36,13 +46,13 @@ def test_a_phone_reloaded_during_a_takeover_tries_the_next_epoch_too():
     store = Storage({rejoin.seat_key(CODE): "tok", rejoin.epoch_key(CODE): "0"})
     r = phone(store)
     assert r.guest.status == "connecting" and r.host_id() == peer_id(CODE, 0)
-    r.unavailable(300)                     # the first attempt, made as the page started
+    r.unavailable(300)  # the first attempt, made as the page started
     tried = []
     for now in range(4000, 30000, 4000):
         assert r.retry(now, False) == rejoin.CONNECT
         tried.append(r.try_epoch)
         r.unavailable(now + 100)
-    assert tried == [1, 0, 1, 0, 2, 0, 1]       # the next epoch first: a takeover is one epoch on
+    assert tried == [1, 0, 1, 0, 2, 0, 1]  # the next epoch first: a takeover is one epoch on
 
 
 def test_a_phone_that_slept_through_two_takeovers_finds_the_third_host():
@@ -63,10 +73,12 @@ def test_a_phone_that_slept_through_two_takeovers_finds_the_third_host():
         now += 4000
     assert tried == [1, 0, 1, 0, 2]
     hello = json.loads(r.opened(now)[0])
-    assert "token" not in hello            # the token never crosses the link (issue 31)
+    assert "token" not in hello  # the token never crosses the link (issue 31)
     proved(r, hello["nonce"], now + 50)
-    r.received(json.dumps({"t": "welcome", "seat": "p2", "next_id": 0, "room": CODE,
-                           "epoch": 2, "successor": False}), now + 100)
+    r.received(
+        json.dumps({"t": "welcome", "seat": "p2", "next_id": 0, "room": CODE, "epoch": 2, "successor": False}),
+        now + 100,
+    )
     assert r.epoch == 2 and store[rejoin.epoch_key(CODE)] == "2"
     # the look wraps at LOOK_AHEAD and starts again from the phone's own epoch
     r.closed(now + 1000)
@@ -93,16 +105,20 @@ def test_a_welcome_from_the_next_epoch_is_kept_and_the_phone_never_goes_back():
     r.retry(8000, False)
     assert r.try_epoch == 1
     r.opened(8500)
-    r.received(json.dumps({"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE,
-                           "epoch": 1, "successor": False}), 8600)
+    r.received(
+        json.dumps(
+            {"t": "welcome", "seat": "p2", "token": "tok", "next_id": 0, "room": CODE, "epoch": 1, "successor": False}
+        ),
+        8600,
+    )
     assert r.epoch == 1 and store[rejoin.epoch_key(CODE)] == "1"
     r.closed(20000)
     tried = []
     for now in range(24000, 60000, 4000):
         gone(r, now)
         tried.append(r.try_epoch)
-    assert min(tried) == 1 and 2 in tried        # epoch 1 and the next; never epoch 0 again
-    assert phone(store).host_id() == peer_id(CODE, 1)   # nor after a reload
+    assert min(tried) == 1 and 2 in tried  # epoch 1 and the next; never epoch 0 again
+    assert phone(store).host_id() == peer_id(CODE, 1)  # nor after a reload
 
 
 def successor(store=None):
@@ -121,21 +137,21 @@ def test_the_successor_takes_over_only_after_trying_its_old_host_again_past_the_
     r = successor()
     now, decided = 1000, []
     while now < 40000:
-        now += rejoin.GONE_RETRY_MS      # the page's pace once the server answers "gone" (retry_due)
+        now += rejoin.GONE_RETRY_MS  # the page's pace once the server answers "gone" (retry_due)
         if gone(r, now):
             decided.append((now, r.try_epoch))
             break
-    assert decided and decided[0][1] == 0                       # the last try was the old host's own id
+    assert decided and decided[0][1] == 0  # the last try was the old host's own id
     assert decided[0][0] - 1000 >= rejoin.TAKEOVER_MS
 
 
 def test_the_successor_rejoins_an_old_host_that_came_back_instead_of_taking_over():
     r = successor()
     now = 1000
-    while now + rejoin.RETRY_MS < 1000 + rejoin.TAKEOVER_MS:      # the host's tab is booting: nobody answers
+    while now + rejoin.RETRY_MS < 1000 + rejoin.TAKEOVER_MS:  # the host's tab is booting: nobody answers
         now += rejoin.RETRY_MS
         assert not gone(r, now)
-    for _ in range(2):                 # past the window, the host is back: epoch 1 is empty, epoch 0 answers
+    for _ in range(2):  # past the window, the host is back: epoch 1 is empty, epoch 0 answers
         now += rejoin.RETRY_MS
         assert r.retry(now, False) == rejoin.CONNECT
         if r.try_epoch == 0:
@@ -158,8 +174,8 @@ def test_a_host_whose_game_migrates_looks_for_the_next_epoch_on_open_and_every_f
     assert f.probe_due(0, True)
     assert not f.probe_due(fence.PROBE_MS - 1, True)
     assert f.probe_due(fence.PROBE_MS, True)
-    assert f.probe_due(fence.PROBE_MS * 9, True)                 # for as long as the game can migrate
-    assert not fence.Fence(0).probe_due(0, False)                # a game without a successor: never
+    assert f.probe_due(fence.PROBE_MS * 9, True)  # for as long as the game can migrate
+    assert not fence.Fence(0).probe_due(0, False)  # a game without a successor: never
 
 
 def test_a_tab_that_took_over_steps_aside_when_its_epoch_is_taken_and_a_reload_retries():
@@ -169,6 +185,7 @@ def test_a_tab_that_took_over_steps_aside_when_its_epoch_is_taken_and_a_reload_r
 
 def hint_hunt_room():
     from tests.room.helpers import play_through_room
+
     host, phones = play_through_room(REGISTRY["hint_hunt"], 5, steps=40, to_the_end=False)
     return host, phones
 
@@ -189,13 +206,17 @@ def phone_for(code, store):
 def test_take_over_builds_the_next_epochs_room_from_the_replica_the_phone_kept():
     host, phones = hint_hunt_room()
     holder = [p for p in phones if p.session.replica is not None][0]
-    store = Storage({rejoin.seat_key(host.code): holder.session.token,
-                     rejoin.replica_key(host.code): json.dumps(holder.session.replica)})
+    store = Storage(
+        {
+            rejoin.seat_key(host.code): holder.session.token,
+            rejoin.replica_key(host.code): json.dumps(holder.session.replica),
+        }
+    )
     session = fence.take_over(store, host.code, REGISTRY, 5000)
     assert session.epoch == 1 and session._local_seat().token == holder.session.token
     assert rejoin.replica_key(host.code) not in store and store[rejoin.epoch_key(host.code)] == "1"
     assert json.loads(store[fence.HOST_KEY])["epoch"] == 1
-    assert fence.take_over(Storage(), host.code, REGISTRY, 5000) is None    # no replica, no takeover
+    assert fence.take_over(Storage(), host.code, REGISTRY, 5000) is None  # no replica, no takeover
 
 
 def test_a_phone_waiting_for_its_seat_on_a_silent_link_connects_again():
@@ -206,7 +227,7 @@ def test_a_phone_waiting_for_its_seat_on_a_silent_link_connects_again():
     r.received('{"v":1,"t":"wait"}', 1100)
     assert r.guest.status == "joining" and r.guest.host_waiting
     assert r.tick(3200, True) == rejoin.PING
-    r.received('{"v":1,"t":"wait"}', 3300)               # the host page answers the ping: still booting
+    r.received('{"v":1,"t":"wait"}', 3300)  # the host page answers the ping: still booting
     assert r.tick(9000, True) == rejoin.PING, "heard 5.7 s ago: alive"
     assert r.tick(10400, True) == rejoin.CONNECT, "silent for longer than HOST_LOST_MS: connect again"
 
@@ -220,7 +241,7 @@ def test_an_id_found_gone_is_tried_again_within_a_second_and_an_attempt_that_nev
     r.unavailable(1100)
     assert r.tick(1000 + rejoin.GONE_RETRY_MS - 1, False) is None
     assert r.tick(1000 + rejoin.GONE_RETRY_MS, False) == rejoin.CONNECT and r.try_epoch == 1
-    start = 1000 + rejoin.GONE_RETRY_MS               # nobody answers this one
+    start = 1000 + rejoin.GONE_RETRY_MS  # nobody answers this one
     assert r.tick(start + rejoin.GONE_RETRY_MS, False) is None
     assert r.tick(start + rejoin.RETRY_MS - 1, False) is None
     assert r.tick(start + rejoin.RETRY_MS, False) == rejoin.CONNECT
@@ -237,7 +258,7 @@ def test_a_join_tapped_before_the_link_opens_is_said_on_opening_and_the_name_is_
     hello = json.loads(r.opened(100)[0])
     assert hello["t"] == "hello" and hello["name"] == "Zoe"
     assert store[rejoin.NAME_KEY] == "Zoe"
-    r.join("   ")                               # nothing typed: the name from before stays
+    r.join("   ")  # nothing typed: the name from before stays
     assert r.remembered_name() == "Zoe"
 
 
@@ -247,18 +268,18 @@ def test_a_successor_told_its_host_is_closing_takes_over_at_the_first_gone_answe
     have handed it to a reloaded host), is enough: no window, no look at the next epoch first."""
     r = successor()
     r.opened(1500)
-    r.guest.asked = None                        # the host proved itself on this link (test_guest.py does that)
+    r.guest.asked = None  # the host proved itself on this link (test_guest.py does that)
     r.received(json.dumps({"t": "closing"}), 2000)
     assert r.closing_ms == 2000
     r.closed(2100)
     assert r.retry(2200, False) == rejoin.CONNECT and r.try_epoch == 0
-    assert r.unavailable(7300) is True                             # its own id, tried since, found gone
+    assert r.unavailable(7300) is True  # its own id, tried since, found gone
 
 
 def test_closing_from_an_unproved_link_changes_nothing_and_a_found_host_forgets_it():
     r = successor()
     r.opened(1500)
-    r.guest.asked = "nonce"                     # this link has not proved itself: its word is not the host's
+    r.guest.asked = "nonce"  # this link has not proved itself: its word is not the host's
     r.received(json.dumps({"t": "closing"}), 2000)
     assert r.closing_ms is None
     r.guest.asked = None
@@ -266,5 +287,5 @@ def test_closing_from_an_unproved_link_changes_nothing_and_a_found_host_forgets_
     assert r.closing_ms == 2000
     r.closed(2100)
     r.retry(2200, False)
-    r.opened(2600)                              # the host reloaded and is back: the closing is forgotten
+    r.opened(2600)  # the host reloaded and is back: the closing is forgotten
     assert r.closing_ms is None

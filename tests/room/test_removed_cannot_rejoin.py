@@ -1,6 +1,7 @@
 """Hint Hunt's "A removed player cannot rejoin the room", which every Remove in the room promises too: a removal
 revokes the seat's token and refuses the player's name for the rest of the room (docs/decisions.md), from
 another phone, in the next game, after the host's tab reloads or a successor takes over."""
+
 import itertools
 import json
 
@@ -42,22 +43,30 @@ def refused_by_name(net, name):
     error = last(phone, "error")
     assert error["code"] == "name_removed" and error["msg"] == ROOM_ERRORS["name_removed"]
     assert phone.session.status == "refused" and phone.session.seat is None
-    screen = phone_screen({"status": phone.session.status, "code": "WXYZ", "error": phone.session.error,
-                           "view": phone.session.view, "token": phone.session.token, "link": "open"})
-    assert ROOM_ERRORS["name_removed"] in screen and 'id="join"' in screen     # the sentence, and a name to try
+    screen = phone_screen(
+        {
+            "status": phone.session.status,
+            "code": "WXYZ",
+            "error": phone.session.error,
+            "view": phone.session.view,
+            "token": phone.session.token,
+            "link": "open",
+        }
+    )
+    assert ROOM_ERRORS["name_removed"] in screen and 'id="join"' in screen  # the sentence, and a name to try
     return phone
 
 
 def test_a_player_removed_from_hint_hunt_cannot_come_back_under_that_name():
     host, net, phones = hint_hunt_room()
     ben = phones["Ben"].session.seat
-    host_does(host, net, {"t": "move", "move": {"type": "remove", "player": ben}})    # the game's own Remove
+    host_does(host, net, {"t": "move", "move": {"type": "remove", "player": ben}})  # the game's own Remove
     before = names(host)
     assert "Ben" not in before
-    for typed in ("Ben", "  bEN ", "BEN"):          # folded as Lobby.name_taken folds: case and spaces
+    for typed in ("Ben", "  bEN ", "BEN"):  # folded as Lobby.name_taken folds: case and spaces
         refused_by_name(net, typed)
-    assert names(host) == before                     # nothing changed: no seat, no spectator
-    watcher = join(net, "Bea")                       # anyone else still joins, to watch (D3-01)
+    assert names(host) == before  # nothing changed: no seat, no spectator
+    watcher = join(net, "Bea")  # anyone else still joins, to watch (D3-01)
     assert watcher.session.status == "joined" and names(host) == before + ["Bea"]
 
 

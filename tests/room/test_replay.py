@@ -3,6 +3,7 @@ room; the TV's replay of each shows, at every step, exactly the table's view the
 seat's) and reaches the recorded result; the saved record passes the verifier and one changed move is refused
 at its own step; the replay is the TV's alone and a new game ends it; the seed's fingerprint is on every phone
 from the game's first view, and the seed itself only on the TV's results."""
+
 import json
 import os
 import subprocess
@@ -68,7 +69,7 @@ def test_the_replay_plays_steps_pauses_and_is_the_tvs_alone():
     host, phones, _ = played_with_table_views("bank_or_bust", 2)
     seq = host.seq
     sent = [len(p.received) for p in phones]
-    t = host._now           # the room's clock: the phones are still present, nothing else is due
+    t = host._now  # the room's clock: the phones are still present, nothing else is due
     assert host.host_action({"t": "watch", "game": 0}, t) == ([], None)
     r = host.replay
     assert (r.at, r.playing, r.speed) == (0, False, 1)
@@ -167,9 +168,14 @@ def test_the_saved_record_holds_and_one_changed_move_is_refused_at_its_step(game
 def test_a_record_refuses_a_changed_seed_or_result():
     host, _, _ = played_with_table_views("seven_rounds", 6)
     data = json.loads(host.game_file(0)[1])
-    for change, why in [({"seed": "other"}, "SHA-256"), ({"version": 1}, "version"), ({"format": "x"}, "not a"),
-                        ({"result": dict(data["result"], winners=[])}, "another result"),
-                        ({"checks": data["checks"][:-1]}, "checks"), ({"game": "chess"}, "does not have")]:
+    for change, why in [
+        ({"seed": "other"}, "SHA-256"),
+        ({"version": 1}, "version"),
+        ({"format": "x"}, "not a"),
+        ({"result": dict(data["result"], winners=[])}, "another result"),
+        ({"checks": data["checks"][:-1]}, "checks"),
+        ({"game": "chess"}, "does not have"),
+    ]:
         with pytest.raises(RecordRefused) as refused:
             verify(REGISTRY, dict(data, **change))
         assert why in refused.value.reason and refused.value.step is None
@@ -181,8 +187,13 @@ def test_the_command_line_verifier_tells_the_story_and_refuses_a_tampered_file(t
     good = tmp_path / "game.json"
     good.write_text(dumps(data))
     # the documented command, from the repository's root
-    run = subprocess.run([sys.executable, "-m", "peerparty.replay", str(good)], cwd=ROOT, capture_output=True,
-                         text=True, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    run = subprocess.run(
+        [sys.executable, "-m", "peerparty.replay", str(good)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     out = run.stdout
     assert "fingerprint %s" % fingerprint(data["seed"]) in out
@@ -211,7 +222,7 @@ def test_every_phone_sees_the_deals_fingerprint_from_the_first_view_and_only_the
         assert in_game and all(v["room"]["deal"] == deal for v in in_game)
         assert all("deal" not in v["room"] for v in views if v["room"]["phase"] == "lobby")
         assert not any(host.match.seed in t for t in phone.received)
-    assert host.screen()["seed"] == host.match.seed            # the TV's results reveal it
+    assert host.screen()["seed"] == host.match.seed  # the TV's results reveal it
     assert host.screen()["room"]["deal"] == deal
     assert len(deal) == 14 and deal.count(" ") == 2
 

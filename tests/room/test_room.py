@@ -1,4 +1,5 @@
 """The room over the memory network: joining, seats, tokens, reconnects, removal, faults."""
+
 import json
 
 from peerparty.net.memory import Phone
@@ -30,8 +31,13 @@ def test_players_are_listed_in_join_order_with_their_names_as_given():
 def test_names_are_trimmed_unique_and_1_to_20_characters():
     host, net = make_room()
     assert join(net, "  Sam   Lee ").session.status == "joined"
-    for bad, code in [("", "bad_name"), ("   ", "bad_name"), ("x" * 21, "bad_name"),
-                      ("sam lee", "name_taken"), ("a\x00b", "bad_name")]:
+    for bad, code in [
+        ("", "bad_name"),
+        ("   ", "bad_name"),
+        ("x" * 21, "bad_name"),
+        ("sam lee", "name_taken"),
+        ("a\x00b", "bad_name"),
+    ]:
         phone = join(net, bad)
         assert phone.session.status == "refused"
         assert last(phone, "error")["code"] == code
@@ -45,7 +51,7 @@ def test_a_phone_that_reloads_gets_its_own_seat_back_by_token():
     token = sam.session.token
     net.disconnect(sam)
     assert [p["present"] for p in host.screen()["room"]["people"]] == [False, True]
-    again = Phone(net, GuestSession("ABCD", token=token))     # a reload: only the stored token
+    again = Phone(net, GuestSession("ABCD", token=token))  # a reload: only the stored token
     net.connect(again)
     net.flush()
     assert again.session.seat == sam.session.seat
@@ -73,7 +79,7 @@ def test_views_carry_only_the_viewers_own_secret():
         text = "".join(phone.received)
         assert secrets[phone.session.seat] in text
         assert secrets[other.session.seat] not in text
-        assert other.session.token not in text          # nor another seat's token
+        assert other.session.token not in text  # nor another seat's token
 
 
 def test_bad_input_gets_an_error_and_changes_nothing():
@@ -91,8 +97,11 @@ def test_bad_input_gets_an_error_and_changes_nothing():
         (sam, json.dumps({"v": 1, "t": "move", "id": 6, "move": {"type": "end_game"}}), "not_your_turn"),
         (kim, json.dumps({"v": 1, "t": "move", "id": 7, "move": {"type": "add", "n": 1}}), "not_your_turn"),
         (sam, json.dumps({"v": 1, "t": "move", "id": 8, "move": {"type": "add", "x": "y" * 9000}}), "too_large"),
-        (sam, json.dumps({"v": 1, "t": "move", "id": 9, "move": {"type": "add", "a": {"b": {"c": {"d": 1}}}}}),
-         "bad_message"),
+        (
+            sam,
+            json.dumps({"v": 1, "t": "move", "id": 9, "move": {"type": "add", "a": {"b": {"c": {"d": 1}}}}}),
+            "bad_message",
+        ),
         (stranger, json.dumps({"v": 1, "t": "move", "id": 1, "move": {"type": "add", "n": 1}}), "not_joined"),
     ]
     for phone, text, code in cases:
@@ -119,7 +128,7 @@ def test_a_move_lost_with_the_connection_is_resent_on_reconnect():
     host, net = make_room()
     sam, kim = start_race(host, net, "Sam", "Kim")
     sam.send_move({"type": "add", "n": 1})
-    net.to_host.clear()              # the Wi-Fi blinks before the move arrives
+    net.to_host.clear()  # the Wi-Fi blinks before the move arrives
     net.disconnect(sam)
     net.connect(sam)
     net.flush()
@@ -173,7 +182,7 @@ def test_nobody_new_joins_a_running_game_that_has_no_spectators():
     host, net = make_room()
     start_race(host, net, "Sam", "Kim")
     late = join(net, "Lee")
-    assert late.session.status == "waiting" and last(late, "waiting")["why"] == "game"    # DX-05: it waits
+    assert late.session.status == "waiting" and last(late, "waiting")["why"] == "game"  # DX-05: it waits
     assert names(host) == ["Sam", "Kim"] and late.session.seat is None
 
 
@@ -197,7 +206,7 @@ def test_an_idle_second_builds_no_views_and_redraws_nothing():
     seq, received = host.seq, len(sam.received)
     assert host.on_timer(net.now_ms + 1000) == []
     assert not host.dirty and host.seq == seq
-    out = host.on_timer(net.now_ms + 8000)       # silent past AWAY_MS: Sam shows away, on every screen
+    out = host.on_timer(net.now_ms + 8000)  # silent past AWAY_MS: Sam shows away, on every screen
     assert host.dirty and [c for c, _ in out] == [sam.conn]
     assert json.loads(out[0][1])["room"]["people"][0]["present"] is False
     assert host.on_timer(net.now_ms + 9000) == [] and len(sam.received) == received
@@ -211,7 +220,7 @@ def test_a_flood_is_rate_limited_without_touching_the_room():
     net.flush()
     pongs = [m for m in map(json.loads, sam.received) if m["t"] == "pong"]
     limited = [m for m in map(json.loads, sam.received) if m.get("code") == "rate_limited"]
-    assert len(pongs) == RATE_BURST - 1 and len(limited) == 1     # the hello spent one
+    assert len(pongs) == RATE_BURST - 1 and len(limited) == 1  # the hello spent one
     kim.send_move({"type": "add", "n": 1})
     net.flush()
     assert last(kim, "error") is None or last(kim, "error")["code"] == "not_your_turn"
@@ -225,6 +234,7 @@ def test_the_host_reloads_and_every_phone_gets_its_seat_back():
     record = json.loads(json.dumps(host.snapshot()))
     from peerparty.room.host import HostSession
     from .toy_game import GAME
+
     reborn = HostSession.restore(record, {"race": GAME})
     net.host = reborn
     for phone in (sam, kim):
@@ -253,3 +263,33 @@ def test_game_over_then_play_again_with_the_same_people():
     net.to_phone.extend(out)
     net.flush()
     assert last(sam, "view")["view"]["scores"] == {sam.session.seat: 0, kim.session.seat: 0}
+
+
+def test_a_phone_whose_seat_is_on_another_of_its_links_hears_so_in_a_pong_and_proves_it_here_again():
+    """The e2e takeover stranded a phone: its seat was on a link of its that opened late (an attempt it had given
+    up on), so its own link heard pongs and never a view. A pong now says "seated": false on a link that holds no
+    seat, and a joined phone proves its seat on that link again."""
+    host, net = make_room()
+    sam = join(net, "Sam")
+    stale = sam.conn
+    late = Phone(net, sam.session)  # the same phone, through a link it gave up on that opened after all
+    net.connect(late)
+    net.flush()
+    assert host.lobby.by_name("Sam").conn == late.conn
+    views = len([m for m in map(json.loads, sam.received) if m["t"] == "view"])
+    net.send(sam, sam.session.ping(7))
+    net.flush()
+    pong = last(sam, "pong")
+    assert pong["n"] == 7 and pong["seated"] is False
+    assert host.lobby.by_name("Sam").conn == stale  # proved again on its own link: the seat is back here
+    assert len([m for m in map(json.loads, sam.received) if m["t"] == "view"]) > views
+    net.send(sam, sam.session.ping(8))
+    net.flush()
+    assert "seated" not in last(sam, "pong")
+
+
+def test_a_pong_saying_seated_false_to_a_phone_not_yet_joined_changes_nothing():
+    session = GuestSession("ABCD")
+    session.join("Sam")
+    session.receive(json.dumps({"v": 1, "t": "pong", "n": 1, "seated": False}), 0)
+    assert session.take_outbox() == [] and session.status == "joining"

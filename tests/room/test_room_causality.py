@@ -1,6 +1,7 @@
 """Causality in the room (issue 20): a move answers one decision, a host's epoch is a term whose welcome
 starts the view count afresh, a removed phone is told, the host's own seat counts against the cap, and a
 replica (every seat's token) lives only on the current successor's phone."""
+
 import itertools
 import json
 
@@ -51,7 +52,7 @@ def hint_hunt_guessing(names=("Ann", "Ben", "Cat")):
         phone.send_move(HINT_HUNT.legal_moves(host.match.state, phone.session.seat)[0])
         net.flush()
     hosty = [s.id for s in host.lobby.seats if s.local][0]
-    host_move(host, net, HINT_HUNT.legal_moves(host.match.state, hosty)[0])      # the host's own hint
+    host_move(host, net, HINT_HUNT.legal_moves(host.match.state, hosty)[0])  # the host's own hint
     host_move(host, net, {"type": "start_guessing"})
     return host, net, phones
 
@@ -63,9 +64,9 @@ def test_a_done_guessing_sent_as_the_host_moves_on_never_lands_on_the_next_board
     next_writer = writers[1]
     guesser = [p for p in phones.values() if p.session.seat not in writers[:2]][0]
     assert can(HINT_HUNT, state, guesser.session.seat, {"type": "done_guessing"})
-    guesser.send_move({"type": "done_guessing"})          # on its way...
+    guesser.send_move({"type": "done_guessing"})  # on its way...
     out, err = host.host_action({"t": "move", "move": {"type": "next_board", "confirm": True}}, net.now_ms)
-    assert err is None                                     # ...as the host confirms Next hint
+    assert err is None  # ...as the host confirms Next hint
     net.to_phone.extend(out)
     net.flush()
     state = host.match.state
@@ -83,23 +84,23 @@ def test_a_lock_resent_after_a_reconnect_never_becomes_next_rounds_choice():
     ann = phones["Ann"]
     assert host.match.state["round"] == 1
     ann.send_move(SEVEN_ROUNDS.legal_moves(host.match.state, ann.session.seat)[0])
-    net.to_host = []                      # the lock dies with the connection...
+    net.to_host = []  # the lock dies with the connection...
     net.disconnect(ann)
     for name in ("Ben", "Cat"):
         phone = phones[name]
         phone.send_move(SEVEN_ROUNDS.legal_moves(host.match.state, phone.session.seat)[0])
         net.flush()
-    net.advance(host.match.deadline() - net.now_ms)       # the round's timer runs out
+    net.advance(host.match.deadline() - net.now_ms)  # the round's timer runs out
     net.flush()
     host_move(host, net, {"type": "reveal", "skip_ok": True})
     host_move(host, net, {"type": "next_round"})
     assert host.match.state["round"] == 2
-    net.connect(ann)                      # ...and is resent on reconnect, in round 2
+    net.connect(ann)  # ...and is resent on reconnect, in round 2
     net.flush()
     assert last(ann, "error")["code"] == "stale"
     assert ann.session.seat not in host.match.state["locks"]
     assert ann.session.pending == []
-    assert ann.session.view["view"]["act"]            # round 2's choice is still theirs to make
+    assert ann.session.view["view"]["act"]  # round 2's choice is still theirs to make
 
 
 def test_a_host_screen_move_made_for_an_earlier_decision_is_refused():
@@ -114,12 +115,11 @@ def test_a_host_screen_move_made_for_an_earlier_decision_is_refused():
 def test_after_a_takeover_from_a_lagging_replica_phones_follow_the_new_host():
     host, net, phones = hint_hunt_guessing(("Ann", "Ben", "Cat", "Dee"))
     ann = phones["Ann"]
-    early = json.loads(json.dumps(ann.session.replica))          # Ann's tab slept from here on
-    for _ in range(3):                                             # while the others played on
+    early = json.loads(json.dumps(ann.session.replica))  # Ann's tab slept from here on
+    for _ in range(3):  # while the others played on
         for name in ("Ben", "Cat", "Dee"):
             phone = phones[name]
-            claims = [m for m in HINT_HUNT.legal_moves(host.match.state, phone.session.seat)
-                      if m["type"] == "claim"]
+            claims = [m for m in HINT_HUNT.legal_moves(host.match.state, phone.session.seat) if m["type"] == "claim"]
             if claims:
                 phone.send_move(claims[-1])
                 net.flush()
@@ -129,12 +129,12 @@ def test_after_a_takeover_from_a_lagging_replica_phones_follow_the_new_host():
     assert early["snapshot"]["seq"] < host.seq
     successor = HostSession.restore(early["snapshot"], REGISTRY)
     successor.take_over(ann.session.token, net.now_ms)
-    assert successor.seq < phones["Ben"].session.seq          # the new host counts from an older seq
+    assert successor.seq < phones["Ben"].session.seq  # the new host counts from an older seq
     new_net = MemoryNetwork(successor, 2)
     for name in ("Ben", "Cat", "Dee"):
         phone = phones[name]
         phone.network = new_net
-        phone.session.dialled = 1      # the phone dials epoch 1's id (rejoin.py); the proofs name it
+        phone.session.dialled = 1  # the phone dials epoch 1's id (rejoin.py); the proofs name it
         new_net.connect(phone)
     new_net.flush()
     for name in ("Ben", "Cat", "Dee"):
@@ -162,8 +162,9 @@ def test_an_earlier_host_sends_a_phone_of_a_later_epoch_away_and_changes_nothing
     net.flush()
     assert last(late, "error")["code"] == "old_host"
     assert late.session.status == "connecting" and host.seq == seq
-    assert later_epochs(host) == later_epochs(room("hint_hunt", ["Ann"], host_name="Hosty")[0]), \
+    assert later_epochs(host) == later_epochs(room("hint_hunt", ["Ann"], host_name="Hosty")[0]), (
         "a phone's word is no evidence of a successor (issue 31)"
+    )
 
 
 def test_a_removed_phone_is_told_and_told_again_whatever_it_sends():
@@ -179,7 +180,7 @@ def test_a_removed_phone_is_told_and_told_again_whatever_it_sends():
     assert last(dee, "bye")["reason"] == "removed" and last(dee, "error")["code"] == "removed"
     assert dee.session.status == "removed" and dee.session.token is None
     count = len(dee.received)
-    net.send(dee, dee.session.ping(7))                   # a phone that missed the news still hears it
+    net.send(dee, dee.session.ping(7))  # a phone that missed the news still hears it
     net.flush()
     assert [json.loads(t)["t"] for t in dee.received[count:]] == ["error", "bye"]
 
@@ -209,13 +210,14 @@ def test_a_replica_lives_only_on_the_current_successors_phone():
     net.flush()
     assert last(ben, "welcome")["successor"] is False and ben.session.replica_dropped
     # the successor removed: told, and its replica goes with its seat
-    out, err = host.host_action({"t": "move", "move": {"type": "remove", "player": ann.session.seat,
-                                                        "confirm": True}}, net.now_ms)
+    out, err = host.host_action(
+        {"t": "move", "move": {"type": "remove", "player": ann.session.seat, "confirm": True}}, net.now_ms
+    )
     assert err is None
     net.to_phone.extend(out)
     net.flush()
     assert ann.session.status == "removed" and ann.session.replica is None and ann.session.replica_dropped
-    assert ben.session.replica is not None          # Ben is the successor now
+    assert ben.session.replica is not None  # Ben is the successor now
     # the game ends: nobody needs a replica any more
     while host.phase == "playing":
         moves = HINT_HUNT.legal_moves(host.match.state, HOST)
@@ -234,7 +236,7 @@ def test_a_move_from_the_last_game_resent_after_play_again_is_stale_in_the_new_o
     ann = phones["Ann"]
     old_ref = ann.session.view["view"]["ref"]
     lock = SEVEN_ROUNDS.legal_moves(host.match.state, ann.session.seat)[0]
-    in_flight = ann.session.move(lock)        # composed, never delivered: the link dropped
+    in_flight = ann.session.move(lock)  # composed, never delivered: the link dropped
     host_move(host, net, {"type": "end_game", "confirm": True})
     assert host.phase == "over"
     out, err = host.host_action({"t": "again"}, net.now_ms)
@@ -243,7 +245,7 @@ def test_a_move_from_the_last_game_resent_after_play_again_is_stale_in_the_new_o
     net.flush()
     new_ref = ann.session.view["view"]["ref"]
     assert new_ref != old_ref and new_ref.split(":")[1] == old_ref.split(":")[1], "round 1 of another deal"
-    ann.send_raw(in_flight)                   # the phone reconnects and resends what it had pending
+    ann.send_raw(in_flight)  # the phone reconnects and resends what it had pending
     net.flush()
     assert last(ann, "error")["code"] == "stale"
     assert [p for p, _, _ in host.match.log if p == ann.session.seat] == []

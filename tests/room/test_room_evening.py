@@ -1,5 +1,6 @@
 """A room that lasts the evening (issue 9): at the results people can scan in for the next game, "Play again"
 takes them in, and the cap and the no-newcomers-during-play rule (DX-05) still hold."""
+
 import json
 
 import pytest
@@ -46,7 +47,7 @@ def test_a_newcomer_at_the_results_gets_a_seat_and_plays_the_rematch():
     assert lee.session.status == "joined"
     seen = last(lee, "view")
     assert seen["room"]["phase"] == "over" and seen["room"]["result"]["winners"]
-    assert seen["view"] is None          # no seat in the game that ended: the room's result, no game view
+    assert seen["view"] is None  # no seat in the game that ended: the room's result, no game view
     assert names(host) == ["Sam", "Kim", "Lee"]
     assert [p["spectator"] for p in host.screen()["room"]["people"]] == [False, False, False]
     # the players who were in it keep their own final view
@@ -54,7 +55,7 @@ def test_a_newcomer_at_the_results_gets_a_seat_and_plays_the_rematch():
 
     assert act(host, net, {"t": "again"}) is None
     assert host.phase == "playing"
-    assert host.match.players == [sam.session.seat, kim.session.seat, lee.session.seat]    # DX-01: join order
+    assert host.match.players == [sam.session.seat, kim.session.seat, lee.session.seat]  # DX-01: join order
     mine = last(lee, "view")["view"]
     assert mine["my_secret"] == host.match.state["secret"][lee.session.seat]
     assert mine["scores"] == {sam.session.seat: 0, kim.session.seat: 0, lee.session.seat: 0}
@@ -71,8 +72,8 @@ def test_a_newcomer_at_the_results_never_sees_another_seats_secret():
     sam, kim = play_to_the_results(host, net, "Sam", "Kim")
     lee = join(net, "Lee")
     assert lee.session.status == "joined"
-    net.advance(8000)          # presence changes: more views go out at the results
-    act(host, net, {"t": "move", "move": {"type": "end_game"}})     # refused: the race is over already
+    net.advance(8000)  # presence changes: more views go out at the results
+    act(host, net, {"t": "move", "move": {"type": "end_game"}})  # refused: the race is over already
     secrets = list(host.match.state["secret"].values())
     tokens = [sam.session.token, kim.session.token]
     for text in lee.received:
@@ -113,14 +114,14 @@ def test_watchers_count_against_the_cap_at_the_results_and_play_next():
     phones = [join(net, "P%d" % i) for i in range(ROOM_CAP - 2)]
     act(host, net, {"t": "pick", "game": "race"})
     act(host, net, {"t": "start"})
-    watchers = [join(net, "W1"), join(net, "W2")]      # the game takes spectators
+    watchers = [join(net, "W1"), join(net, "W2")]  # the game takes spectators
     assert [w.session.status for w in watchers] == ["joined", "joined"]
-    assert last(watchers[0], "view")["view"] is not None        # the table, like the big screen
+    assert last(watchers[0], "view")["view"] is not None  # the table, like the big screen
     act(host, net, {"t": "move", "move": {"type": "end_game"}})
     assert host.phase == "over"
-    assert "my_secret" not in last(watchers[0], "view")["view"]   # still the table at the results
+    assert "my_secret" not in last(watchers[0], "view")["view"]  # still the table at the results
     late = join(net, "Max")
-    assert last(late, "error")["code"] == "room_full"            # 10 players + 2 watchers = the next 12
+    assert last(late, "error")["code"] == "room_full"  # 10 players + 2 watchers = the next 12
     assert act(host, net, {"t": "again"}) is None
     assert len(host.match.players) == ROOM_CAP and watchers[1].session.seat in host.match.players
     assert phones[0].session.seat in host.match.players
@@ -131,12 +132,12 @@ def test_nobody_new_joins_the_rematch_once_it_is_under_way():
     play_to_the_results(host, net, "Sam", "Kim")
     act(host, net, {"t": "again"})
     late = join(net, "Lee")
-    assert late.session.status == "waiting" and last(late, "error") is None      # it waits for the results
+    assert late.session.status == "waiting" and last(late, "error") is None  # it waits for the results
     assert names(host) == ["Sam", "Kim"]
 
 
 def test_play_again_with_too_many_for_the_game_leaves_the_results_untouched():
-    host, net = make_room()             # the race takes at most 4
+    host, net = make_room()  # the race takes at most 4
     sam, kim = play_to_the_results(host, net, "Sam", "Kim")
     for name in ["Lee", "Max", "Ned"]:
         assert join(net, name).session.status == "joined"
@@ -145,7 +146,7 @@ def test_play_again_with_too_many_for_the_game_leaves_the_results_untouched():
     assert err == "Race to Five takes at most 4 players: 1 too many."
     assert out == [] and host.phase == "over" and host.match is match and host.seq == seq
     assert last(sam, "view")["room"]["phase"] == "over"
-    assert act(host, net, {"t": "lobby"}) is None and host.phase == "lobby"     # the host picks another way
+    assert act(host, net, {"t": "lobby"}) is None and host.phase == "lobby"  # the host picks another way
 
 
 def test_a_player_can_leave_at_the_results_and_the_rematch_goes_on_without_them():
@@ -173,14 +174,14 @@ def test_leaving_during_play_is_still_refused():
 def test_every_game_takes_a_newcomer_at_the_results_into_the_rematch(game_id):
     host, phones = play_through_room(REGISTRY[game_id], 5)
     net = phones[0].network
-    for phone in phones:         # still at the table: present (else a newcomer could be Hint Hunt's successor)
+    for phone in phones:  # still at the table: present (else a newcomer could be Hint Hunt's successor)
         net.send(phone, phone.session.ping(1))
     net.flush()
     eve = Phone(net, GuestSession(host.code, name="Eve"))
     net.connect(eve)
     net.flush()
     assert eve.session.status == "joined"
-    for text in eve.received:      # the ended game's views are not Eve's to see: no seat's view, no token
+    for text in eve.received:  # the ended game's views are not Eve's to see: no seat's view, no token
         message = json.loads(text)
         assert message["t"] != "view" or message["view"] is None
         for phone in phones:

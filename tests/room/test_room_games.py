@@ -1,6 +1,7 @@
 """Every game (the hub's and the examples: tests/games_under_test.py) played through the room over the memory
 network, as the phones and the host screen would: the room's final standings equal the engine's replay, and no
 phone ever receives another seat's token or the match seed."""
+
 import itertools
 import json
 
@@ -26,7 +27,7 @@ def test_a_whole_game_through_the_room_matches_the_engine(game_id):
         last_view = [json.loads(t) for t in phone.received if json.loads(t)["t"] == "view"][-1]
         assert last_view["room"]["phase"] == "over"
         assert last_view["view"] == replayed.sent_view(phone.session.seat)
-        assert phone.session.pending == []          # every move was acknowledged or refused
+        assert phone.session.pending == []  # every move was acknowledged or refused
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -76,16 +77,17 @@ def test_the_successor_takes_over_with_the_game_intact_and_phones_rejoin():
     assert replica is not None and replica["epoch"] == 0
     # the host's tab goes away; Ann's tab restores the replica and takes over under epoch 1
     from peerparty.room.host import HostSession as Fresh
+
     successor = Fresh.restore(json.loads(json.dumps(replica["snapshot"])), REGISTRY)
     successor.take_over(ann.session.token, 1000)
     assert successor.epoch == 1
-    assert successor.match.log[:-1] == host.match.log          # the game intact, plus the set_host step
+    assert successor.match.log[:-1] == host.match.log  # the game intact, plus the set_host step
     assert successor.match.log[-1][1] == {"type": "set_host", "player": ann.session.seat}
     assert successor.match.view(ann.session.seat)["host"] == ann.session.seat
     new_net = MemoryNetwork(successor, 4)
     for phone in phones[1:]:
         phone.network = new_net
-        phone.session.dialled = 1      # the phone dials epoch 1's id (rejoin.py); the proofs name it
+        phone.session.dialled = 1  # the phone dials epoch 1's id (rejoin.py); the proofs name it
         new_net.connect(phone)
     new_net.flush()
     people = dict((p["name"], p["present"]) for p in successor.screen()["room"]["people"])

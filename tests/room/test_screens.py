@@ -1,5 +1,6 @@
 """Remote screens (issue 29, room/screens.py): a screen watches, it is never a seat; it comes back by proving
 its key, and only a host that proves it first is shown; at most MAX_SCREENS at once; the host drops one."""
+
 import json
 
 from peerparty.app.rules import Rules
@@ -12,7 +13,7 @@ from .helpers import join, make_room
 from .toy_game import GAME as RACE
 
 NONCE = "ab" * 16
-AT0 = (0, "peerparty-ABCD-0")     # the channel: epoch 0's host id (proof.py)
+AT0 = (0, "peerparty-ABCD-0")  # the channel: epoch 0's host id (proof.py)
 
 
 def said(host, conn, message, now=0):
@@ -38,7 +39,7 @@ def test_a_new_screen_gets_its_number_and_key_and_is_no_seat():
     answer = watch(host, "s1")
     assert answer == [{"v": 1, "t": "watching", "screen": 1, "room": "ABCD", "epoch": 0, "key": answer[0]["key"]}]
     assert answer[0]["key"] not in [s.token for s in host.lobby.seats]
-    assert [p["name"] for p in host.screen()["room"]["people"]] == ["Ann"]     # the cap counts seats only
+    assert [p["name"] for p in host.screen()["room"]["people"]] == ["Ann"]  # the cap counts seats only
     assert host.screen_info()["screens"] == [1]
     assert host.screens.conns() == ["s1"]
 
@@ -47,8 +48,11 @@ def test_a_screen_cannot_join_move_or_be_a_phone_too():
     host, net = make_room()
     phone = join(net, "Ann")
     watch(host, "s1")
-    for message in ({"t": "hello", "room": "ABCD", "name": "Eve"}, {"t": "move", "id": 0, "ref": None,
-                                                                   "move": {"type": "go"}}, {"t": "leave"}):
+    for message in (
+        {"t": "hello", "room": "ABCD", "name": "Eve"},
+        {"t": "move", "id": 0, "ref": None, "move": {"type": "go"}},
+        {"t": "leave"},
+    ):
         assert said(host, "s1", message)[0]["code"] == "bad_message"
     assert said(host, "s1", {"t": "ping", "n": 1}) == [{"v": 1, "t": "pong", "n": 1}]
     assert [p["name"] for p in host.screen()["room"]["people"]] == ["Ann"]
@@ -74,7 +78,7 @@ def test_a_screen_that_comes_back_proves_its_key_and_takes_its_own_place():
         watch(host, "s%d" % n)
     # a reload: the old connection has not closed yet, and the room is full, but the screen takes its own place
     back = come_back(host, "s1-again", key)
-    assert back == [{"v": 1, "t": "watching", "screen": 1, "room": "ABCD", "epoch": 0}]     # no key again
+    assert back == [{"v": 1, "t": "watching", "screen": 1, "room": "ABCD", "epoch": 0}]  # no key again
     assert host.screens.watching() == [1, 2, 3, 4] and "s1" not in host.screens.conns()
 
 
@@ -84,7 +88,7 @@ def test_a_wrong_proof_changes_nothing_and_an_unknown_key_is_refused():
     challenge = watch(host, "s2", screen=proof.screen_tag(key), nonce=NONCE)[0]
     wrong = said(host, "s2", {"t": "prove", "proof": "0" * 64})
     assert wrong[0]["code"] == "bad_proof" and host.screens.watching() == [1]
-    assert host.screens.challenged("s2")                      # the challenge stands: the right answer still works
+    assert host.screens.challenged("s2")  # the challenge stands: the right answer still works
     right = proof.screen_proof(key, "ABCD", *AT0, NONCE, challenge["nonce"])
     assert said(host, "s2", {"t": "prove", "proof": right})[0]["t"] == "watching"
     assert watch(host, "s3", screen=proof.screen_tag("not-a-key"), nonce=NONCE)[0]["code"] == "bad_proof"
@@ -130,7 +134,7 @@ def test_only_the_latest_keys_are_kept():
     for n in range(1, KEPT + 2):
         watch(host, "s%d" % n)
         host.on_disconnect("s%d" % n, n)
-    assert len(host.screens.keys) == KEPT and 1 in host.screens.keys      # s0 still watches: kept
+    assert len(host.screens.keys) == KEPT and 1 in host.screens.keys  # s0 still watches: kept
     assert come_back(host, "s0b", first)[0]["t"] == "watching"
 
 
@@ -139,8 +143,10 @@ def test_a_screen_of_another_room_or_a_later_term_is_refused():
     assert watch(host, "s1", room="WXYZ")[0]["code"] == "wrong_room"
     host.on_connect("s2", 0)
     assert said(host, "s2", {"t": "watch", "room": "ABCD", "epoch": 3})[0]["code"] == "old_host"
-    assert said(host, "s2", {"t": "watch", "room": "ABCD", "epoch": 0, "screen": "zz", "nonce": NONCE})[0]["code"] \
+    assert (
+        said(host, "s2", {"t": "watch", "room": "ABCD", "epoch": 0, "screen": "zz", "nonce": NONCE})[0]["code"]
         == "bad_message"
+    )
     assert host.screens.watching() == []
 
 

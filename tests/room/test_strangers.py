@@ -2,6 +2,7 @@
 timeout (room/protocol.PROOF_MS): not a returning host's room (fence.py), not a phone (rejoin.py), and every secret
 the room makes is in its record and the successor's replica as soon as it exists (a new screen's key). The relayed
 handshake and the duplicated hello are in tests/room/test_proof.py; whole evenings in tests/sim."""
+
 import json
 
 from peerparty.games import REGISTRY
@@ -18,6 +19,7 @@ WAIT = '{"v":1,"t":"wait"}'
 
 
 # --- point 2: a squatter cannot freeze a returning host's room ------------------------------------------------
+
 
 def test_a_squatter_that_opens_again_and_says_wait_holds_the_room_for_one_proof_timeout_at_most():
     """A reloaded TV holds phones until its first probe settles. The stranger at epoch 1 opens each probe and says
@@ -46,7 +48,7 @@ def test_a_refused_answer_is_remembered_and_a_new_probe_to_that_id_holds_nothing
     made_up = json.dumps({"t": "proof", "epoch": 1, "proof": "0" * 64})
     assert tv.answered("key", CODE, 1, made_up, 300) == "refused" and tv.intruder
     held_until = tv.answer_by
-    for now in range(5000, 5000 + 4 * PROOF_MS, 5000):      # it opens each new probe and says wait
+    for now in range(5000, 5000 + 4 * PROOF_MS, 5000):  # it opens each new probe and says wait
         tv.ask(CODE, 1, now)
         tv.opened(1, now)
         tv.answered("key", CODE, 1, WAIT, now + 10)
@@ -64,6 +66,7 @@ def test_the_room_proof_is_bound_to_the_probed_id():
 
 
 # --- point 3: a stranger cannot hold a phone --------------------------------------------------------------------
+
 
 def looking_at_epoch_one(store=None):
     """A phone of epoch 0 whose host has gone, connected to epoch 1's id (held by a stranger)."""
@@ -92,7 +95,7 @@ def test_a_stranger_that_answers_wait_and_pongs_for_ever_is_left_within_one_proo
 def test_after_a_stranger_hangs_up_the_phone_goes_back_to_its_own_host():
     """Once a later id's link opened, the search was over for good: every retry dialled the stranger again."""
     r = looking_at_epoch_one()
-    r.received(json.dumps({"t": "bye", "reason": "removed"}), 4600)     # unproved: heeded by nothing
+    r.received(json.dumps({"t": "bye", "reason": "removed"}), 4600)  # unproved: heeded by nothing
     r.closed(4700)
     assert r.retry(8700, False) == rejoin.CONNECT and r.host_id() == peer_id(CODE, 0)
     assert r.guest.token == "tok" and r.guest.status != "removed"
@@ -104,7 +107,7 @@ def test_a_stranger_that_stays_silent_is_left_and_the_phone_alternates_again():
     now = 4500
     while len(tried) < 4 and now < 200000:
         now += 500
-        what = r.tick(now, r.try_epoch == 1)    # the stranger opens every attempt at its id and says nothing
+        what = r.tick(now, r.try_epoch == 1)  # the stranger opens every attempt at its id and says nothing
         if what == rejoin.CONNECT:
             tried.append(r.try_epoch)
             if r.try_epoch == 0:
@@ -121,8 +124,16 @@ def test_a_real_successor_that_says_wait_while_its_rules_boot_is_kept():
         r.received(WAIT, now)
         assert r.tick(now, True) in (None, rejoin.PING)
     host_nonce = "ab" * 16
-    r.received(json.dumps({"t": "challenge", "nonce": host_nonce, "proof": proof.host_seat_proof(
-        "tok", CODE, 1, peer_id(CODE, 1), hello["nonce"], host_nonce)}), 26000)
+    r.received(
+        json.dumps(
+            {
+                "t": "challenge",
+                "nonce": host_nonce,
+                "proof": proof.host_seat_proof("tok", CODE, 1, peer_id(CODE, 1), hello["nonce"], host_nonce),
+            }
+        ),
+        26000,
+    )
     r.received(json.dumps({"t": "welcome", "seat": "p1", "next_id": 0, "room": CODE, "epoch": 1}), 26100)
     assert r.epoch == 1
     later = 4500 + 2 * PROOF_MS
@@ -132,12 +143,14 @@ def test_a_real_successor_that_says_wait_while_its_rules_boot_is_kept():
 
 # --- point 6: a new screen's key is in the record and the replica at once ------------------------------------------
 
+
 def test_a_screens_key_reaches_the_successors_replica_and_the_new_host_answers_the_screen():
     """A screen opens mid-game in Hint Hunt; the host's tab then goes. The successor's replica must carry the
     screen's key (making it bumps seq, which saving and replication follow), so the new host at epoch 1 proves the
     key to the screen and takes it back, as screen.js checks."""
-    host, phones = play_through_room(REGISTRY["hint_hunt"], 5, players=["Ann", "Ben", "Cat"], steps=6, to_the_end=False,
-                                    host_name=None)     # a TV with no seat: it takes screens (issue 37)
+    host, phones = play_through_room(
+        REGISTRY["hint_hunt"], 5, players=["Ann", "Ben", "Cat"], steps=6, to_the_end=False, host_name=None
+    )  # a TV with no seat: it takes screens (issue 37)
     net = phones[0].network
     seq = host.seq
     host.on_connect("screen", net.now_ms)
@@ -154,12 +167,16 @@ def test_a_screens_key_reaches_the_successors_replica_and_the_new_host_answers_t
     assert key in json.dumps(saved["screens"]), "the saved record (a reload) has it too"
 
     from peerparty.room.host import HostSession
+
     new_host = HostSession.restore(json.loads(json.dumps(replica["snapshot"])), REGISTRY)
     new_host.take_over(holder.session.token, net.now_ms)
     new_host.on_connect("screen-again", 0)
     nonce = "cd" * 16
-    [(_, text)] = new_host.on_message("screen-again", json.dumps({
-        "v": 1, "t": "watch", "room": "WXYZ", "epoch": 0, "screen": proof.screen_tag(key), "nonce": nonce}), 0)
+    [(_, text)] = new_host.on_message(
+        "screen-again",
+        json.dumps({"v": 1, "t": "watch", "room": "WXYZ", "epoch": 0, "screen": proof.screen_tag(key), "nonce": nonce}),
+        0,
+    )
     challenge = json.loads(text)
     assert challenge["t"] == "challenge", challenge
     assert challenge["proof"] == proof.host_screen_proof(key, "WXYZ", 1, peer_id("WXYZ", 1), nonce, challenge["nonce"])
@@ -170,6 +187,7 @@ def test_a_screens_key_reaches_the_successors_replica_and_the_new_host_answers_t
 
 def test_a_new_seats_token_is_in_the_record_at_once():
     from peerparty.room.host import HostSession
+
     host = HostSession(CODE, REGISTRY)
     net = MemoryNetwork(host)
     seq = host.seq

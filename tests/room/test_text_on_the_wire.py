@@ -2,6 +2,7 @@
 UTF-16 surrogate pair that MicroPython's json reads as six broken characters; a phone's MicroPython reads the
 host's message back to the same name, and what it writes the host (CPython) reads back the same. A lone surrogate,
 which no screen can draw, stays escaped on the way out and is refused in a move."""
+
 import json
 import shutil
 import subprocess
@@ -15,7 +16,7 @@ from .helpers import join, last, make_room, names
 
 ROOT = Path(__file__).resolve().parents[2]
 MICROPYTHON = ROOT / "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"
-PARTY = "\U0001f389Zo\u00eb"                  # 🎉Zoë: a character past U+FFFF, an accent
+PARTY = "\U0001f389Zo\u00eb"  # 🎉Zoë: a character past U+FFFF, an accent
 NAMES = [PARTY, "\U0001f1eb\U0001f1f7 Am\u00e9lie", "\u738b\u5c0f\u660e", "Se\u00f1or \U0001f60e"]
 
 
@@ -23,7 +24,7 @@ def test_the_host_writes_a_name_past_u_ffff_as_itself():
     text = protocol.encode({"t": "view", "seq": 1, "room": {"seats": [{"name": PARTY}]}})
     assert PARTY in text and "\\ud83c" not in text
     assert json.loads(text)["room"]["seats"][0]["name"] == PARTY
-    text.encode("utf-8")        # text a link can carry
+    text.encode("utf-8")  # text a link can carry
 
 
 def test_a_lone_surrogate_stays_escaped_on_the_way_out():
@@ -51,15 +52,17 @@ def test_a_phone_joins_with_its_name_and_every_message_carries_it_as_text(name):
     assert all("\\ud8" not in text and "\\ud83" not in text for text in phone.received)
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not MICROPYTHON.exists(),
-                    reason="node and the npm MicroPython are needed")
+@pytest.mark.skipif(
+    shutil.which("node") is None or not MICROPYTHON.exists(), reason="node and the npm MicroPython are needed"
+)
 def test_micropython_reads_the_hosts_text_and_writes_its_own(tmp_path):
     """The phone's json is MicroPython's: it reads what the host (CPython, here as in Pyodide) encoded back to the
     same code points, and what it encodes with room/protocol.py the host parses back to the same name."""
     host_said = [protocol.encode({"t": "view", "name": name}) for name in NAMES]
     (tmp_path / "host_said.json").write_text(json.dumps(host_said, ensure_ascii=False), encoding="utf-8")
     script = tmp_path / "run.mjs"
-    script.write_text("""
+    script.write_text(
+        """
 import { loadMicroPython } from "%s";
 import fs from "fs";
 const mp = await loadMicroPython({stdout: (l) => console.log(l)});
@@ -78,7 +81,9 @@ for text in json.loads(open("/host_said.json").read()):
     out.append([[ord(c) for c in name], protocol.encode({"t": "hello", "room": "ABCD", "name": name, "epoch": 0})])
 print(json.dumps(out))
 `);
-""" % (MICROPYTHON, ROOT / "py/peerparty/room", tmp_path / "host_said.json"))
+"""
+        % (MICROPYTHON, ROOT / "py/peerparty/room", tmp_path / "host_said.json")
+    )
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120, encoding="utf-8")
     assert run.returncode == 0, run.stderr
     said = json.loads(run.stdout.strip().splitlines()[-1])

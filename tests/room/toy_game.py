@@ -2,6 +2,7 @@
 
 Each player also holds a secret word, so tests can check views never carry another's secret.
 """
+
 from peerparty.engine import HOST, IllegalMove, move_type, standings
 
 
@@ -15,9 +16,14 @@ class Race:
     host_moves = frozenset(["end_game", "remove"])
 
     def setup(self, players, rng, options):
-        return {"players": list(players), "turn": 0, "scores": dict((p, 0) for p in players),
-                "secret": dict((p, "word%d" % rng.randrange(10 ** 6)) for p in players),
-                "over": False, "removed": []}
+        return {
+            "players": list(players),
+            "turn": 0,
+            "scores": dict((p, 0) for p in players),
+            "secret": dict((p, "word%d" % rng.randrange(10**6)) for p in players),
+            "over": False,
+            "removed": [],
+        }
 
     def check(self, s, p, move):
         kind = move_type(move)
@@ -63,8 +69,12 @@ class Race:
         return [{"type": "added", "by": p}]
 
     def view(self, s, viewer):
-        out = {"phase": "over" if s["over"] else "racing", "scores": dict(s["scores"]),
-               "turn": s["players"][s["turn"]] if s["players"] else None, "players": list(s["players"])}
+        out = {
+            "phase": "over" if s["over"] else "racing",
+            "scores": dict(s["scores"]),
+            "turn": s["players"][s["turn"]] if s["players"] else None,
+            "players": list(s["players"]),
+        }
         if viewer in s["secret"]:
             out["my_secret"] = s["secret"][viewer]
             out["act"] = not s["over"] and out["turn"] == viewer

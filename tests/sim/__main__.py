@@ -4,6 +4,7 @@ Plays simulated evenings (docs/simulation.md). --seed N replays evening N exactl
 --evenings K runs seeds S..S+K-1 (on J processes) and prints evenings/s. Exits 1 on the first failure, with its
 seed, the broken invariant and the events that led to it.
 """
+
 import argparse
 import sys
 import time
@@ -52,8 +53,10 @@ def main(argv=None):
             if not args.quiet and done % 100 == 0:
                 print("%d evenings, %.1f evenings/s" % (done, done / (time.time() - began)), flush=True)
     elapsed = time.time() - began
-    print("%d evenings ok (seeds %d..%d) in %.0f s: %.2f evenings/s on %d process(es)" % (
-        done, args.start, args.start + done - 1, elapsed, done / elapsed, args.jobs))
+    print(
+        "%d evenings ok (seeds %d..%d) in %.0f s: %.2f evenings/s on %d process(es)"
+        % (done, args.start, args.start + done - 1, elapsed, done / elapsed, args.jobs)
+    )
     return 0
 
 

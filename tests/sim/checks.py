@@ -1,10 +1,11 @@
 """The invariants, checked as the evening runs: around every host event and every host action, on every message
 the host sends, and on every message a phone takes in. evening.py checks the rest once the network heals.
 """
+
 import json
 
 from peerparty.engine import Match
-from tests.games_under_test import GAMES as REGISTRY     # the hub's games and the example (examples/)
+from tests.games_under_test import GAMES as REGISTRY  # the hub's games and the example (examples/)
 from peerparty.room.lobby import ROOM_CAP, peer_id
 from tests.test_leaks import canonical, count_problems
 
@@ -21,8 +22,16 @@ def decision(view):
     if "ref" in view:
         return view["ref"]
     board = view.get("board") if isinstance(view.get("board"), dict) else {}
-    return json.dumps([view.get("phase"), view.get("round"), board.get("number"), view.get("turn"),
-                       view.get("deck_count"), view.get("turn_no")])
+    return json.dumps(
+        [
+            view.get("phase"),
+            view.get("round"),
+            board.get("number"),
+            view.get("turn"),
+            view.get("deck_count"),
+            view.get("turn_no"),
+        ]
+    )
 
 
 def expected_view(session, seat):
@@ -40,13 +49,20 @@ def expected_view(session, seat):
 def fingerprint(session, seats=True):
     """What a refused message must leave as it was (the match's state is never changed in place)."""
     match = session.match
-    cheap = (session.seq, session.phase, session.game_id, len(session.history), id(match),
-             id(match.state) if match is not None else None)
+    cheap = (
+        session.seq,
+        session.phase,
+        session.game_id,
+        len(session.history),
+        id(match),
+        id(match.state) if match is not None else None,
+    )
     if not seats:
         return cheap
-    return cheap + (len(match.log) if match is not None else None,
-                    tuple((s.id, s.token, s.removed, s.spectator, s.local, s.last_move_id, s.conn)
-                          for s in session.lobby.seats))
+    return cheap + (
+        len(match.log) if match is not None else None,
+        tuple((s.id, s.token, s.removed, s.spectator, s.local, s.last_move_id, s.conn) for s in session.lobby.seats),
+    )
 
 
 class Checks:
@@ -54,12 +70,19 @@ class Checks:
         self.ev = evening
         # (token, move id) -> (the decision the phone's view showed when it was tapped, the seed of its game)
         self.chosen = {}
-        self.leaders = {}         # epoch -> the device whose host page first led it
-        self.led_at = {}          # epoch -> when its host page first opened the epoch's id
-        self.shadows = {}         # HostPage -> [match object, its replay]
+        self.leaders = {}  # epoch -> the device whose host page first led it
+        self.led_at = {}  # epoch -> when its host page first opened the epoch's id
+        self.shadows = {}  # HostPage -> [match object, its replay]
         self.views = 0
-        self.counts = {"host_events": 0, "messages_out": 0, "views_checked": 0, "refused": 0, "moves_applied": 0,
-                       "stale_refused": 0, "held": 0}
+        self.counts = {
+            "host_events": 0,
+            "messages_out": 0,
+            "views_checked": 0,
+            "refused": 0,
+            "moves_applied": 0,
+            "stale_refused": 0,
+            "held": 0,
+        }
 
     def fail(self, what):
         raise Failure(what)
@@ -71,7 +94,7 @@ class Checks:
         self.counts["host_events"] += 1
         before = None
         seats = len(session.lobby.seats)
-        if kind == "message":     # a ping changes nothing but presence: the cheap part of the fingerprint will do
+        if kind == "message":  # a ping changes nothing but presence: the cheap part of the fingerprint will do
             before = fingerprint(session, '"t":"ping"' not in text)
         move = None
         if kind == "message" and '"t":"move"' in text:
@@ -85,7 +108,7 @@ class Checks:
                 out = session.on_disconnect(conn, now)
             else:
                 out = session.on_timer(now)
-        except Exception as crash:       # on_message catches its own; the others must not raise at all
+        except Exception as crash:  # on_message catches its own; the others must not raise at all
             self.fail("the host raised on %s: %r" % (kind, crash))
         self.sent(page, out)
         if kind == "message":
@@ -98,10 +121,14 @@ class Checks:
                     self.fail("a refused message changed the room: %s -> %s" % (text[:200], mine[0][:200]))
             if move is not None and self._move_after(session, move):
                 page.applied_at.append(now)
-            if len(session.lobby.seats) > seats and session.phase != "playing" and \
-                    len(session.lobby.active()) > ROOM_CAP:
-                self.fail("a phone joined a room of %d people (the cap is %d)" % (len(session.lobby.active()) - 1,
-                                                                                  ROOM_CAP))
+            if (
+                len(session.lobby.seats) > seats
+                and session.phase != "playing"
+                and len(session.lobby.active()) > ROOM_CAP
+            ):
+                self.fail(
+                    "a phone joined a room of %d people (the cap is %d)" % (len(session.lobby.active()) - 1, ROOM_CAP)
+                )
         self.changed(page)
         return out
 
@@ -112,8 +139,12 @@ class Checks:
         except Exception as crash:
             self.fail("the host raised on the host's own action %r: %r" % (action, crash))
         self.sent(page, out)
-        if action.get("t") == "join_local" and error is None and len(session.lobby.active()) > ROOM_CAP \
-                and session.phase == "lobby":
+        if (
+            action.get("t") == "join_local"
+            and error is None
+            and len(session.lobby.active()) > ROOM_CAP
+            and session.phase == "lobby"
+        ):
             self.fail("the host's own seat made %d people in a room of %d" % (len(session.lobby.active()), ROOM_CAP))
         self.changed(page)
         return out, error
@@ -127,8 +158,7 @@ class Checks:
             message = json.loads(text)
         except ValueError:
             return None
-        return (seat, message.get("id"), message.get("move"), match, len(match.log), match.state,
-                message.get("ref"))
+        return (seat, message.get("id"), message.get("move"), match, len(match.log), match.state, message.get("ref"))
 
     def _move_after(self, session, move):
         seat, msg_id, body, match, length, state, sent_ref = move
@@ -136,18 +166,21 @@ class Checks:
             return
         self.counts["moves_applied"] += 1
         chose, deal = self.chosen.get((seat.token, msg_id), (None, None))
-        if deal is not None and deal != match.seed:        # issue 26 A: made before this deal, never part of it
+        if deal is not None and deal != match.seed:  # issue 26 A: made before this deal, never part of it
             self.fail("%s's move %r (id %s) was tapped in one game and applied in the next" % (seat.id, body, msg_id))
         if getattr(match.game, "ref", None) is not None:
             now = match.ref_in(state, seat.id)
             if sent_ref != now:
-                self.fail("%s's move %r (id %s) named decision %r but was applied to %r" % (
-                    seat.id, body, msg_id, sent_ref, now))
+                self.fail(
+                    "%s's move %r (id %s) named decision %r but was applied to %r"
+                    % (seat.id, body, msg_id, sent_ref, now)
+                )
         else:
             now = decision(match.game.view(state, seat.id))
         if chose is not None and chose != now:
-            self.fail("%s's move %r (id %s) was made for decision %s but applied to %s" % (
-                seat.id, body, msg_id, chose, now))
+            self.fail(
+                "%s's move %r (id %s) was made for decision %s but applied to %s" % (seat.id, body, msg_id, chose, now)
+            )
         return True
 
     def sent(self, page, out):
@@ -156,7 +189,7 @@ class Checks:
         session = page.session
         match = session.match
         successor = session.successor()
-        marker = self.ev.secret_marker     # every token and match seed of the evening starts with it
+        marker = self.ev.secret_marker  # every token and match seed of the evening starts with it
         for conn, text in out:
             self.counts["messages_out"] += 1
             if '"code":"internal"' in text:
@@ -164,11 +197,13 @@ class Checks:
             seat = session.lobby.by_conn(conn)
             if '"t":"replica"' in text:
                 if '"drop":true' not in text and (successor is None or successor.conn != conn):
-                    self.fail("a replica went to %s, not the successor %s" % (
-                        seat.id if seat else conn, successor.id if successor else None))
+                    self.fail(
+                        "a replica went to %s, not the successor %s"
+                        % (seat.id if seat else conn, successor.id if successor else None)
+                    )
                 continue
             if marker in text and text.startswith('{"t":"watching"') and conn in session.screens.live:
-                continue            # a new screen's own key (made by the evening's token source)
+                continue  # a new screen's own key (made by the evening's token source)
             if marker in text:
                 for other in session.lobby.seats:
                     if other is not seat and other.token in text:
@@ -213,15 +248,17 @@ class Checks:
         else:
             replay = shadow[1]
             grew = len(replay.log) != len(match.log)
-            for player, move, now in match.log[len(replay.log):]:
+            for player, move, now in match.log[len(replay.log) :]:
                 replay.play(player, move, now)
         if grew and shadow[1].state != match.state:
             self.fail("the match is not its replay after %d steps" % len(match.log))
         if len(session.history) > shadow[2]:
             shadow[2] = len(session.history)
             if session.history[-1]["result"] != shadow[1].result():
-                self.fail("the standings differ from the engine's: %r vs %r" % (
-                    session.history[-1]["result"], shadow[1].result()))
+                self.fail(
+                    "the standings differ from the engine's: %r vs %r"
+                    % (session.history[-1]["result"], shadow[1].result())
+                )
             self.ev.game_ended(page)
 
     def restored(self, page, record, session):
@@ -247,8 +284,10 @@ class Checks:
         exists only in the room it abandons, though the phone saw it acknowledged (issue 26 C)."""
         later = [at for e, at in self.led_at.items() if page.session.epoch < e <= epoch]
         if later and any(t >= min(later) for t in page.applied_at):
-            self.fail("%s applied a phone's move after a later epoch led the room, then stepped aside to epoch %d:"
-                      " that move is lost" % (page.device.name, epoch))
+            self.fail(
+                "%s applied a phone's move after a later epoch led the room, then stepped aside to epoch %d:"
+                " that move is lost" % (page.device.name, epoch)
+            )
 
     def chose(self, phone_page, move):
         message = phone_page.guest.view
@@ -272,16 +311,17 @@ class Checks:
 
     def phone_received(self, phone_page, text, kind):
         device = phone_page.device
-        if kind == "impostor":     # the host it reached could not prove it knows the seat: only a stranger may
+        if kind == "impostor":  # the host it reached could not prove it knows the seat: only a stranger may
             self.counts["impostors_found"] = self.counts.get("impostors_found", 0) + 1
             if not getattr(phone_page.link.host, "stranger", False):
                 self.fail("%s took its own room's host for an impostor" % device.name)
-        if text.startswith('{"t":"view"'):        # the game this view was drawn from (None: the lobby's)
+        if text.startswith('{"t":"view"'):  # the game this view was drawn from (None: the lobby's)
             session = phone_page.link.host.session if phone_page.link is not None else None
             phone_page.view_deal = session.match.seed if session is not None and session.match else None
         if kind == "welcome":
             epoch = phone_page.link.host.session.epoch
             if epoch < device.max_epoch:
-                self.fail("%s went back to epoch %d after epoch %d welcomed it" % (device.name, epoch,
-                                                                                   device.max_epoch))
+                self.fail(
+                    "%s went back to epoch %d after epoch %d welcomed it" % (device.name, epoch, device.max_epoch)
+                )
             device.max_epoch = epoch

@@ -6,11 +6,12 @@ current view for its seat, the standings are the engine's.
 run(seed) plays one evening and returns its report; a broken invariant raises Failure with the seed and the
 events that led to it.
 """
+
 import json
 from itertools import count
 from random import Random
 
-from tests.games_under_test import GAMES as REGISTRY     # the hub's games and the example (examples/)
+from tests.games_under_test import GAMES as REGISTRY  # the hub's games and the example (examples/)
 from peerparty.room import fence, rejoin
 from peerparty.room.lobby import new_room_code, peer_id
 
@@ -21,23 +22,56 @@ from .screen import ScreenPage
 from .stranger import Stranger
 from .world import Failure, Storage, World
 
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lee", "Max", "Ned", "Ola",
-         "Pat", "Quin", "Rae", "Sam", "Tom"]
-HEAL_LIMIT_MS = 60 * 60 * 1000     # after the network heals, the game in play must end within this
-SETTLE_MS = 120 * 1000             # and then every phone must show the host's view within this
-STALLED_S = 180                    # a host removes a player whose phone has been gone this long while the table waits
+NAMES = [
+    "Ann",
+    "Ben",
+    "Cat",
+    "Dan",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kim",
+    "Lee",
+    "Max",
+    "Ned",
+    "Ola",
+    "Pat",
+    "Quin",
+    "Rae",
+    "Sam",
+    "Tom",
+]
+HEAL_LIMIT_MS = 60 * 60 * 1000  # after the network heals, the game in play must end within this
+SETTLE_MS = 120 * 1000  # and then every phone must show the host's view within this
+STALLED_S = 180  # a host removes a player whose phone has been gone this long while the table waits
 EVENING_LIMIT_MS = 4 * 3600 * 1000
-STRANGER_EVENINGS = 0.3           # how often a stranger squats the next epoch's id for a while (issue 31)
-STRANGER_RELAYS = 0.4              # of those, how often it relays phones' handshakes to the host (issue 39)
-STRANGER_STAYS = 0.3               # and how often it stays all evening
-SCREEN_EVENINGS = 0.3              # how often one or two remote screens watch the evening (issue 39)
-DOUBLE_TAP = 0.03                  # how often a tap is doubled before the screen changes
-FAULT_MEAN_MS = 70 * 1000          # faults arrive about this often while the evening runs
+STRANGER_EVENINGS = 0.3  # how often a stranger squats the next epoch's id for a while (issue 31)
+STRANGER_RELAYS = 0.4  # of those, how often it relays phones' handshakes to the host (issue 39)
+STRANGER_STAYS = 0.3  # and how often it stays all evening
+SCREEN_EVENINGS = 0.3  # how often one or two remote screens watch the evening (issue 39)
+DOUBLE_TAP = 0.03  # how often a tap is doubled before the screen changes
+FAULT_MEAN_MS = 70 * 1000  # faults arrive about this often while the evening runs
 
 # fault -> weight: what can go wrong on a party evening
-FAULTS = {"drop": 3, "delay": 3, "duplicate": 2, "reorder": 2, "disconnect": 2, "sleep": 3, "phone_reload": 2,
-          "host_reload": 3, "host_gone": 2, "late_timers": 2, "tab_back": 2, "tap_then_again": 2,
-          "dup_handshake": 2, "screen_reload": 1}
+FAULTS = {
+    "drop": 3,
+    "delay": 3,
+    "duplicate": 2,
+    "reorder": 2,
+    "disconnect": 2,
+    "sleep": 3,
+    "phone_reload": 2,
+    "host_reload": 3,
+    "host_gone": 2,
+    "late_timers": 2,
+    "tab_back": 2,
+    "tap_then_again": 2,
+    "dup_handshake": 2,
+    "screen_reload": 1,
+}
 
 
 def host_boot_ms(rng):
@@ -61,7 +95,7 @@ class Device:
         self.page = None
         self.max_epoch = 0
         self.person = Person(evening, self)
-        self.generation = 0        # pages opened; a late boot of a page already replaced is ignored
+        self.generation = 0  # pages opened; a late boot of a page already replaced is ignored
 
     def open_phone(self, delay=None):
         self.close_page()
@@ -78,7 +112,7 @@ class Device:
         page = HostPage(self.ev, self, takeover)
         self.page = page
         rng = self.ev.world.rng
-        self.ev.world.after(rng.randint(100, 600), page.parse)       # host-room.js, once the page is parsed
+        self.ev.world.after(rng.randint(100, 600), page.parse)  # host-room.js, once the page is parsed
         self.ev.world.after(host_boot_ms(rng) if delay is None else delay, page.boot)
 
     def open_screen(self):
@@ -113,9 +147,9 @@ class Person:
         self.ev = evening
         self.device = device
         self.name = None
-        self.gone = False          # walked away for good
+        self.gone = False  # walked away for good
         self.looking = False
-        self.since = (None, 0)     # (what the screen showed, since when): how long it has stood still
+        self.since = (None, 0)  # (what the screen showed, since when): how long it has stood still
 
     def arrive(self, name):
         self.name = name
@@ -181,7 +215,7 @@ class Person:
         if move is not None:
             page.tap(move)
             if rng.random() < DOUBLE_TAP:
-                page.tap(dict(move))           # a double tap before the screen changed
+                page.tap(dict(move))  # a double tap before the screen changed
 
     def still_for(self, what):
         """Seconds the host screen has shown `what`."""
@@ -216,15 +250,23 @@ class Evening:
         self.w = w
         # a stranger in some of the random evenings, chosen apart from the world's rng (which evenings have one
         # does not change the others); scripted evenings have one only when their plan says so
-        self.stranger_due = self.plan.get("stranger", not self.plan and
-                                          Random("stranger:%s" % seed).random() < STRANGER_EVENINGS)
+        self.stranger_due = self.plan.get(
+            "stranger", not self.plan and Random("stranger:%s" % seed).random() < STRANGER_EVENINGS
+        )
         self.stranger = None
-        self.stranger_ids = set()         # the peer ids a stranger has held: only their answers may be refused
-        self.dup_handshakes_until = -1    # a fault: until then, a fresh link's first texts may arrive twice
+        self.stranger_ids = set()  # the peer ids a stranger has held: only their answers may be refused
+        self.dup_handshakes_until = -1  # a fault: until then, a fresh link's first texts may arrive twice
         self.dup_handshake_rate = 0.5
-        self.screens_due = self.plan.get("screens", 0 if self.plan else (
-            Random("screens:%s" % seed).randint(1, 2) if Random("screens?%s" % seed).random() < SCREEN_EVENINGS
-            else 0))
+        self.screens_due = self.plan.get(
+            "screens",
+            0
+            if self.plan
+            else (
+                Random("screens:%s" % seed).randint(1, 2)
+                if Random("screens?%s" % seed).random() < SCREEN_EVENINGS
+                else 0
+            ),
+        )
         # a host who plays on its own tab ("I play on this screen") takes no remote screen (issue 37): with screens
         # watching, the TV stays the table and every player is on a phone
         self.host_plays_here = not self.screens_due
@@ -248,7 +290,7 @@ class Evening:
         for i, name in enumerate(names):
             self.arrival(name, rng.randint(1000, 40000))
         if n >= 11 and rng.random() < 0.7:
-            self.arrival("Zed", rng.randint(41000, 60000))     # one too many
+            self.arrival("Zed", rng.randint(41000, 60000))  # one too many
         self.first_start_by = 70000
         if self.faults:
             w.after(int(rng.expovariate(1.0 / FAULT_MEAN_MS)), self.fault)
@@ -266,7 +308,7 @@ class Evening:
         if self.healed or self.stranger is not None:
             return
         if leader is None or w.signal.get(peer_id(self.code, leader.session.epoch + 1)) is not None:
-            w.after(10000, self.stranger_arrives)      # a takeover is under way: it comes a little later
+            w.after(10000, self.stranger_arrives)  # a takeover is under way: it comes a little later
             return
         self.stats["stranger"] = leader.session.epoch + 1
         relays = self.plan["stranger_relays"] if "stranger_relays" in self.plan else rng.random() < STRANGER_RELAYS
@@ -277,11 +319,13 @@ class Evening:
 
     def when(self, test, action, every_ms=250):
         """Run action(self) once, at the first moment test(self) holds (checked every every_ms)."""
+
         def poll():
             if test(self):
                 action(self)
             else:
                 self.world.after(every_ms, poll)
+
         self.world.after(every_ms, poll)
 
     def arrival(self, name, delay):
@@ -308,14 +352,15 @@ class Evening:
         room, view = screen["room"], screen["view"]
         if session.phase == "playing":
             game_id = session.game_id
-            still = person.still_for((session.seq if game_id != "hint_hunt" else
-                                      (view or {}).get("board", {}).get("number"), room["phase"]))
+            still = person.still_for(
+                (session.seq if game_id != "hint_hunt" else (view or {}).get("board", {}).get("number"), room["phase"])
+            )
             if rng.random() < 0.003 and not self.healed:
                 self.remove_someone(page)
                 return
             if still >= STALLED_S and self.remove_long_gone(page):
                 return
-            table = screen.get("controls")   # "I play on this screen": the seat's view, the table's beside it
+            table = screen.get("controls")  # "I play on this screen": the seat's view, the table's beside it
             if table is not None and rng.random() < 0.6:
                 mine = people.phone_choice(game_id, view, rng)
                 if mine is not None:
@@ -341,8 +386,11 @@ class Evening:
         # the lobby
         if self.healed or self.games_done >= self.games_wanted:
             return
-        if w.now < self.first_start_by and self.games_done == 0 and \
-                len(session.lobby.players()) < self.stats["players"] + (1 if session.game_id == "hint_hunt" else 0):
+        if (
+            w.now < self.first_start_by
+            and self.games_done == 0
+            and len(session.lobby.players()) < self.stats["players"] + (1 if session.game_id == "hint_hunt" else 0)
+        ):
             return
         planned = self.plan.get("games")
         want = planned[min(len(self.stats["games"]), len(planned) - 1)] if planned else None
@@ -354,9 +402,11 @@ class Evening:
             return
         if session.game_id is None or (want is None and rng.random() < 0.1):
             seated = len([s for s in session.lobby.players() if not s.local])
-            fits = [g.id for g in REGISTRY.values()
-                    if g.min_players <= seated + (1 if g.host_is_player and self.host_plays_here else 0)
-                    <= g.max_players]
+            fits = [
+                g.id
+                for g in REGISTRY.values()
+                if g.min_players <= seated + (1 if g.host_is_player and self.host_plays_here else 0) <= g.max_players
+            ]
             page.act({"t": "pick", "game": rng.choice(fits or list(REGISTRY))})
             return
         game = REGISTRY[session.game_id]
@@ -365,7 +415,7 @@ class Evening:
                 if want is None:
                     page.act({"t": "pick", "game": rng.choice([g for g in REGISTRY if g != game.id])})
                 else:
-                    self.remove_someone(page)        # the room is full: someone makes way for the host
+                    self.remove_someone(page)  # the room is full: someone makes way for the host
             return
         ok, reason = session.can_start()
         if ok:
@@ -380,11 +430,16 @@ class Evening:
         """The table has stood still for minutes and someone's phone has been gone as long: the host removes them,
         as a real host would (healed or not; a seat whose phone closed for good never comes back)."""
         now = self.world.now
-        gone = [s for s in page.session.lobby.active()
-                if not s.local and not s.present(now) and now - s.last_seen_ms >= STALLED_S * 1000]
+        gone = [
+            s
+            for s in page.session.lobby.active()
+            if not s.local and not s.present(now) and now - s.last_seen_ms >= STALLED_S * 1000
+        ]
         if gone and page.act({"t": "remove", "seat": gone[0].id}) is None:
-            self.note("the host removes %s (%s), away for %d s while the game waited"
-                      % (gone[0].name, gone[0].id, (now - gone[0].last_seen_ms) // 1000))
+            self.note(
+                "the host removes %s (%s), away for %d s while the game waited"
+                % (gone[0].name, gone[0].id, (now - gone[0].last_seen_ms) // 1000)
+            )
             return True
         return False
 
@@ -402,9 +457,9 @@ class Evening:
         rng = self.world.rng
         if not self.healed:
             if session.games[session.game_id].spectators and rng.random() < 0.5:
-                self.arrival(rng.choice(NAMES) + "W", rng.randint(5000, 90000))     # comes to watch
+                self.arrival(rng.choice(NAMES) + "W", rng.randint(5000, 90000))  # comes to watch
             if rng.random() < 0.2:
-                self.arrival(rng.choice(NAMES) + "L", rng.randint(60000, 400000))   # late: joins at the results
+                self.arrival(rng.choice(NAMES) + "L", rng.randint(60000, 400000))  # late: joins at the results
 
     def game_ended(self, page):
         self.games_done += 1
@@ -482,14 +537,18 @@ class Evening:
             session = leader.session
             if session.game_id != "hint_hunt" or session.phase != "playing":
                 return False
-            holders = [d for d in self.devices if d.storage.get(rejoin.replica_key(self.code)) and
-                       json.loads(d.storage.get(rejoin.replica_key(self.code))).get("epoch") == session.epoch and
-                       isinstance(d.page, PhonePage)]
+            holders = [
+                d
+                for d in self.devices
+                if d.storage.get(rejoin.replica_key(self.code))
+                and json.loads(d.storage.get(rejoin.replica_key(self.code))).get("epoch") == session.epoch
+                and isinstance(d.page, PhonePage)
+            ]
             if not holders:
                 return False
             self.note("fault: the host's tab (%s) closes for good" % leader.device.name)
             self.stats["takeovers"] += 1
-            leader.snapshot_for_reload()          # host-room.js saves the record with every change
+            leader.snapshot_for_reload()  # host-room.js saves the record with every change
             leader.device.person.gone = True
             leader.device.close_page()
             return True
@@ -519,8 +578,10 @@ class Evening:
         if not closed:
             return False
         device = self.world.rng.choice(closed)
-        self.note("fault: %s's host tab is opened again (it saved epoch %d)" % (
-            device.name, json.loads(device.storage.get(fence.HOST_KEY))["epoch"]))
+        self.note(
+            "fault: %s's host tab is opened again (it saved epoch %d)"
+            % (device.name, json.loads(device.storage.get(fence.HOST_KEY))["epoch"])
+        )
         device.person.gone = False
         device.open_host()
         device.person.page_opened()
@@ -533,8 +594,14 @@ class Evening:
         if session.phase != "playing" or "end_game" not in session.match.game.host_moves:
             return False
         rng = self.world.rng
-        tapping = [p for p in self.phones() if p.link is not None and not p.link.dead and p.guest.view
-                   and people.phone_choice(p.guest.view["room"]["game"], p.guest.view.get("view"), rng)]
+        tapping = [
+            p
+            for p in self.phones()
+            if p.link is not None
+            and not p.link.dead
+            and p.guest.view
+            and people.phone_choice(p.guest.view["room"]["game"], p.guest.view.get("view"), rng)
+        ]
         if not tapping:
             return False
         page = rng.choice(tapping)
@@ -580,8 +647,9 @@ class Evening:
         if self.games_done < self.games_wanted and self.world.now <= EVENING_LIMIT_MS:
             return False
         leader = self.leader()
-        return (self.games_done >= self.games_wanted and leader is not None
-                and leader.session.phase != "playing") or self.world.now > EVENING_LIMIT_MS
+        return (
+            self.games_done >= self.games_wanted and leader is not None and leader.session.phase != "playing"
+        ) or self.world.now > EVENING_LIMIT_MS
 
     def settled(self):
         """(True, "") when the room has settled, else (False, why not)."""
@@ -594,7 +662,10 @@ class Evening:
             page = device.page
             if isinstance(page, HostPage) and page is not leader and page.alive and page.session is not None:
                 return False, "%s still runs a host page at epoch %d beside epoch %d" % (
-                    device.name, page.session.epoch, leader.session.epoch)
+                    device.name,
+                    page.session.epoch,
+                    leader.session.epoch,
+                )
         session = leader.session
         successor = session.successor()
         for device in self.devices:
@@ -602,10 +673,17 @@ class Evening:
             if isinstance(page, ScreenPage):
                 if page.stopped:
                     return False, "%s stopped: %s" % (device.name, page.stopped)
-                if not page.watching or page.link is None or page.link.host is not leader or \
-                        page.link.conn not in session.screens.live:
+                if (
+                    not page.watching
+                    or page.link is None
+                    or page.link.host is not leader
+                    or page.link.conn not in session.screens.live
+                ):
                     return False, "%s does not watch the host of epoch %d (it tries epoch %d)" % (
-                        device.name, session.epoch, page.try_epoch)
+                        device.name,
+                        session.epoch,
+                        page.try_epoch,
+                    )
                 continue
             token = device.storage.get(rejoin.seat_key(self.code))
             seat = session.lobby.by_token(token) if token else None
@@ -635,8 +713,9 @@ class Evening:
         w.run_until(EVENING_LIMIT_MS, self.wanted_done)
         self.heal()
         healed_at = w.now
-        w.run_until(healed_at + HEAL_LIMIT_MS, lambda: self.leader() is not None and
-                    self.leader().session.phase != "playing")
+        w.run_until(
+            healed_at + HEAL_LIMIT_MS, lambda: self.leader() is not None and self.leader().session.phase != "playing"
+        )
         leader = self.leader()
         if leader is None or leader.session.phase == "playing":
             raise Failure("the game did not end within %d min of the network healing" % (HEAL_LIMIT_MS // 60000))

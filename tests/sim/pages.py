@@ -6,19 +6,20 @@ them, as the app does.
 Boot times: a phone page (MicroPython) 1-4 s; a host page opens its peer id once parsed (0.1-0.6 s) and its
 rules (Pyodide, in a worker) are up 1.5-25 s after, as measured on real devices.
 """
+
 import json
 
-from tests.games_under_test import GAMES as REGISTRY     # the hub's games and the example (examples/)
+from tests.games_under_test import GAMES as REGISTRY  # the hub's games and the example (examples/)
 from peerparty.room import fence, rejoin
 from peerparty.room.host import HostSession
 from peerparty.room.lobby import peer_id
 
 from .world import Link, SimNetwork
 
-TICK_MS = 500            # app/phone.py's setInterval
-HOST_TICK_MS = 1000      # app/rules.py runs on_timer at least this often (and at a game's deadline)
-RELEASE_LINGER = 0.2     # how often a closed host tab's id lingers on the PeerServer for a few seconds
-WAIT = '{"v":1,"t":"wait"}'     # what the host page's screen thread tells phones while its rules boot
+TICK_MS = 500  # app/phone.py's setInterval
+HOST_TICK_MS = 1000  # app/rules.py runs on_timer at least this often (and at a game's deadline)
+RELEASE_LINGER = 0.2  # how often a closed host tab's id lingers on the PeerServer for a few seconds
+WAIT = '{"v":1,"t":"wait"}'  # what the host page's screen thread tells phones while its rules boot
 
 
 class PhonePage:
@@ -30,15 +31,15 @@ class PhonePage:
         self.device = device
         self.alive = True
         self.asleep = False
-        self.held = []                 # deliveries waiting for the phone to wake
+        self.held = []  # deliveries waiting for the phone to wake
         self.rejoin = rejoin.Rejoin(evening.code, device.storage, w.now)
         self.guest = self.rejoin.guest
-        self.link = None               # the open connection, if any
-        self.view_deal = None          # the seed of the game the last view was drawn from (the checks')
+        self.link = None  # the open connection, if any
+        self.view_deal = None  # the seed of the game the last view was drawn from (the checks')
         self.attempt = 0
         self.born = w.now
         self.tick_at = None
-        self.connect()                 # GuestLink.start(): the page connects as soon as its peer opens
+        self.connect()  # GuestLink.start(): the page connects as soon as its peer opens
 
     # --- GuestLink -----------------------------------------------------------------------------
 
@@ -50,7 +51,7 @@ class PhonePage:
         self.drop_link()
         self.attempt += 1
         self.world.after(self.world.rng.randint(20, 300), self._resolve, self.attempt, self.rejoin.host_id())
-        self.schedule_tick()           # the page's interval retries an attempt that never opens (evening 9290)
+        self.schedule_tick()  # the page's interval retries an attempt that never opens (evening 9290)
 
     def _resolve(self, attempt, host_id):
         if not self.alive or attempt != self.attempt:
@@ -63,14 +64,14 @@ class PhonePage:
 
     def _opened(self, attempt, host):
         if not self.alive or attempt != self.attempt or not host.alive:
-            return              # the attempt times out: Rejoin retries after RETRY_MS
+            return  # the attempt times out: Rejoin retries after RETRY_MS
         if self.asleep:
             return
-        if host.stalled(self.world.now):       # a frozen tab answers the offer when it thaws
+        if host.stalled(self.world.now):  # a frozen tab answers the offer when it thaws
             self.world.at(host.stall_until, self._opened, attempt, host)
             return
         link = Link(self.world, self, host)
-        if self.world.now < self.ev.dup_handshakes_until:     # a fault: this fresh link's first texts may arrive twice
+        if self.world.now < self.ev.dup_handshakes_until:  # a fault: this fresh link's first texts may arrive twice
             link.dup_until = self.world.now + self.world.rng.randint(300, 3000)
             link.dup_rate = self.ev.dup_handshake_rate
         host.net.add(link)
@@ -121,10 +122,10 @@ class PhonePage:
         before = guest.status
         kind = self.rejoin.received(text, self.world.now)
         self.ev.checks.phone_received(self, text, kind)
-        for answer in self.rejoin.outbox():    # the seat's proof to a host that proved itself, held moves
+        for answer in self.rejoin.outbox():  # the seat's proof to a host that proved itself, held moves
             self.send(answer)
         if kind in ("bye", "impostor", rejoin.ELSEWHERE):
-            self.hang_up()                 # removed or left, or not its host: app/phone.py closes its link
+            self.hang_up()  # removed or left, or not its host: app/phone.py closes its link
         if kind == "welcome" or guest.status != before:
             self.ev.note("%s: %s (%s)" % (self.device.name, kind, guest.status))
         self.device.person.saw(self, kind)
@@ -172,7 +173,7 @@ class PhonePage:
             due = r.retry_due()
         now = self.world.now
         due = max(due, now + 1)
-        due = self.born + -(-(due - self.born) // TICK_MS) * TICK_MS     # the next tick of this page's interval
+        due = self.born + -(-(due - self.born) // TICK_MS) * TICK_MS  # the next tick of this page's interval
         if self.tick_at is not None and self.tick_at <= due:
             return
         self.tick_at = due
@@ -196,7 +197,7 @@ class PhonePage:
         held, self.held = self.held, []
         for net, link in held:
             net._arrive(link, "down")
-        self.retry()                   # visibilitychange
+        self.retry()  # visibilitychange
         self.schedule_tick()
 
     def close(self):
@@ -220,17 +221,17 @@ class HostPage:
         self.device = device
         self.alive = True
         self.peer_open = False
-        self.registered = None          # the peer id this page holds
+        self.registered = None  # the peer id this page holds
         self.stall_until = -1
         self.took_over = False
-        self.session = None             # the rules worker's room, once it has booted
+        self.session = None  # the rules worker's room, once it has booted
         self.takeover = takeover
-        self.epoch = None               # decided when the page is parsed
+        self.epoch = None  # decided when the page is parsed
         self.net = None
-        self.queue = []                 # (kind, conn, text, now) the rules have not handled yet
-        self.held = []                  # phones' messages the rules hold until the fence settles (app/rules.py data)
-        self.step_aside_to = None       # an epoch to step aside to, asked for before the rules were up
-        self.applied_at = []            # when this page applied a phone's move (the checks' stepped_aside)
+        self.queue = []  # (kind, conn, text, now) the rules have not handled yet
+        self.held = []  # phones' messages the rules hold until the fence settles (app/rules.py data)
+        self.step_aside_to = None  # an epoch to step aside to, asked for before the rules were up
+        self.applied_at = []  # when this page applied a phone's move (the checks' stepped_aside)
         self.last_timer = 0
         self.timer_at = None
 
@@ -243,7 +244,7 @@ class HostPage:
             self.took_over = True
             self.epoch = int(storage.get(rejoin.epoch_key(code)) or 0) + 1
         elif storage.get(fence.HOST_KEY):
-            self.epoch = json.loads(storage.get(fence.HOST_KEY))["epoch"]   # the page's "CODE EPOCH" entry
+            self.epoch = json.loads(storage.get(fence.HOST_KEY))["epoch"]  # the page's "CODE EPOCH" entry
         else:
             self.epoch = 0
         self.net = SimNetwork(self.world, self, self.world.rng.random())
@@ -261,7 +262,7 @@ class HostPage:
                 session = fence.take_over(storage, ev.code, REGISTRY, w.now, ev.token)
             except Exception:
                 session = None
-            if session is None or session.epoch != self.epoch:       # refused: back to the room as a phone
+            if session is None or session.epoch != self.epoch:  # refused: back to the room as a phone
                 storage.remove(rejoin.replica_key(ev.code))
                 self.device.open_phone()
                 return
@@ -275,11 +276,21 @@ class HostPage:
         self.session = session
         self.fence = fence.Fence(session.epoch, self.took_over)
         ev.checks.host_booted(self)
-        ev.note("%s: host page up at epoch %d (%s, %d queued)" % (
-            self.device.name, session.epoch, "took over" if self.took_over else "restored"
-            if self.takeover or self.device.storage.get(fence.HOST_KEY) else "new", len(self.queue)))
+        ev.note(
+            "%s: host page up at epoch %d (%s, %d queued)"
+            % (
+                self.device.name,
+                session.epoch,
+                "took over"
+                if self.took_over
+                else "restored"
+                if self.takeover or self.device.storage.get(fence.HOST_KEY)
+                else "new",
+                len(self.queue),
+            )
+        )
         queue, self.queue = self.queue, []
-        for kind, conn, text, now in queue:         # the boot's backlog, answered in one go, as rules_worker.py does
+        for kind, conn, text, now in queue:  # the boot's backlog, answered in one go, as rules_worker.py does
             if kind == "message":
                 self.net._host_out(self.on_message(conn, text, now))
             else:
@@ -314,18 +325,18 @@ class HostPage:
     def on_id_taken(self):
         if not self.alive:
             return
-        if self.took_over:          # fence.Fence.id_taken, as host-room.js asks it before the rules are up
+        if self.took_over:  # fence.Fence.id_taken, as host-room.js asks it before the rules are up
             self.ev.note("%s: epoch %d is held by another successor: steps aside" % (self.device.name, self.epoch))
             if self.session is None:
-                self.step_aside_to = self.epoch       # the rules worker does it once it is up
+                self.step_aside_to = self.epoch  # the rules worker does it once it is up
             else:
                 self.room_moved_on(self.epoch)
             return
-        self.world.after(1500, self.register)     # our own previous registration: try again
+        self.world.after(1500, self.register)  # our own previous registration: try again
 
     def probe(self):
         if self.session is None:
-            return              # the rules worker decides when to probe, once it is up
+            return  # the rules worker decides when to probe, once it is up
         if self.peer_open and self.fence.probe_due(self.world.now, fence.may_have_moved(self.session)):
             for epoch in fence.later_epochs(self.session):
                 text = self.fence.ask(self.ev.code, epoch, self.world.now)
@@ -345,8 +356,11 @@ class HostPage:
             return
         self.fence.opened(epoch, self.world.now)
         conn = "probe-%s-%d" % (self.device.name, self.world.now)
-        other.probed(conn, text, lambda answer: self.world.after(
-            self.world.rng.randint(5, 80), self._probe_said, other, epoch, answer))
+        other.probed(
+            conn,
+            text,
+            lambda answer: self.world.after(self.world.rng.randint(5, 80), self._probe_said, other, epoch, answer),
+        )
 
     def probed(self, conn, text, reply, first=True):
         """Another page's probe reached this one: "wait" while its rules boot or its fence holds, and the answer
@@ -434,7 +448,7 @@ class HostPage:
         self.timer_at = None
         now = self.world.now
         if self.stalled(now):
-            self.schedule_timer(self.stall_until)       # late timers: a frozen tab catches up when it thaws
+            self.schedule_timer(self.stall_until)  # late timers: a frozen tab catches up when it thaws
             return
         self.probe()
         self.last_timer = now
@@ -468,8 +482,8 @@ class HostPage:
     def on_message(self, conn, text, now_ms):
         if self.session is None:
             self.queue.append(("message", conn, text, now_ms))
-            return [(conn, WAIT)] if '"t":"ping"' in text else []     # host-room.js answers pings meanwhile
-        if self.fence.holds(now_ms, fence.may_have_moved(self.session)):   # app/rules.py's data: not yet sure it leads
+            return [(conn, WAIT)] if '"t":"ping"' in text else []  # host-room.js answers pings meanwhile
+        if self.fence.holds(now_ms, fence.may_have_moved(self.session)):  # app/rules.py's data: not yet sure it leads
             self.held.append((conn, text, now_ms))
             self.ev.checks.counts["held"] += 1
             return [(conn, WAIT)]

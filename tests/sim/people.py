@@ -5,6 +5,7 @@ a choice can be stale, as a real tap can (the view changed on the way).
 How a person plays a game is the game's own: its package's autoplay module (games/<id>/autoplay.py, named by
 GAME.autoplay), with phone(view, rng, me) and host(view, me, rng, waited_s). test_sim checks every game has one.
 """
+
 from peerparty.games import part
 from tests.games_under_test import GAMES
 
@@ -24,6 +25,7 @@ def phone_choice(game_id, view, rng):
 
 
 # --- the host screen --------------------------------------------------------------------------------
+
 
 def host_game_choice(game_id, view, me, rng, waited_s):
     """A game control (or, in a game whose host plays, the host's own seat's move) the host would press now, as a

@@ -4,6 +4,7 @@ the real one). It watches its term's host, proves its key to a host that proved 
 term and the id it dialled), follows the room through takeovers, and leaves a later term's id whose holder has not
 proved itself within PROOF_MS (issue 39).
 """
+
 import json
 
 from peerparty.room import proof
@@ -11,7 +12,7 @@ from peerparty.room.protocol import HOST_LOST_MS, PING_MS, PROOF_MS, peer_id
 
 from .world import Link
 
-RETRY_MS = 4000          # screen.js's RETRY_MS, AGAIN_MS, FULL_RETRY_MS, LOOK_AHEAD
+RETRY_MS = 4000  # screen.js's RETRY_MS, AGAIN_MS, FULL_RETRY_MS, LOOK_AHEAD
 AGAIN_MS = 1000
 FULL_RETRY_MS = 10000
 LOOK_AHEAD = 8
@@ -23,7 +24,7 @@ def screen_key(code):
 
 
 class ScreenPage:
-    guest = None             # a Link reads its page's session: a screen has none
+    guest = None  # a Link reads its page's session: a screen has none
 
     def __init__(self, evening, device):
         self.ev = evening
@@ -72,7 +73,7 @@ class ScreenPage:
             return
         host = self.world.signal.get(pid)
         if host is None or not host.peer_open:
-            self.again(AGAIN_MS, True)           # peer-unavailable: the next term's id
+            self.again(AGAIN_MS, True)  # peer-unavailable: the next term's id
             return
         self.world.after(self.world.rng.randint(80, 900), self._opened, attempt, host)
 
@@ -173,7 +174,7 @@ class ScreenPage:
         if code == "screens_full":
             self.again(FULL_RETRY_MS)
         elif code == "bad_proof" and own:
-            self.key = None                  # its own term's host does not know its key: watch as a new screen
+            self.key = None  # its own term's host does not know its key: watch as a new screen
             self.device.storage.set(screen_key(self.ev.code), json.dumps({"key": None, "epoch": self.epoch}))
             self.attempt()
         elif code in ("old_host", "bad_proof"):

@@ -13,6 +13,7 @@ What it may never get: any seat's token (every token of an evening starts with t
 every text it receives is searched for it). What the room must do: play on (the evening's own checks), and a
 host that probes it must refuse it (checks.intruder_refused) and never step aside for it.
 """
+
 import json
 
 from peerparty.room.lobby import peer_id
@@ -25,26 +26,26 @@ def _hex(rng, n):
 
 
 class Stranger:
-    stranger = True          # checks.intruder_refused: a refusal of this id's answer is right
+    stranger = True  # checks.intruder_refused: a refusal of this id's answer is right
 
     def __init__(self, evening, epoch, hold_ms, relays=False):
         self.ev = evening
-        self.relays = relays            # forwards phones' handshakes to the room's host instead of answering them
-        self.relayed = {}               # the phone's conn here -> its _Relay to the host
-        self.answer = evening.plan.get("stranger_answers")    # a scripted evening's one answer to every hello
-        self.probe_answer = evening.plan.get("stranger_probes")   # and to every probe
+        self.relays = relays  # forwards phones' handshakes to the room's host instead of answering them
+        self.relayed = {}  # the phone's conn here -> its _Relay to the host
+        self.answer = evening.plan.get("stranger_answers")  # a scripted evening's one answer to every hello
+        self.probe_answer = evening.plan.get("stranger_probes")  # and to every probe
         self.world = w = evening.world
         self.epoch = epoch
         self.alive = True
         self.peer_open = False
         self.stall_until = -1
-        self.session = None             # no room: a page that is not a host page to the evening's leader()
+        self.session = None  # no room: a page that is not a host page to the evening's leader()
         self.net = SimNetwork(w, self, w.rng.random())
-        self.heard = 0                  # texts received (phones' and probes')
-        self.hellos = 0                 # rejoining phones' hellos among them (a seat's tag and a nonce)
+        self.heard = 0  # texts received (phones' and probes')
+        self.hellos = 0  # rejoining phones' hellos among them (a seat's tag and a nonce)
         self.probes = 0
         self.pid = peer_id(evening.code, epoch)
-        self.link = None                # its own connection to the room's host, as a phone
+        self.link = None  # its own connection to the room's host, as a phone
         self.guest = None
         self.asleep = False
         self.held = []
@@ -52,8 +53,9 @@ class Stranger:
         evening.stranger_ids.add(self.pid)
         w.after(w.rng.randint(30, 300), self._open)
         w.after(hold_ms, self.release)
-        evening.note("a stranger registers %s (%s, for %d s)" % (self.pid, "relays" if relays else "answers",
-                                                                 hold_ms // 1000))
+        evening.note(
+            "a stranger registers %s (%s, for %d s)" % (self.pid, "relays" if relays else "answers", hold_ms // 1000)
+        )
 
     def _open(self):
         if self.alive:
@@ -123,16 +125,31 @@ class Stranger:
             return []
         if kind == "hello":
             code = self.ev.code
-            answers = [{"t": "challenge", "nonce": _hex(rng, 32), "proof": _hex(rng, 64)},
-                       {"t": "welcome", "seat": "p1", "token": "forged", "next_id": 0, "room": code,
-                        "epoch": self.epoch, "successor": True},
-                       {"t": "error", "code": "bad_token", "msg": "x", "id": None},
-                       {"t": "error", "code": "wrong_room", "msg": "x", "id": None},
-                       {"t": "bye", "reason": "removed"}, "wait", "silence", "hang_up"]
+            answers = [
+                {"t": "challenge", "nonce": _hex(rng, 32), "proof": _hex(rng, 64)},
+                {
+                    "t": "welcome",
+                    "seat": "p1",
+                    "token": "forged",
+                    "next_id": 0,
+                    "room": code,
+                    "epoch": self.epoch,
+                    "successor": True,
+                },
+                {"t": "error", "code": "bad_token", "msg": "x", "id": None},
+                {"t": "error", "code": "wrong_room", "msg": "x", "id": None},
+                {"t": "bye", "reason": "removed"},
+                "wait",
+                "silence",
+                "hang_up",
+            ]
             answer = rng.choice(answers)
             if self.answer is not None:
-                answer = answers[["challenge", "welcome", "bad_token", "wrong_room", "bye", "wait", "silence",
-                                  "hang_up"].index(self.answer)]
+                answer = answers[
+                    ["challenge", "welcome", "bad_token", "wrong_room", "bye", "wait", "silence", "hang_up"].index(
+                        self.answer
+                    )
+                ]
             if answer == "wait":
                 self.keep_saying(conn, '{"v":1,"t":"wait"}')
             elif answer == "hang_up":
@@ -163,7 +180,7 @@ class Stranger:
         elif roll < 0.6:
             reply('{"v":1,"t":"wait"}')
         elif roll < 0.8:
-            self._wait_again(reply)        # "wait" every few seconds, for as long as it stays (issue 39)
+            self._wait_again(reply)  # "wait" every few seconds, for as long as it stays (issue 39)
         # else silence: the probe's link opened, and nothing ever comes back
 
     def _wait_again(self, reply):
@@ -186,11 +203,12 @@ class Stranger:
         host.net.add(self.link)
         rng = self.world.rng
         code = self.ev.code
-        for text in [{"v": 1, "t": "hello", "room": code, "epoch": 9},
-                     {"v": 1, "t": "hello", "room": code, "epoch": self.epoch, "seat": _hex(rng, 24),
-                      "nonce": _hex(rng, 32)},
-                     {"v": 1, "t": "prove", "proof": _hex(rng, 64)},
-                     {"v": 1, "t": "hello", "room": code, "epoch": host.session.epoch + 1 if host.session else 9}]:
+        for text in [
+            {"v": 1, "t": "hello", "room": code, "epoch": 9},
+            {"v": 1, "t": "hello", "room": code, "epoch": self.epoch, "seat": _hex(rng, 24), "nonce": _hex(rng, 32)},
+            {"v": 1, "t": "prove", "proof": _hex(rng, 64)},
+            {"v": 1, "t": "hello", "room": code, "epoch": host.session.epoch + 1 if host.session else 9},
+        ]:
             host.net.send(self.link, json.dumps(text))
 
     def on_data(self, text):
@@ -232,8 +250,9 @@ class _Relay:
         st.hears(text)
         kind = text.split('"t":"', 1)[-1].split('"', 1)[0]
         if kind in ("welcome", "view", "replica"):
-            st.ev.checks.fail("the host seated a stranger that relays a phone's handshake from %s: %s" % (
-                st.pid, text[:200]))
+            st.ev.checks.fail(
+                "the host seated a stranger that relays a phone's handshake from %s: %s" % (st.pid, text[:200])
+            )
         link = st.net.links.get(self.phone_conn)
         if st.alive and link is not None and not link.closed:
             st.net._host_out([(self.phone_conn, text)])

@@ -3,6 +3,7 @@ connections between phone pages and host pages (MemoryNetwork per host page, one
 
 Nothing here knows the room's rules; pages.py runs the project's own code on top of it.
 """
+
 import heapq
 from random import Random
 
@@ -25,14 +26,14 @@ class Storage(dict):
 
 class World:
     def __init__(self, seed):
-        self.rng = Random(seed)        # one seed drives everything
+        self.rng = Random(seed)  # one seed drives everything
         self.now = 0
         self._heap = []
         self._n = 0
-        self.signal = {}               # peer id -> the HostPage holding it (the PeerServer's table)
-        self.events = []               # what happened, for the failure report
-        self.after_event = None        # called after every event (the evening's invariants)
-        self.jitter_until = -1         # a reorder fault: latencies vary wildly until then
+        self.signal = {}  # peer id -> the HostPage holding it (the PeerServer's table)
+        self.events = []  # what happened, for the failure report
+        self.after_event = None  # called after every event (the evening's invariants)
+        self.jitter_until = -1  # a reorder fault: latencies vary wildly until then
 
     def at(self, when, fn, *args):
         self._n += 1
@@ -71,18 +72,18 @@ class Link:
 
     def __init__(self, world, page, host):
         self.world = world
-        self.page = page               # the PhonePage at this end
-        self.host = host               # the HostPage at the other
-        self.session = page.guest      # what MemoryNetwork reads
+        self.page = page  # the PhonePage at this end
+        self.host = host  # the HostPage at the other
+        self.session = page.guest  # what MemoryNetwork reads
         self.conn = None
-        self.dead = False              # the path broke: whatever is in flight or sent later is lost
+        self.dead = False  # the path broke: whatever is in flight or sent later is lost
         self.closed = False
-        self.slow_until = -1           # a delay fault: seconds per message until then
-        self.dup_until = -1            # a duplicate fault: messages may arrive twice until then
-        self.dup_rate = 0.3            # how often, then
-        self.due = {"up": 0, "down": 0}       # when the last queued message of each direction arrives
+        self.slow_until = -1  # a delay fault: seconds per message until then
+        self.dup_until = -1  # a duplicate fault: messages may arrive twice until then
+        self.dup_rate = 0.3  # how often, then
+        self.due = {"up": 0, "down": 0}  # when the last queued message of each direction arrives
         self.pumping = {"up": False, "down": False}
-        self.queued = {"up": 0, "down": 0}     # messages of this connection in the network's queues
+        self.queued = {"up": 0, "down": 0}  # messages of this connection in the network's queues
 
     def receive(self, text, now_ms):
         if self.page.link is self and self.page.alive:
@@ -101,7 +102,7 @@ class SimNetwork(MemoryNetwork):
     def __init__(self, world, host, seed):
         MemoryNetwork.__init__(self, host, seed)
         self.world = world
-        self.links = {}                # conn -> Link
+        self.links = {}  # conn -> Link
 
     def add(self, link):
         self.now_ms = self.world.now
@@ -139,11 +140,11 @@ class SimNetwork(MemoryNetwork):
         w = self.world
         if way == "up" and self.host.stalled(w.now):
             link.pumping[way] = True
-            w.at(self.host.stall_until, self._arrive, link, way)     # a frozen tab reads it when it thaws
+            w.at(self.host.stall_until, self._arrive, link, way)  # a frozen tab reads it when it thaws
             return
         if way == "down" and link.page.asleep:
             link.pumping[way] = True
-            link.page.held.append((self, link))                    # delivered when the phone wakes
+            link.page.held.append((self, link))  # delivered when the phone wakes
             return
         self.now_ms = w.now
         self.drop_rate = 1.0 if link.dead else 0.0

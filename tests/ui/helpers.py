@@ -1,5 +1,6 @@
 """What every screen test reads the same way: the moves a rendered screen offers, the MicroPython subset the
 screen modules keep to, the pictures in a how-to-play, and the room's own frame around a game."""
+
 import ast
 import json
 import re
@@ -16,7 +17,7 @@ def data_moves(html):
     for found in ELEMENT_WITH_MOVE.finditer(html):
         attrs = found.group(2)
         move = json.loads(unescape(re.search(r'data-move="([^"]*)"', attrs).group(1)))
-        bare = re.sub(r'"[^"]*"', '""', attrs)          # attribute names only: a sentence may say "disabled"
+        bare = re.sub(r'"[^"]*"', '""', attrs)  # attribute names only: a sentence may say "disabled"
         confirm = re.search(r'data-confirm="([^"]*)"', attrs)
         out.append((move, re.search(r"\bdisabled\b", bare) is not None, confirm.group(1) if confirm else None))
     return out
@@ -35,16 +36,22 @@ def assert_micropython_subset(module):
             assert isinstance(node, ast.ImportFrom), ast.dump(node)
             sibling = node.level == 1 and node.module in SCREEN_IMPORTS
             in_package = node.level == 3 and node.module in ["ui." + m for m in SCREEN_IMPORTS]
-            assert sibling or in_package or (
-                node.level == 0 and node.module in ["peerparty.ui." + m for m in SCREEN_IMPORTS]), ast.dump(node)
+            assert (
+                sibling
+                or in_package
+                or (node.level == 0 and node.module in ["peerparty.ui." + m for m in SCREEN_IMPORTS])
+            ), ast.dump(node)
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
             assert not node.keywords
 
 
 # --- how-to-play pictures -------------------------------------------------------------------------------
 
-PICTURE = re.compile(r'<figure class="ill-step"><div class="ill-art" role="img" aria-label="([^"]+)">(.*?)</div>'
-                     r'<figcaption>(.*?)</figcaption></figure>', re.S)
+PICTURE = re.compile(
+    r'<figure class="ill-step"><div class="ill-art" role="img" aria-label="([^"]+)">(.*?)</div>'
+    r"<figcaption>(.*?)</figcaption></figure>",
+    re.S,
+)
 
 
 PICTURES = re.compile(r'<ol class="ill".*?</ol>', re.S)
@@ -57,19 +64,36 @@ def without_pictures(html):
 
 def pictures(html):
     """Every how-to-play picture: (aria-label, drawing HTML, visible caption text)."""
-    return [(unescape(label), art, unescape(re.sub(r"<[^>]+>", "", caption)))
-            for label, art, caption in PICTURE.findall(html)]
+    return [
+        (unescape(label), art, unescape(re.sub(r"<[^>]+>", "", caption)))
+        for label, art, caption in PICTURE.findall(html)
+    ]
 
 
 # --- the room around a game ----------------------------------------------------------------------------
 
+
 def host_over_screen(game_id, match, names, host_plays=False):
     """The host's whole game-over screen as the room draws it: headline, actions and the game's final view."""
-    people = [{"id": p, "name": names[p], "present": True, "host": False, "spectator": False}
-              for p in match.players]
-    the_room = {"code": "ABCD", "phase": "over", "game": game_id, "people": people, "history": [],
-                "result": match.result(), "result_names": names}
+    people = [{"id": p, "name": names[p], "present": True, "host": False, "spectator": False} for p in match.players]
+    the_room = {
+        "code": "ABCD",
+        "phase": "over",
+        "game": game_id,
+        "people": people,
+        "history": [],
+        "result": match.result(),
+        "result_names": names,
+    }
     screen = {"room": the_room, "view": match.view(None), "me": None, "now_ms": 0}
-    info = {"games": [], "join_url": "", "join_hint": "", "qr_svg": "", "status": "", "titles": {},
-            "can_start": (True, ""), "host_plays": host_plays}
+    info = {
+        "games": [],
+        "join_url": "",
+        "join_hint": "",
+        "qr_svg": "",
+        "status": "",
+        "titles": {},
+        "can_start": (True, ""),
+        "host_plays": host_plays,
+    }
     return room.host_screen(screen, info)

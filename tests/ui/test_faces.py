@@ -1,6 +1,7 @@
 """Players have a face (issue 30): each seat's initial on a colour and shape (ui/html.py face(), app.css .face-N),
 unique among the seats in the room, kept through a reload of the host, the same on the TV and on that player's
 phone header, and readable: the initial's contrast on its colour is AA (4.5:1) or better."""
+
 import json
 import re
 from pathlib import Path
@@ -13,13 +14,14 @@ from ..room.helpers import join, last, make_room
 from ..room.toy_game import GAME as RACE
 
 CSS = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()
-INFO = {"games": [], "titles": {}, "can_start": (False, "Pick a game."), "join_url": "", "join_hint": "",
-        "qr_svg": ""}
+INFO = {"games": [], "titles": {}, "can_start": (False, "Pick a game."), "join_url": "", "join_hint": "", "qr_svg": ""}
 
 
 def faces_on(html):
     """(face number, initial) of every face in the HTML, in order."""
-    return [(int(n), i) for n, i in re.findall(r'<span class="face face-(\d+)" aria-hidden="true">([^<]*)</span>', html)]
+    return [
+        (int(n), i) for n, i in re.findall(r'<span class="face face-(\d+)" aria-hidden="true">([^<]*)</span>', html)
+    ]
 
 
 def test_every_seat_up_to_twelve_wears_its_own_face():
@@ -39,7 +41,7 @@ def test_a_face_is_kept_for_the_seat_and_freed_when_it_goes():
         join(net, name)
     ben = host.lobby.seats[1]
     host.host_action({"t": "remove", "seat": ben.id}, 5)
-    join(net, "Dan")           # takes Ben's freed face, never a face someone in the room wears
+    join(net, "Dan")  # takes Ben's freed face, never a face someone in the room wears
     assert [(s.name, s.face) for s in host.lobby.active()] == [("Ann", 0), ("Cat", 2), ("Dan", 1)]
     restored = HostSession.restore(json.loads(json.dumps(host.snapshot())), {RACE.id: RACE})
     assert [(s.name, s.face) for s in restored.lobby.active()] == [("Ann", 0), ("Cat", 2), ("Dan", 1)]
@@ -56,7 +58,7 @@ def test_the_phone_header_wears_the_face_the_tv_shows_for_that_player():
 
 
 def _luminance(hex_colour):
-    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -64,11 +66,14 @@ def _luminance(hex_colour):
 def test_every_faces_initial_has_aa_contrast_on_its_colour():
     base = re.search(r"\.face \{[^}]*color: (#[0-9a-fA-F]{3,6});", CSS).group(1)
     for n in range(FACES):
-        rule = [body for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", CSS)
-                if re.search(r"\.face-%d\b" % n, sel) and "background" in body][0]
+        rule = [
+            body
+            for sel, body in re.findall(r"([^{}]+)\{([^}]*)\}", CSS)
+            if re.search(r"\.face-%d\b" % n, sel) and "background" in body
+        ][0]
         background = re.search(r"background: (#[0-9a-fA-F]{6})", rule).group(1)
         ink = re.search(r"[^-]color: (#[0-9a-fA-F]{3,6})", rule)
-        ink = (ink.group(1) if ink else base)
+        ink = ink.group(1) if ink else base
         ink = "#" + "".join(c * 2 for c in ink[1:]) if len(ink) == 4 else ink
         hi, lo = sorted((_luminance(background), _luminance(ink)), reverse=True)
         assert (hi + 0.05) / (lo + 0.05) >= 4.5, (n, background, ink)

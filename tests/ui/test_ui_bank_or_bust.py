@@ -1,4 +1,5 @@
 """Bank or Bust screens rendered from real engine states: what a person sees in every phase."""
+
 import json
 import re
 from html.parser import HTMLParser
@@ -20,8 +21,14 @@ BANK = {"type": "bank"}
 
 
 def ctx(me=None, is_host=False, away=()):
-    return {"names": NAMES, "faces": FACES, "me": me, "is_host": is_host, "now_ms": 5000,
-            "connected": dict((p, p not in away) for p in NAMES)}
+    return {
+        "names": NAMES,
+        "faces": FACES,
+        "me": me,
+        "is_host": is_host,
+        "now_ms": 5000,
+        "connected": dict((p, p not in away) for p in NAMES),
+    }
 
 
 def table_html(m, **kw):
@@ -62,6 +69,7 @@ def text_of(html):
 
 # --- the table ---------------------------------------------------------------------------------
 
+
 def test_table_shows_rows_counts_turn_and_escaped_names():
     m = game([60, "mod10", 30, 77, 88], players=("a", "b", "c"))
     m.play("a", DRAW)
@@ -70,7 +78,7 @@ def test_table_shows_rows_counts_turn_and_escaped_names():
     assert EVIL in html and "<b>x</b>" not in html and "Kim &amp; Co" in html
     assert "Sam's turn: draw or bank." in html and 'aria-live="polite"' in html
     assert "<dt>Deck</dt><dd>4</dd>" in html and "Discarded cards \u00b7 0" in html
-    assert "<dt>Discarded cards</dt>" not in html      # the pile's own band says it, once
+    assert "<dt>Discarded cards</dt>" not in html  # the pile's own band says it, once
     assert "Top row" in html and "Bottom row" in html and "lower than 60" in html
     assert ">away<" in html and ">TURN<" in html
     assert '<progress max="50" value="0">' in html and "0 / 50" in html
@@ -92,7 +100,7 @@ def test_table_never_shows_the_deck():
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
     for html in (table_html(m), phone_html(m, "a"), phone_html(m, "b")):
-        if "bob-pile-numbers" in html:                  # the phone's fold lists every value (2-99)
+        if "bob-pile-numbers" in html:  # the phone's fold lists every value (2-99)
             marked, html = pile_marked(html)
             assert marked == []
         for card in (77, 88, 91):
@@ -104,25 +112,28 @@ def test_the_discard_pile_is_on_the_tv_and_one_tap_away_on_the_phone():
     m = game([40, "mod10", 60, "cover", 55, 30, 20], players=("a", "b", "c"))
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
-    m.play("b", DRAW)                                   # Modify 10, with no card to modify: discarded; then 60
+    m.play("b", DRAW)  # Modify 10, with no card to modify: discarded; then 60
     m.play("b", {"type": "place", "row": "bottom"})
-    m.play("c", DRAW)                                   # Cover, with no card to cover: discarded by the engine
-    m.play("c", {"type": "place", "row": "top"})        # then 55
-    m.play("a", DRAW)                                   # 30 goes under 40
+    m.play("c", DRAW)  # Cover, with no card to cover: discarded by the engine
+    m.play("c", {"type": "place", "row": "top"})  # then 55
+    m.play("a", DRAW)  # 30 goes under 40
     m.play("a", {"type": "place", "row": "top"})
     m.play("b", BANK)
     m.play("c", BANK)
-    m.play("a", DRAW)                                   # 20 under 30: the round is not over
+    m.play("a", DRAW)  # 20 under 30: the round is not over
     m.play("a", {"type": "place", "row": "top"})
-    m.play("a", BANK)                                   # round over: every row goes to the pile
+    m.play("a", BANK)  # round over: every row goes to the pile
     assert m.view(None)["discard_count"] == 7
     tv = table_html(m)
     assert '<h2 class="bob-pile-title">Discarded cards \u00b7 7</h2>' in tv
-    assert "bob-pile-numbers" not in tv                 # issue 30: the TV shows the pile's top, not every value
+    assert "bob-pile-numbers" not in tv  # issue 30: the TV shows the pile's top, not every value
     assert "Discarded: 20, 30, 40, 55, 60. Power cards: Modify \u00b110 \u00d71, Cover \u00d71." in tv
     phone = phone_html(m, "b")
-    assert re.search(r'<details class="bob-pile bob-pile-fold" id="bob-pile"><summary>Discarded cards \(7\)</summary>'
-                     r'<ol class="bob-pile-numbers"', phone)
+    assert re.search(
+        r'<details class="bob-pile bob-pile-fold" id="bob-pile"><summary>Discarded cards \(7\)</summary>'
+        r'<ol class="bob-pile-numbers"',
+        phone,
+    )
     assert pile_marked(phone)[0] == [20, 30, 40, 55, 60]
     assert "<li>Modify \u00b110 \u00d71</li><li>Cover \u00d71</li>" in phone
 
@@ -133,9 +144,9 @@ def test_the_tv_pile_is_its_count_and_its_last_cards_newest_first():
     m = game([40, "mod10", 60, "cover", 55, 30, 20], players=("a", "b", "c"))
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
-    m.play("b", DRAW)                                   # Modify 10 discarded, then 60
+    m.play("b", DRAW)  # Modify 10 discarded, then 60
     m.play("b", {"type": "place", "row": "bottom"})
-    m.play("c", DRAW)                                   # Cover discarded, then 55
+    m.play("c", DRAW)  # Cover discarded, then 55
     m.play("c", {"type": "place", "row": "top"})
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
@@ -143,7 +154,7 @@ def test_the_tv_pile_is_its_count_and_its_last_cards_newest_first():
     m.play("c", BANK)
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
-    m.play("a", BANK)                                   # round over: 7 cards on the pile
+    m.play("a", BANK)  # round over: 7 cards on the pile
     pile = m.view(None)["discard_pile"]
     assert len(pile["last"]) == 5
     tv = table_html(m)
@@ -167,10 +178,22 @@ def test_table_host_controls_confirm_and_name_who_is_affected():
 def test_table_modifiers_stack_and_covered_cards_look_covered():
     m = game([60, "mod10", "mod20", 30, "cover", 20, "double"], first="b")
     m.play("b", BANK)
-    for move in (DRAW, {"type": "place", "row": "top"}, DRAW, {"type": "play", "row": "top", "sign": "+"},
-                 DRAW, {"type": "play", "row": "top", "sign": "-"}, DRAW, {"type": "place", "row": "top"},
-                 DRAW, {"type": "play", "row": "top"}, DRAW, {"type": "place", "row": "top"},
-                 DRAW, {"type": "play", "row": "bottom"}):
+    for move in (
+        DRAW,
+        {"type": "place", "row": "top"},
+        DRAW,
+        {"type": "play", "row": "top", "sign": "+"},
+        DRAW,
+        {"type": "play", "row": "top", "sign": "-"},
+        DRAW,
+        {"type": "place", "row": "top"},
+        DRAW,
+        {"type": "play", "row": "top"},
+        DRAW,
+        {"type": "place", "row": "top"},
+        DRAW,
+        {"type": "play", "row": "bottom"},
+    ):
         m.play("a", move)
     html = table_html(m)
     assert '<li class="bob-mod">+10</li><li class="bob-mod">\u221220</li>' in html and "= 50" in html
@@ -200,9 +223,9 @@ def test_table_busted_badge_and_game_over():
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
     m.play("b", BANK)
-    m.play("a", DRAW)       # 60 goes to the bottom row by itself
+    m.play("a", DRAW)  # 60 goes to the bottom row by itself
     assert "drew 60 and placed it on the bottom row (the only row it fits)" in table_html(m)
-    m.play("a", DRAW)       # 50 fits neither: bust, round over
+    m.play("a", DRAW)  # 50 fits neither: bust, round over
     html = table_html(m)
     assert "BUST: 0 points" in html and "BUSTED on 50 and took a Discard card" in html
     assert "holds a Discard card" in html
@@ -212,8 +235,18 @@ def test_table_busted_badge_and_game_over():
 
 
 def test_table_shared_win():
-    plan = [(90, "top"), (10, "bottom"), (80, "top"), (20, "bottom"), (70, "top"), (30, "bottom"),
-            (60, "top"), (40, "bottom"), (50, "top"), (45, "bottom")]
+    plan = [
+        (90, "top"),
+        (10, "bottom"),
+        (80, "top"),
+        (20, "bottom"),
+        (70, "top"),
+        (30, "bottom"),
+        (60, "top"),
+        (40, "bottom"),
+        (50, "top"),
+        (45, "bottom"),
+    ]
     m = game([c for c, _ in plan for _ in (0, 1)])
     for card, row in plan:
         for p in ("a", "b"):
@@ -231,6 +264,7 @@ def test_table_shared_win():
 
 
 # --- the phone ---------------------------------------------------------------------------------
+
 
 def test_phone_my_turn_draw_and_bank_only():
     m = game([60])
@@ -280,11 +314,11 @@ def test_phone_bust_is_explained():
     m.play("a", DRAW)
     m.play("c", BANK)
     m.play("a", DRAW)
-    html = phone_html(m, "a")       # the bust ended the round: until round 2's first move the phone says why
+    html = phone_html(m, "a")  # the bust ended the round: until round 2's first move the phone says why
     assert "BUST! 45 fit neither of your rows" in html and "You took a Discard card" in html
     assert "holds a Discard card" in html
     assert "Round 1 over: you busted: 0 points. Your total: 0." in html
-    m.play("b", BANK)               # round 2 is under way: last round's red box is gone (issue 38)
+    m.play("b", BANK)  # round 2 is under way: last round's red box is gone (issue 38)
     html = phone_html(m, "a")
     assert "BUST!" not in html and "Round 1 over" not in html
 
@@ -294,7 +328,7 @@ def test_a_round_stays_on_show_until_the_next_rounds_first_move():
     until the next round's first move; then they fold into the header's pill."""
     m = three_in_round_one()
     m.play("a", BANK)
-    m.play("c", BANK)               # the last one in banks: round 1 is over, round 2 has not started playing
+    m.play("c", BANK)  # the last one in banks: round 1 is over, round 2 has not started playing
     html = table_html(m)
     assert 'id="bob-round-over-1" open' in html and "Round 1 over: the scores" in html
     assert "Round 1 scores" in html
@@ -329,8 +363,13 @@ def test_phone_power_cards():
     m.play("a", {"type": "place", "row": "top"})
     m.play("a", DRAW)
     html = phone_html(m, "a")
-    assert sorted_moves(html) == sorted_moves([{"type": "discard_power"}, {"type": "play", "row": "top", "sign": "+"},
-                                               {"type": "play", "row": "top", "sign": "-"}])
+    assert sorted_moves(html) == sorted_moves(
+        [
+            {"type": "discard_power"},
+            {"type": "play", "row": "top", "sign": "+"},
+            {"type": "play", "row": "top", "sign": "-"},
+        ]
+    )
     assert "+20 on my top row (60 \u2192 80)" in html and "\u221220 on my top row (60 \u2192 40)" in html
     assert "Discard it and draw again" in html and "play it, or discard it and draw again" in html
     assert "use_discard" not in html
@@ -376,16 +415,26 @@ def test_screens_keep_to_the_micropython_subset():
 def test_game_over_says_it_once_per_screen_with_the_numbers():
     # The room's own over screen already shows the winner and the standings: the table adds how it was
     # won, the phone adds my own finish, and neither repeats the standings or the winners line.
-    plan = [(90, "top"), (10, "bottom"), (80, "top"), (20, "bottom"), (70, "top"), (30, "bottom"),
-            (60, "top"), (40, "bottom"), (50, "top"), (45, "bottom")]
+    plan = [
+        (90, "top"),
+        (10, "bottom"),
+        (80, "top"),
+        (20, "bottom"),
+        (70, "top"),
+        (30, "bottom"),
+        (60, "top"),
+        (40, "bottom"),
+        (50, "top"),
+        (45, "bottom"),
+    ]
     m = game([c for c, _ in plan])
     for i, (card, row) in enumerate(plan):
         m.play("a", DRAW)
         if m.view("a")["pending"]:
             m.play("a", {"type": "place", "row": row})
         if i == 0:
-            m.play("b", BANK)       # Sam banks at once with no cards; Ann plays on alone
-    m.play("a", BANK)               # 5 cards in each row: 10 + 50 pairs + 5 longest row
+            m.play("b", BANK)  # Sam banks at once with no cards; Ann plays on alone
+    m.play("a", BANK)  # 5 cards in each row: 10 + 50 pairs + 5 longest row
     assert m.result() is not None and m.result()["winners"] == ["a"]
     total = m.view(None)["players"][0]["total"]
     html = table_html(m)
@@ -411,7 +460,7 @@ class Beats(HTMLParser):
 
     def __init__(self):
         HTMLParser.__init__(self)
-        self.found, self.open = [], []      # open: [index in found, depth]
+        self.found, self.open = [], []  # open: [index in found, depth]
 
     def handle_starttag(self, name, attributes):
         a = dict(attributes)
@@ -460,9 +509,9 @@ def busting_game():
     m.play("b", DRAW)
     m.play("b", {"type": "place", "row": "top"})
     m.play("c", BANK)
-    m.play("a", DRAW)               # 60: the bottom row only
-    m.play("b", DRAW)               # 70: the bottom row only
-    m.play("a", DRAW)               # 50: lower than 40? no; higher than 60? no
+    m.play("a", DRAW)  # 60: the bottom row only
+    m.play("b", DRAW)  # 70: the bottom row only
+    m.play("a", DRAW)  # 50: lower than 40? no; higher than 60? no
     return m
 
 
@@ -475,17 +524,18 @@ def test_a_bust_is_a_moment_in_the_rulebooks_order_within_three_seconds():
     # score 0 points, and immediately discard all previously placed cards. Then, draw 1 Discard card"
     # the two checks the card failed ("lower than" the top row's last card, "higher than" the bottom row's)
     checks = "lower than 40? no \u00b7 higher than 60? no"
-    assert_in_order_within_a_moment(beats, ["drew", "50", checks, "BUST!", "0 points this round",
-                                            "cards discarded", "took a Discard card"])
+    assert_in_order_within_a_moment(
+        beats, ["drew", "50", checks, "BUST!", "0 points this round", "cards discarded", "took a Discard card"]
+    )
     # the caption gives way to BUST!: the last frame holds everything the table needs, in plain beats
     assert [t for k, _, _, t in beats if k == "beat-pass"] == [checks]
     final = [t for k, _, _, t in beats if k == "beat"]
     assert "BUST!" in final and "took a Discard card" in final and "50" in final
     # a redraw of the same state keeps the moment's id (it keeps running); Sam's next move ends it
     assert moment_of(table_html(m))[0] == key
-    m.play("b", DRAW)               # 20: the top row only
+    m.play("b", DRAW)  # 20: the top row only
     assert moment_of(table_html(m))[0] is None
-    m.play("b", DRAW)               # 45: Sam busts, and the round is over
+    m.play("b", DRAW)  # 45: Sam busts, and the round is over
     assert m.view(None)["round"] == 2
     key2, beats2 = moment_of(table_html(m))
     assert key2 == "moment-bob-1-b-bust" and key2 != key
@@ -493,13 +543,13 @@ def test_a_bust_is_a_moment_in_the_rulebooks_order_within_three_seconds():
 
 
 def test_a_chosen_bust_keeps_the_discard_card_d2_07():
-    m = bust_then([40, 60, 50])     # a holds a Discard card from round 1
+    m = bust_then([40, 60, 50])  # a holds a Discard card from round 1
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "top"})
     m.play("a", DRAW)
     m.play("a", {"type": "place", "row": "bottom"})
     m.play("a", DRAW)
-    m.play("a", {"type": "bust"})   # D2-07: they may bust and keep it
+    m.play("a", {"type": "bust"})  # D2-07: they may bust and keep it
     key, beats = moment_of(table_html(m))
     assert key == "moment-bob-2-a-bust"
     assert_in_order_within_a_moment(beats, ["50", "BUST!", "kept the Discard card"])
@@ -511,12 +561,12 @@ def test_a_bank_is_a_moment_the_padlock_then_the_points():
     m.play("a", {"type": "place", "row": "top"})
     m.play("b", DRAW)
     m.play("b", {"type": "place", "row": "bottom"})
-    m.play("a", BANK)               # mid-round: the Number Card Tally it locks in
+    m.play("a", BANK)  # mid-round: the Number Card Tally it locks in
     key, beats = moment_of(table_html(m))
     assert key == "moment-bob-1-a-bank"
     assert_in_order_within_a_moment(beats, ["BANKED", "x", "Number Card Tally 1"])
     assert moment_of(table_html(m))[0] == key
-    m.play("b", BANK)               # the round is over: the round's score (Longest Row is tied: nobody)
+    m.play("b", BANK)  # the round is over: the round's score (Longest Row is tied: nobody)
     key2, beats2 = moment_of(table_html(m))
     assert key2 == "moment-bob-1-b-bank"
     assert_in_order_within_a_moment(beats2, ["BANKED", "Sam", "Number Card Tally 1", "1 point this round"])
@@ -534,12 +584,15 @@ def test_the_drawn_card_lands_once_per_draw():
 def test_the_table_wears_each_players_face_beside_their_name():
     m = busting_game()
     m.play("b", DRAW)
-    m.play("b", DRAW)               # round 1 is over: its scores are on the table
+    m.play("b", DRAW)  # round 1 is over: its scores are on the table
     html = table_html(m)
     for pid, name in (("a", EVIL), ("b", "Sam"), ("c", "Kim &amp; Co")):
-        face = '<span class="face face-%d" aria-hidden="true">%s</span>' % (FACES[pid], name[:4] if name == EVIL else name[0])
-        assert '<span class="bob-name-text">%s%s</span>' % (face, name) in html          # the panels
-        assert '<th scope="row">%s%s</th>' % (face, name) in html                         # the round's scores
+        face = '<span class="face face-%d" aria-hidden="true">%s</span>' % (
+            FACES[pid],
+            name[:4] if name == EVIL else name[0],
+        )
+        assert '<span class="bob-name-text">%s%s</span>' % (face, name) in html  # the panels
+        assert '<th scope="row">%s%s</th>' % (face, name) in html  # the round's scores
     # sentences keep plain names
     assert "Sam&#39;s turn" in html or "Sam's turn" in html
     assert re.search(r"<li[^>]*>Sam BUSTED on 45", html)

@@ -1,4 +1,5 @@
 """Hint Hunt screens rendered from real engine states: what each person sees in every phase."""
+
 import re
 
 import pytest
@@ -28,8 +29,13 @@ def table_match(players=("ann", "bob", "cat")):
 
 
 def ctx(me, is_host=False, connected=None):
-    return {"names": dict(NAMES), "me": me, "is_host": is_host, "now_ms": 0,
-            "connected": connected or {"ann": True, "bob": True, "cat": True}}
+    return {
+        "names": dict(NAMES),
+        "me": me,
+        "is_host": is_host,
+        "now_ms": 0,
+        "connected": connected or {"ann": True, "bob": True, "cat": True},
+    }
 
 
 def settled(html):
@@ -66,6 +72,7 @@ def guessing(players=("ann", "bob", "cat")):
 
 # --- hint writing -----------------------------------------------------------------------------
 
+
 def test_writing_phone_shows_my_words_locked_ones_in_text_and_the_hint_box():
     m = table_match()
     html = phone(m, "bob")
@@ -76,7 +83,7 @@ def test_writing_phone_shows_my_words_locked_ones_in_text_and_the_hint_box():
     assert 'maxlength="24"' in html and ">Submit</button>" in html
     assert "pick 1 to 5" in html
     assert {"type": "submit"} in moves_in(html)
-    assert "ANN01" not in html and "CAT01" not in html           # nobody else's board
+    assert "ANN01" not in html and "CAT01" not in html  # nobody else's board
     assert 'aria-live="polite"' in html and "Pick 1 to 5 targets" in html
     assert "Host controls" not in html
 
@@ -116,8 +123,8 @@ def test_who_has_submitted_is_listed_with_text():
     submit(m, "cat")
     html = table(m)
     assert "1 of 3 hints submitted." in html
-    assert "Cat</span> <span class=\"hh-state hh-submitted\">&#10003; submitted</span>" in html
-    assert "Bob</span> <span class=\"hh-state hh-waiting\">writing&hellip;</span>" in html
+    assert 'Cat</span> <span class="hh-state hh-submitted">&#10003; submitted</span>' in html
+    assert 'Bob</span> <span class="hh-state hh-waiting">writing&hellip;</span>' in html
     assert "data-move" not in html
 
 
@@ -127,19 +134,19 @@ def test_host_controls_in_writing_reject_only_submitted_others_and_start_when_re
     html = phone(m, "ann", is_host=True)
     moves = moves_in(html)
     assert {"type": "reject", "player": "bob"} in moves
-    assert {"type": "reject", "player": "cat"} not in moves              # nothing to reject yet
-    assert {"type": "reject", "player": "ann"} not in moves              # own hint: use Edit
+    assert {"type": "reject", "player": "cat"} not in moves  # nothing to reject yet
+    assert {"type": "reject", "player": "ann"} not in moves  # own hint: use Edit
     assert {"type": "remove", "player": "cat", "confirm": False} in moves
     assert {"type": "remove", "player": "ann", "confirm": False} not in moves
     assert "Reject Bob&#39;s hint? Bob gets a new board" in html
-    assert re.search(r'<button[^>]*start_guessing[^>]*disabled', html)
+    assert re.search(r"<button[^>]*start_guessing[^>]*disabled", html)
     assert "Waiting for a hint from: &lt;b&gt;x&lt;/b&gt;, Cat" in html
     # the same view without is_host shows no controls
     assert "Host controls" not in phone(m, "ann", is_host=False)
     submit(m, "ann")
     submit(m, "cat")
     html = phone(m, "ann", is_host=True)
-    assert not re.search(r'<button[^>]*start_guessing[^>]*disabled', html)
+    assert not re.search(r"<button[^>]*start_guessing[^>]*disabled", html)
 
 
 def test_remove_that_ends_the_game_says_so_in_its_confirm():
@@ -150,6 +157,7 @@ def test_remove_that_ends_the_game_says_so_in_its_confirm():
 
 
 # --- guessing -------------------------------------------------------------------------------------
+
 
 def test_guesser_sees_claim_buttons_and_no_hidden_role():
     m = guessing()
@@ -224,8 +232,11 @@ def test_live_scores_and_away_badges():
     m.play("bob", {"type": "claim", "word": "ANN01"})
     html = phone(m, "cat", connected={"ann": True, "bob": False, "cat": True})
     assert "<h2>Scores</h2>" in html
-    assert re.search(r'<span class="face face-0" aria-hidden="true">B</span><span class="hh-who">Bob</span> <span class="badge hh-away">away</span></span></th>'
-                     r'<td class="hh-num">\+3', html)
+    assert re.search(
+        r'<span class="face face-0" aria-hidden="true">B</span><span class="hh-who">Bob</span> <span class="badge hh-away">away</span></span></th>'
+        r'<td class="hh-num">\+3',
+        html,
+    )
 
 
 # --- the last board, revealed (D3-08) while the next one is played ----------------------------------
@@ -238,8 +249,10 @@ ENDINGS = {
     "no_guessers": ([("bob", "ANN04"), ("cat", None)], "nobody was left guessing"),
     "host_moved_on": ([("bob", "ANN01")], "the host moved on"),
 }
-MINI_TILE = re.compile(r'<li class="hh-mini-tile hh-role-(\w+) (?:hh-got|hh-unclaimed)"><span class="hh-word">(\w+)</span>'
-                       r'<span class="hh-mini-meta"><span class="hh-role">(\w+)</span>(?:<span class="hh-by">by ([^<]*)</span>)?')
+MINI_TILE = re.compile(
+    r'<li class="hh-mini-tile hh-role-(\w+) (?:hh-got|hh-unclaimed)"><span class="hh-word">(\w+)</span>'
+    r'<span class="hh-mini-meta"><span class="hh-role">(\w+)</span>(?:<span class="hh-by">by ([^<]*)</span>)?'
+)
 
 
 def end_board_one(reason):
@@ -252,15 +265,20 @@ def end_board_one(reason):
 
 def every_screen(m):
     """Each seat's phone (ann hosts), a spectator's, and the table."""
-    return {"ann": phone(m, "ann", is_host=True), "bob": phone(m, "bob"), "cat": phone(m, "cat"),
-            "spectator": settled(without_pictures(ui.phone(m.view(None), ctx(None)))), "table": table(m)}
+    return {
+        "ann": phone(m, "ann", is_host=True),
+        "bob": phone(m, "bob"),
+        "cat": phone(m, "cat"),
+        "spectator": settled(without_pictures(ui.phone(m.view(None), ctx(None)))),
+        "table": table(m),
+    }
 
 
 def revealed_tiles(html):
     """(word, role as written, who claimed it) for every tile of the last board on a screen."""
     out = []
     for role_class, word, label, by in MINI_TILE.findall(html):
-        assert label == role_class.upper()          # the role in words, not colour alone
+        assert label == role_class.upper()  # the role in words, not colour alone
         out.append((word, label, by or None))
     return out
 
@@ -270,8 +288,10 @@ def test_a_board_that_ended_is_shown_revealed_while_the_next_one_starts(reason):
     m = end_board_one(reason)
     moves, line = ENDINGS[reason]
     claimed = dict((w, "Cat" if p == "cat" else "Bob") for p, w in moves if w)
-    expected = [(w, "ASSASSIN" if w == "ANN12" else "TARGET" if w in ("ANN01", "ANN02") else "CIVILIAN", claimed.get(w))
-                for w in board("ann")["words"]]
+    expected = [
+        (w, "ASSASSIN" if w == "ANN12" else "TARGET" if w in ("ANN01", "ANN02") else "CIVILIAN", claimed.get(w))
+        for w in board("ann")["words"]
+    ]
     for who, html in every_screen(m).items():
         assert '<section class="hh-last">' in html and "<h2>Board 1 revealed</h2>" in html, who
         assert "LINK 2</strong> by &lt;b&gt;x&lt;/b&gt; &middot; " + line in html, who
@@ -308,7 +328,7 @@ def test_the_final_board_is_revealed_beside_the_scoreboard():
     m = guessing(("ann", "bob"))
     m.play(HOST, {"type": "next_board", "confirm": True})
     m.play("ann", {"type": "claim", "word": "BOB01"})
-    m.play(HOST, {"type": "next_board", "confirm": True})     # View scoreboard: ann was still guessing
+    m.play(HOST, {"type": "next_board", "confirm": True})  # View scoreboard: ann was still guessing
     for html in (phone(m, "ann", is_host=True), phone(m, "bob"), table(m)):
         assert "Final standings" in html or "Shared first place" in html
         # the TV folds it at its heading, one tap away, so the standings keep the TV's height
@@ -331,7 +351,7 @@ def ats(html):
 def tile_of(html, word):
     """The <li> of a word on the board being guessed."""
     start = html.rindex("<li", 0, html.index('<span class="hh-word">%s</span>' % word))
-    return html[start:html.index("</li>", start) + 5]
+    return html[start : html.index("</li>", start) + 5]
 
 
 def ends_in_time(html):
@@ -348,18 +368,20 @@ def test_a_claim_is_a_moment_its_role_turns_over_then_who_and_its_points():
     m.play("bob", {"type": "claim", "word": "ANN01"})
     for html in (tv(m), ui.table(m.view(None), ctx(None))):
         tile = tile_of(html, "ANN01")
-        assert 'id="moment-hh-1-1"' in tile        # board 1, claim 1: the same id on every redraw
+        assert 'id="moment-hh-1-1"' in tile  # board 1, claim 1: the same id on every redraw
         # the rulebook's order: the role turns over, then who claimed it, then what it scored
-        assert re.search(r'class="beat hh-turn" style="--at:(\d+)ms">TARGET</span> <span class="beat" '
-                         r'style="--at:(\d+)ms">\+3</span></span><span class="beat hh-by" style="--at:(\d+)ms">by Bob',
-                         tile)
+        assert re.search(
+            r'class="beat hh-turn" style="--at:(\d+)ms">TARGET</span> <span class="beat" '
+            r'style="--at:(\d+)ms">\+3</span></span><span class="beat hh-by" style="--at:(\d+)ms">by Bob',
+            tile,
+        )
         turn, points, by = ats(tile)
         assert turn < by < points and ends_in_time(html)
         # the two scores the claim changed (the guesser's and the writer's, D3-19) rise in with its points
-        scores = html[html.index('<table class="hh-scores">'):]
+        scores = html[html.index('<table class="hh-scores">') :]
         assert ats(scores) == [points, points]
         assert 'id="moment-hh-1-1-0"' in scores and 'id="moment-hh-1-1-1"' in scores
-    assert tv(m) == tv(m)                           # a redraw of the same state keeps every key
+    assert tv(m) == tv(m)  # a redraw of the same state keeps every key
     # the next claim is a new moment; the older tile keeps its id and stands still
     m.play("cat", {"type": "claim", "word": "ANN09"})
     html = tv(m)
@@ -367,24 +389,27 @@ def test_a_claim_is_a_moment_its_role_turns_over_then_who_and_its_points():
     assert 'id="moment-hh-1-1"' in tile_of(html, "ANN01") and ats(tile_of(html, "ANN01")) == []
     assert "CIVILIAN" in tile_of(html, "ANN09") and "moment-hh-1-1-0" not in html
     # nothing waits for it: a guesser's claim buttons and the host's Next are there at once
-    assert len([mv for mv in moves_in(without_pictures(ui.phone(m.view("bob"), ctx("bob")))) if mv["type"] == "claim"]) == 10
+    assert (
+        len([mv for mv in moves_in(without_pictures(ui.phone(m.view("bob"), ctx("bob")))) if mv["type"] == "claim"])
+        == 10
+    )
     assert {"type": "next_board", "confirm": True} in moves_in(html)
 
 
 def test_a_board_end_turns_the_unclaimed_roles_over_in_turn_then_says_how_it_ended():
     m = guessing()
-    m.play(HOST, {"type": "next_board", "confirm": True})      # board 2 is bob's: ann, the host, guesses
+    m.play(HOST, {"type": "next_board", "confirm": True})  # board 2 is bob's: ann, the host, guesses
     m.play("ann", {"type": "claim", "word": "BOB01"})
-    m.play("cat", {"type": "claim", "word": "BOB02"})   # every target was found (D3-09)
+    m.play("cat", {"type": "claim", "word": "BOB02"})  # every target was found (D3-09)
     for html in (tv(m), ui.table(m.view(None), ctx(None))):
         claim = ats(tile_of(html, "BOB02"))
         # D3-08: the ten words nobody claimed turn over in the board's order, after the last claim's beats
         turns = [ats(tile_of(html, W("bob", i))) for i in range(3, 13)]
-        assert all(len(t) == 2 and t[0] == t[1] for t in turns)     # the role and "unclaimed" together
+        assert all(len(t) == 2 and t[0] == t[1] for t in turns)  # the role and "unclaimed" together
         firsts = [t[0] for t in turns]
         assert firsts == sorted(firsts) and len(set(firsts)) == 10 and firsts[0] > max(claim)
-        status = html[html.index('class="hh-status"'):]
-        status = status[:status.index("</p>")]
+        status = html[html.index('class="hh-status"') :]
+        status = status[: status.index("</p>")]
         assert 'id="moment-hh-2-end"' in status and "Every target was found" in status
         assert ats(status)[0] > firsts[-1] and ends_in_time(html)
     assert tv(m) == tv(m)
@@ -400,26 +425,33 @@ def test_the_last_board_walks_in_role_by_role_then_how_it_ended_and_the_writers_
     m.play("cat", {"type": "claim", "word": "ANN01"})
     m.play(HOST, {"type": "next_board", "confirm": True})
     for html in (tv(m), ui.table(m.view(None), ctx(None))):
-        box = html[html.index('<section class="hh-last" id="moment-hh-last-1">'):]
-        box = box[:box.index("</section>")]
-        tiles = dict((word, ats(tile)) for word, tile in re.findall(
-            r'<li class="hh-mini-tile[^"]*"><span class="hh-word">(\w+)</span>(.*?)</li>', box))
+        box = html[html.index('<section class="hh-last" id="moment-hh-last-1">') :]
+        box = box[: box.index("</section>")]
+        tiles = dict(
+            (word, ats(tile))
+            for word, tile in re.findall(
+                r'<li class="hh-mini-tile[^"]*"><span class="hh-word">(\w+)</span>(.*?)</li>', box
+            )
+        )
         # claimed words turn in the order they were claimed, then the words nobody claimed, in the board's order
         order = ["ANN02", "ANN09", "ANN01"] + [W("ann", i) for i in (3, 4, 5, 6, 7, 8, 10, 11, 12)]
         firsts = [tiles[w][0] for w in order]
         assert firsts == sorted(firsts) and len(set(firsts)) == 12
-        head = box[:box.index('<ul class="hh-mini"')]
+        head = box[: box.index('<ul class="hh-mini"')]
         line, score = ats(head)
         assert firsts[-1] < line < score and ends_in_time(box)
         assert "&middot; every target was found</span></p>" in head
         # the hint writer's change on this board: +3 +3 -1, by their face and name (D3-19)
-        assert re.search(r'hh-last-score"[^>]*><span class="face face-0" aria-hidden="true">&lt;</span>'
-                         r'&lt;b&gt;x&lt;/b&gt; \+5</span>', head)
+        assert re.search(
+            r'hh-last-score"[^>]*><span class="face face-0" aria-hidden="true">&lt;</span>'
+            r"&lt;b&gt;x&lt;/b&gt; \+5</span>",
+            head,
+        )
     assert tv(m) == tv(m)
     # once the new board's first claim is in, the fold is still: no beats, no moment id
     m.play("cat", {"type": "claim", "word": "BOB01"})
-    fold = tv(m)[tv(m).index('<details class="hh-last hh-last-folded"'):]
-    fold = fold[:fold.index("</details>")]
+    fold = tv(m)[tv(m).index('<details class="hh-last hh-last-folded"') :]
+    fold = fold[: fold.index("</details>")]
     assert ats(fold) == [] and "moment-hh-last" not in fold
 
 
@@ -433,30 +465,34 @@ def test_the_tvs_lists_show_each_players_face_then_name():
 
     def face(p, name, initial=None):
         return '<span class="face face-%d" aria-hidden="true">%s</span><span class="hh-who">%s' % (
-            faces[p], initial or name[0], name)
+            faces[p],
+            initial or name[0],
+            name,
+        )
 
     m = table_match()
     html = drawn(m, "ann", True)
-    hints = html[html.index('class="hh-who-submitted"'):]
+    hints = html[html.index('class="hh-who-submitted"') :]
     assert face("bob", "Bob") in hints and face("cat", "Cat") in hints
     for p in ("ann", "bob", "cat"):
         submit(m, p, hint="LINK")
     m.play(HOST, {"type": "start_guessing"})
     html = drawn(m, "ann", True)
-    guessers = html[html.index('class="hh-guessers"'):]
+    guessers = html[html.index('class="hh-guessers"') :]
     assert face("bob", "Bob") in guessers and face("cat", "Cat") in guessers
-    scores = html[html.index('class="hh-scores"'):]
+    scores = html[html.index('class="hh-scores"') :]
     assert face("ann", "&lt;b&gt;x&lt;/b&gt;", "&lt;") in scores and face("bob", "Bob") in scores
     # sentences stay plain: the hint's board line and the host's note name without a face
     assert "Board 1 by &lt;b&gt;x&lt;/b&gt;" in html and "Still guessing: Bob, Cat" in html
     for _ in range(3):
         m.play(HOST, {"type": "next_board", "confirm": True})
     standings = drawn(m, "ann")
-    standings = standings[standings.index('class="hh-standings"'):]
+    standings = standings[standings.index('class="hh-standings"') :]
     assert '<li><span class="face face-7" aria-hidden="true">B</span><span class="hh-who">Bob' in standings
 
 
 # --- scoreboard and abandoned ---------------------------------------------------------------------
+
 
 def test_scoreboard_shows_shared_first_place():
     m = guessing(("ann", "bob"))
@@ -492,12 +528,14 @@ def test_rules_are_one_tap_away():
 
 # --- the MicroPython subset ----------------------------------------------------------------------
 
+
 def test_screen_module_keeps_to_the_micropython_subset():
     assert_micropython_subset(ui)
 
 
 def test_every_screen_renders_through_random_games():
     from random import Random
+
     for seed in range(15):
         rng = Random(seed)
         players = ["p%d" % i for i in range(2 + seed % 5)]
@@ -505,22 +543,23 @@ def test_every_screen_renders_through_random_games():
         names = dict((p, "<i>%s</i>" % p) for p in players)
         for _ in range(400):
             for viewer in players + [None]:
-                c = {"names": names, "me": viewer, "is_host": viewer == "p0", "now_ms": 0,
-                     "connected": {}}
+                c = {"names": names, "me": viewer, "is_host": viewer == "p0", "now_ms": 0, "connected": {}}
                 html = ui.phone(m.view(viewer), c) + ui.table(m.view(viewer), c)
                 assert "<i>" not in html and ends_in_time(html)
                 for one in (ui.phone(m.view(viewer), c), ui.table(m.view(viewer), c)):
                     ids = re.findall(r' id="([^"]+)"', one)
                     assert len(ids) == len(set(ids))
                 for mv in moves_in(html, enabled_only=True):
-                    if mv.get("type") != "submit":   # the form adds its fields
-                        GAME.check(m.state, HOST if viewer == "p0" and mv["type"] in GAME.host_moves
-                                   else viewer, mv)      # every button is a legal move
+                    if mv.get("type") != "submit":  # the form adds its fields
+                        GAME.check(
+                            m.state, HOST if viewer == "p0" and mv["type"] in GAME.host_moves else viewer, mv
+                        )  # every button is a legal move
             if m.result() is not None:
                 break
             options = [(p, mv) for p in players for mv in GAME.legal_moves(m.state, p)]
-            options += [(HOST, mv) for mv in GAME.legal_moves(m.state, HOST)
-                        if mv["type"] in ("start_guessing", "next_board")]
+            options += [
+                (HOST, mv) for mv in GAME.legal_moves(m.state, HOST) if mv["type"] in ("start_guessing", "next_board")
+            ]
             p, mv = rng.choice(options)
             m.play(p, mv)
         assert m.result() is not None
@@ -528,11 +567,15 @@ def test_every_screen_renders_through_random_games():
 
 def test_phone_scoreboard_titles_its_list_without_repeating_the_rooms_headline():
     from peerparty.games.hint_hunt import screens
-    view = {"phase": "scoreboard", "players": ["a", "b"],
-            "standings": {"winners": ["a"], "ranking": ["a", "b"], "scores": {"a": 3, "b": -1}, "note": ""}}
+
+    view = {
+        "phase": "scoreboard",
+        "players": ["a", "b"],
+        "standings": {"winners": ["a"], "ranking": ["a", "b"], "scores": {"a": 3, "b": -1}, "note": ""},
+    }
     c = {"names": {"a": "Ann", "b": "Ben"}, "me": "b", "is_host": False, "now_ms": 0, "connected": {}}
     html = screens.phone(view, c)
     assert '<h2 class="hh-winners">Final standings</h2>' in html and "wins!" not in html
-    assert screens.OWN_STANDINGS is True      # the room's phone screen then skips its own table
+    assert screens.OWN_STANDINGS is True  # the room's phone screen then skips its own table
     view["standings"]["winners"] = ["a", "b"]
     assert "Shared first place: Ann, Ben" in screens.phone(view, c)

@@ -1,6 +1,7 @@
 """Each game's how-to-play is illustrated: small pictures drawn in our own HTML/CSS/SVG, each with a label a
 screen reader speaks and a visible caption, meaning carried by words and shapes. The same pictures are in
 the lobby (host and phone) and on every phone during play."""
+
 import re
 
 import pytest
@@ -32,8 +33,9 @@ def ctx(me):
 def details_how_to_play(html):
     """The contents of every folded 'How to play ...' on a screen. Each has an id, so once opened it stays
     open while the screen re-renders (glue.js keeps a details element's open state by its id)."""
-    return re.findall(r'<details class="how-to-play" id="[^"]+"><summary>How to play[^<]*</summary>(.*?)</details>',
-                      html, re.S)
+    return re.findall(
+        r'<details class="how-to-play" id="[^"]+"><summary>How to play[^<]*</summary>(.*?)</details>', html, re.S
+    )
 
 
 @pytest.mark.parametrize("game_id", sorted(SCREENS))
@@ -63,9 +65,15 @@ def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id, monkey
     assert pictures(lobby) == expected and "How to play A game" in lobby
     # the phone's lobby, once the host has picked the game
     people = [{"id": p, "name": NAMES[p], "present": True, "host": False, "spectator": False} for p in NAMES]
-    state = {"status": "joined", "code": "ABCD", "link": "open", "view": {
-        "room": {"phase": "lobby", "game": game_id, "game_title": "A game", "people": people, "code": "ABCD"},
-        "me": "p2"}}
+    state = {
+        "status": "joined",
+        "code": "ABCD",
+        "link": "open",
+        "view": {
+            "room": {"phase": "lobby", "game": game_id, "game_title": "A game", "people": people, "code": "ABCD"},
+            "me": "p2",
+        },
+    }
     assert pictures(room.phone_screen(state)) == expected
     # every phone during play: folded under "How to play", one tap away
     m = started(game_id)
@@ -77,8 +85,8 @@ def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id, monkey
 def test_seven_rounds_shows_hidden_choices_then_locks_then_the_reveal():
     labels = [label for label, _, _ in pictures(screens_for("seven_rounds").RULES)]
     arts = [art for _, art, _ in pictures(screens_for("seven_rounds").RULES)]
-    assert arts[0].count('class="ill-card ill-back">?<') == 3 and "ill-icon" in arts[0]        # three people
-    assert arts[1].count(">locked<") == 3 and arts[1].count("<rect") == 3                        # three padlocks
+    assert arts[0].count('class="ill-card ill-back">?<') == 3 and "ill-icon" in arts[0]  # three people
+    assert arts[1].count(">locked<") == 3 and arts[1].count("<rect") == 3  # three padlocks
     assert ">BANK<" in arts[2] and ">DOUBLE DOWN<" in arts[2] and "ill-back" not in arts[2]
     assert "plus 3" in labels[3] and ">+3<" in arts[3]
 
@@ -87,7 +95,7 @@ def test_bank_or_bust_shows_a_mini_card_row_a_fit_a_bust_and_a_bank():
     found = pictures(screens_for("bank_or_bust").RULES)
     rows = found[0][1]
     assert [int(v) for v in re.findall(r'class="ill-card">(\d+)<', rows)] == [100, 72, 40, 1, 23, 55]
-    assert 'ill-card ill-drawn">30<' in found[1][1] and "&#10003; fits" in found[1][1]     # a tick, in words
+    assert 'ill-card ill-drawn">30<' in found[1][1] and "&#10003; fits" in found[1][1]  # a tick, in words
     assert 'ill-card ill-bust">47<' in found[2][1] and ">BUST<" in found[2][1] and "&#10007;" in found[2][1]
     assert ">BANKED<" in found[3][1]
 
@@ -98,7 +106,7 @@ def test_hint_hunt_shows_a_board_with_roles_in_words_and_a_hint():
     assert board.count("ill-tile-word") == 6 and "BEACH 2" in board
     assert board.count(">TARGET<") == 2 and board.count(">ASSASSIN<") == 1 and board.count(">CIVILIAN<") == 3
     guessers = found[1][1]
-    assert "BEACH 2" in guessers and ">tapped<" in guessers and "TARGET" not in guessers   # no roles for guessers
+    assert "BEACH 2" in guessers and ">tapped<" in guessers and "TARGET" not in guessers  # no roles for guessers
     assert "+3" in found[2][1] and "&minus;1" in found[2][1] and "&minus;5" in found[2][1]
 
 
@@ -107,15 +115,16 @@ def test_someone_elses_problem_shows_an_object_passing_between_players():
     found = pictures(module.RULES)
     gift = found[0][1]
     assert gift.index(">Ann<") < gift.index(">GIFT<") < gift.index(">Ben<") and "&rarr;" in gift
-    assert module.SCANDAL_SHAPE + " Diary" in gift                   # scandalous by a shape and a word
+    assert module.SCANDAL_SHAPE + " Diary" in gift  # scandalous by a shape and a word
     answers = found[1][1]
     assert [w for w in ("Accept", "DENY", "REDIRECT") if ">%s<" % w in answers] == ["Accept", "DENY", "REDIRECT"]
-    assert "&larr;" in answers                                       # DENY: back to the sender
+    assert "&larr;" in answers  # DENY: back to the sender
     assert module.ALIBI_SHAPE + " ALIBI" in found[3][1] and module.SCANDAL_SHAPE not in found[3][1]
 
 
 def test_pictures_escape_names_and_keep_to_the_micropython_subset():
     assert "&lt;i&gt;" in illustrations.person("<i>x</i>") and "<i>" not in illustrations.person("<i>x</i>")
-    assert pictures(illustrations.steps("t", [("a <b> label", "<span>x</span>", "cap")])) == \
-        [("a <b> label", "<span>x</span>", "cap")]
+    assert pictures(illustrations.steps("t", [("a <b> label", "<span>x</span>", "cap")])) == [
+        ("a <b> label", "<span>x</span>", "cap")
+    ]
     assert_micropython_subset(illustrations)

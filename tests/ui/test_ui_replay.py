@@ -2,6 +2,7 @@
 actions, the game's table is a still picture (its own moves sit inside data-still, which glue.js ignores and the
 stylesheet hides), and the fingerprint is in the TV's band and the phone's header from a game's start, the seed
 only on the TV's results."""
+
 import re
 
 from peerparty.engine import HOST
@@ -12,8 +13,14 @@ from peerparty.ui import room
 
 from .helpers import data_moves
 
-INFO = {"games": [], "join_hint": "192.168.1.5:8000/join", "qr_svg": "<svg></svg>", "titles": {
-    "someone_elses_problem": "Your Secret. Someone Else's Problem."}, "can_start": (True, ""), "host_plays": False}
+INFO = {
+    "games": [],
+    "join_hint": "192.168.1.5:8000/join",
+    "qr_svg": "<svg></svg>",
+    "titles": {"someone_elses_problem": "Your Secret. Someone Else's Problem."},
+    "can_start": (True, ""),
+    "host_plays": False,
+}
 
 
 def ended_room():
@@ -46,9 +53,9 @@ def test_the_replay_screen_sends_room_actions_and_keeps_the_games_own_moves_stil
     assert {"room": "save", "game": 0} in sent
     assert all("room" in m for m in sent), "outside the still picture, every button is the replay's"
     # the table's End game is drawn by the game's side panel: inside the still picture only
-    still = html[html.index('data-still="1"'):]
+    still = html[html.index('data-still="1"') :]
     assert {"type": "end_game"} in [m for m, _, _ in data_moves(still)]
-    assert "Deal " not in html and "Fullscreen" not in html     # the band is the replay's
+    assert "Deal " not in html and "Fullscreen" not in html  # the band is the replay's
 
 
 def test_the_deal_is_on_the_tv_and_the_phone_from_the_start_and_the_seed_only_on_the_tvs_results():

@@ -1,6 +1,7 @@
 """The room's frame around a game at the results (issue 9): the host shows the code and a QR whenever someone
 could still join, names who joined for the next game, and a phone that joined at the results gets the result
 and its place in the next game, never the ended game's own view."""
+
 import re
 
 from peerparty.engine import HOST, Match
@@ -25,8 +26,14 @@ def people(extra=()):
 
 
 def the_room(phase, match=None, extra=()):
-    r = {"code": "ABCD", "phase": phase, "game": "seven_rounds", "game_title": "Seven Rounds",
-         "people": people(extra), "history": []}
+    r = {
+        "code": "ABCD",
+        "phase": phase,
+        "game": "seven_rounds",
+        "game_title": "Seven Rounds",
+        "people": people(extra),
+        "history": [],
+    }
     if phase == "over":
         r["result"] = match.result()
         r["result_names"] = dict(NAMES)
@@ -34,10 +41,24 @@ def the_room(phase, match=None, extra=()):
 
 
 def host_html(phase, match=None, extra=(), spectators=False):
-    screen = {"room": the_room(phase, match, extra), "me": None, "now_ms": 0, "seq": 1,
-              "view": match.view(None) if match is not None else None}
-    info = {"games": [], "join_url": "", "join_hint": "192.168.1.5:8000/join", "qr_svg": QR, "status": "",
-            "titles": {}, "can_start": (True, ""), "host_plays": False, "spectators": spectators}
+    screen = {
+        "room": the_room(phase, match, extra),
+        "me": None,
+        "now_ms": 0,
+        "seq": 1,
+        "view": match.view(None) if match is not None else None,
+    }
+    info = {
+        "games": [],
+        "join_url": "",
+        "join_hint": "192.168.1.5:8000/join",
+        "qr_svg": QR,
+        "status": "",
+        "titles": {},
+        "can_start": (True, ""),
+        "host_plays": False,
+        "spectators": spectators,
+    }
     return room.host_screen(screen, info)
 
 
@@ -51,7 +72,7 @@ def test_the_game_over_screen_shows_the_code_and_a_qr_to_join_the_next_game():
     assert 'data-code="ABCD"' in top
     assert '<div class="qr" aria-label="QR code to join">' + QR + "</div>" in top
     assert "Scan to play the next game, or open <b>192.168.1.5:8000/<wbr>join</b> and type the code." in top
-    assert 'class="join-box"' in top                    # not the compact box that hides the QR
+    assert 'class="join-box"' in top  # not the compact box that hides the QR
 
 
 def test_a_long_winners_headline_takes_the_smaller_type_so_it_keeps_beside_the_buttons():
@@ -62,10 +83,14 @@ def test_a_long_winners_headline_takes_the_smaller_type_so_it_keeps_beside_the_b
         return re.search(r'<h2 class="[^"]*">[^<]*</h2>', room.host_screen(screen, info)).group(0)
 
     assert headline(["p1"], {"p1": "Maximiliana Ortega"}) == '<h2 class="winners">Maximiliana Ortega wins!</h2>'
-    assert headline(["p1"], {"p1": "<i>Ann</i> & Co!!"}) == \
-        '<h2 class="winners">&lt;i&gt;Ann&lt;/i&gt; &amp; Co!! wins!</h2>'      # 23 letters, counted unescaped
-    assert headline(["p1", "p2"], {"p1": "Ann", "p2": "Bartholomew"}) == \
-        '<h2 class="winners long">Ann and Bartholomew share the win!</h2>'
+    assert (
+        headline(["p1"], {"p1": "<i>Ann</i> & Co!!"})
+        == '<h2 class="winners">&lt;i&gt;Ann&lt;/i&gt; &amp; Co!! wins!</h2>'
+    )  # 23 letters, counted unescaped
+    assert (
+        headline(["p1", "p2"], {"p1": "Ann", "p2": "Bartholomew"})
+        == '<h2 class="winners long">Ann and Bartholomew share the win!</h2>'
+    )
 
 
 def test_a_game_without_watchers_shows_no_qr_while_it_is_played():
@@ -73,22 +98,26 @@ def test_a_game_without_watchers_shows_no_qr_while_it_is_played():
     top = head(host_html("playing", m))
     assert QR not in top and "join-hint" not in top and 'class="join-box compact"' in top
     assert 'data-code="ABCD"' in top
-    assert QR in head(host_html("playing", m, spectators=True))      # Hint Hunt: watchers may scan in
+    assert QR in head(host_html("playing", m, spectators=True))  # Hint Hunt: watchers may scan in
     assert QR in head(host_html("lobby"))
 
 
 def test_the_host_sees_who_joined_for_the_next_game_with_names_escaped():
     m = ended_seven_rounds()
     assert "newcomers" not in host_html("over", m)
-    html = host_html("over", m, [{"id": "p4", "name": "<i>Eve</i>"},
-                                 {"id": "p5", "name": "Wat", "spectator": True}])
+    html = host_html("over", m, [{"id": "p4", "name": "<i>Eve</i>"}, {"id": "p5", "name": "Wat", "spectator": True}])
     assert '<p class="newcomers" aria-live="polite">Joining the next game: &lt;i&gt;Eve&lt;/i&gt;</p>' in html
     assert "<i>Eve</i>" not in html
 
 
 def phone_html(me, view, match):
-    message = {"room": the_room("over", match, [{"id": "p4", "name": "<i>Eve</i>"}]), "me": me,
-               "view": view, "seq": 3, "now_ms": 0}
+    message = {
+        "room": the_room("over", match, [{"id": "p4", "name": "<i>Eve</i>"}]),
+        "me": me,
+        "view": view,
+        "seq": 3,
+        "now_ms": 0,
+    }
     return room.phone_screen({"status": "joined", "code": "ABCD", "view": message, "token": "t"})
 
 
@@ -96,10 +125,10 @@ def test_a_phone_that_joined_at_the_results_sees_the_result_and_its_seat_in_the_
     m = ended_seven_rounds()
     html = phone_html("p4", None, m)
     assert html.count('<h1 class="winners">') == 1
-    assert html.count('class="standings"') == 1          # the room's table: the only list it gets
+    assert html.count('class="standings"') == 1  # the room's table: the only list it gets
     assert "You're in! You play in the next game." in html
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
-    assert "sr-" not in html                              # nothing of the ended game's own phone screen
+    assert "sr-" not in html  # nothing of the ended game's own phone screen
 
 
 def test_a_player_at_the_results_keeps_the_game_view_and_the_usual_line():
@@ -111,15 +140,25 @@ def test_a_player_at_the_results_keeps_the_game_view_and_the_usual_line():
 
 # --- connectivity (issues 16.4, 19) -------------------------------------------------------------------------
 
+
 def joining_phone(reach, sentence):
-    return room.phone_screen({"status": "connecting", "code": "ABCD", "view": None, "token": None,
-                              "link": "connecting", "reach": reach, "reach_sentence": sentence})
+    return room.phone_screen(
+        {
+            "status": "connecting",
+            "code": "ABCD",
+            "view": None,
+            "token": None,
+            "link": "connecting",
+            "reach": reach,
+            "reach_sentence": sentence,
+        }
+    )
 
 
 def test_a_phone_without_webrtc_says_what_to_do_and_its_join_button_says_it_cannot():
     html = joining_phone("no-webrtc", "This browser cannot make the direct connection <the game> needs.")
     assert 'data-reach="no-webrtc"' in html and 'role="alert"' in html
-    assert "&lt;the game&gt;" in html                 # a sentence is text
+    assert "&lt;the game&gt;" in html  # a sentence is text
     assert "Cannot join from this browser" in html and "Connecting…" not in html
 
 
@@ -128,20 +167,30 @@ def test_a_phone_with_no_path_says_so_while_it_keeps_trying():
     assert 'data-reach="no-path"' in html and "Still trying…" in html
     connecting = joining_phone("connecting", None)
     assert "data-reach" not in connecting
-    assert '<button type="submit" class="btn primary big">Join</button>' in connecting, \
+    assert '<button type="submit" class="btn primary big">Join</button>' in connecting, (
         "while the link opens the form works: a tap is kept until it is up (issue 27)"
+    )
 
 
 def phone_before_seat(status, token=None, name=None):
-    return room.phone_screen({"status": status, "code": "ABCD", "view": None, "token": token, "name": name,
-                              "link": "connecting", "reach": "connecting"})
+    return room.phone_screen(
+        {
+            "status": status,
+            "code": "ABCD",
+            "view": None,
+            "token": token,
+            "name": name,
+            "link": "connecting",
+            "reach": "connecting",
+        }
+    )
 
 
 def test_a_join_on_its_way_says_joining_and_the_field_holds_the_name_given_last_time():
     html = phone_before_seat("joining", name="Sam <3")
     assert '<button type="submit" class="btn primary big" disabled>Joining…</button>' in html
     assert 'value="Sam &lt;3"' in html and "autofocus" in html
-    assert 'id="how-party"' in html                      # how to play, one tap away
+    assert 'id="how-party"' in html  # how to play, one tap away
     assert 'value=""' in phone_before_seat("connecting")
 
 
@@ -155,8 +204,16 @@ def test_the_host_names_the_phones_that_cannot_reach_it_with_names_escaped():
     html = host_html("lobby")
     assert "knocking" not in html
     screen = {"room": the_room("lobby"), "me": None, "now_ms": 0, "seq": 1, "view": None}
-    info = {"games": [], "join_url": "", "join_hint": "x/join", "qr_svg": QR, "titles": {}, "can_start": (True, ""),
-            "knocking": ["<i>Sam</i>", "a phone"], "relay": False}
+    info = {
+        "games": [],
+        "join_url": "",
+        "join_hint": "x/join",
+        "qr_svg": QR,
+        "titles": {},
+        "can_start": (True, ""),
+        "knocking": ["<i>Sam</i>", "a phone"],
+        "relay": False,
+    }
     html = room.host_screen(screen, info)
     assert re.findall(r'class="knocker">([^<]*)<', html) == ["&lt;i&gt;Sam&lt;/i&gt;", "a phone"]
     assert 'data-knocking="2"' in html and "turn on a relay" in html
@@ -170,8 +227,9 @@ def test_a_name_keeps_an_emoji_with_its_letters_and_its_limit_is_said():
     from peerparty.room.protocol import NAME_MAX
     from peerparty.ui import room as room_ui
     from peerparty.ui.html import name_html
+
     assert name_html("\U0001f389Zo\u00eb") == '<span class="name-word">\U0001f389Zo\u00eb</span>'
-    assert name_html("Ren\u00e9e \U0001f60e") == "Ren\u00e9e \U0001f60e"       # an emoji alone: a space before it
+    assert name_html("Ren\u00e9e \U0001f60e") == "Ren\u00e9e \U0001f60e"  # an emoji alone: a space before it
     assert name_html("\u738b\u5c0f\u660e <b>") == '<span class="name-word">\u738b\u5c0f\u660e</span> &lt;b&gt;'
     assert name_html("Ann") == "Ann"
     assert room_ui.NAME_MAX == NAME_MAX

@@ -1,4 +1,5 @@
 """Seven Rounds screens rendered from real engine states: what a person sees in every phase."""
+
 import re
 
 from peerparty.engine.core import HOST, SYSTEM
@@ -16,8 +17,13 @@ MISSIONS = {"a": 8, "b": 2, "c": 3, "d": 7}
 
 
 def ctx(me=None, is_host=False, now=2000, away=()):
-    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": now,
-            "connected": dict((p, p not in away) for p in PLAYERS)}
+    return {
+        "names": NAMES,
+        "me": me,
+        "is_host": is_host,
+        "now_ms": now,
+        "connected": dict((p, p not in away) for p in PLAYERS),
+    }
 
 
 def match(start=True, missions=MISSIONS):
@@ -42,8 +48,12 @@ def enabled_types(html):
 
 def results_match():
     m = match()
-    for p, mv in [("a", {"action": "bank"}), ("b", {"action": "swipe", "target": "a"}),
-                  ("c", {"action": "swipe", "target": "a"}), ("d", {"action": "predict", "guess": "swipe"})]:
+    for p, mv in [
+        ("a", {"action": "bank"}),
+        ("b", {"action": "swipe", "target": "a"}),
+        ("c", {"action": "swipe", "target": "a"}),
+        ("d", {"action": "predict", "guess": "swipe"}),
+    ]:
         mv["type"] = "lock"
         m.play(p, mv, 1500)
     m.play(HOST, {"type": "reveal"}, 3000)
@@ -68,7 +78,7 @@ def test_choosing_table_shows_who_locked_never_what():
     assert "TEAM UP" not in html and "team_up" not in html
     for name in ("STEADY SAVER", "TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
         assert name not in html
-    assert enabled_types(html) == ["add_time", "end_game"]           # Reveal shown but disabled
+    assert enabled_types(html) == ["add_time", "end_game"]  # Reveal shown but disabled
     assert [d for mv, d, _ in moves(html) if mv["type"] == "reveal"] == [True]
     end = [c for mv, _, c in moves(html) if mv["type"] == "end_game"][0]
     assert "Round 1 is not scored" in end
@@ -88,9 +98,10 @@ def test_reveal_enabled_when_all_locked_and_with_a_named_skip_after_expiry():
     assert "Time is up" in html
     reveal = [(mv, c) for mv, d, c in moves(html) if mv["type"] == "reveal" and not d]
     assert reveal[0][0] == {"type": "reveal", "skip_ok": True}
-    assert reveal[0][1] == ("Reveal now? These players have not locked in and will be skipped: "
-                            + EVIL + ", Kim &amp; Co, Dee.")       # as the attribute holds it
-    assert not ui.table(m.view(None), ctx(is_host=False)).count("data-move")     # no controls off the host
+    assert reveal[0][1] == (
+        "Reveal now? These players have not locked in and will be skipped: " + EVIL + ", Kim &amp; Co, Dee."
+    )  # as the attribute holds it
+    assert not ui.table(m.view(None), ctx(is_host=False)).count("data-move")  # no controls off the host
 
 
 def test_phone_choosing_offers_five_actions_other_players_and_four_guesses():
@@ -99,8 +110,8 @@ def test_phone_choosing_offers_five_actions_other_players_and_four_guesses():
     assert 'data-countdown="60000"' in html
     assert html.count('name="action"') == 5 and html.count('name="guess"') == 4
     targets = re.findall(r'name="target" value="([^"]*)"', html)
-    assert targets == ["b", "c", "d"]                                # never myself (D0-03)
-    assert 'value="predict"' in html and html.count('value="predict"') == 1   # not a guess
+    assert targets == ["b", "c", "d"]  # never myself (D0-03)
+    assert 'value="predict"' in html and html.count('value="predict"') == 1  # not a guess
     assert "Lock in" in html and 'id="sr-lock-r1"' in html
     assert [mv for mv, _, _ in moves(html)] == [{"type": "lock"}]
     assert "<details" in html and "STEADY SAVER" in html and "Choose BANK in 3 different rounds." in html
@@ -117,7 +128,7 @@ def test_phone_locked_state_and_missed_lock():
     assert "Locked in" in html and "My choice: SWIPE &rarr; " + EVIL in html
     assert "<form" not in html
     other = phone(m, "b")
-    assert "&rarr;" not in other and "My choice" not in other        # c's choice stays secret
+    assert "&rarr;" not in other and "My choice" not in other  # c's choice stays secret
     m.play(SYSTEM, {"type": "timeout"}, 61000)
     html = phone(m, "d", now=61000)
     assert "Time is up and you did not lock in" in html and "<form" not in html
@@ -133,10 +144,15 @@ def beats_of(html):
 
 def test_a_reveal_is_a_moment_that_fills_the_table_in_the_rulebooks_order_within_three_seconds():
     html = table(results_match())
-    assert 'id="moment-sr-1"' in html           # one id for the round's moment: a redraw keeps it running
+    assert 'id="moment-sr-1"' in html  # one id for the round's moment: a redraw keeps it running
     beats = beats_of(html)
-    col = dict((text, at) for kind, at, _, text in beats if kind == "beat" and not text[:1].isdigit()
-               and text in ("Action", "Action points", "Swipes", "Mission", "Total"))
+    col = dict(
+        (text, at)
+        for kind, at, _, text in beats
+        if kind == "beat"
+        and not text[:1].isdigit()
+        and text in ("Action", "Action points", "Swipes", "Mission", "Total")
+    )
     # choices, then BANK/TEAM UP/PREDICT/DOUBLE DOWN, then swipes, then missions, then totals
     assert col["Action"] < col["Action points"] < col["Swipes"] < col["Mission"] < col["Total"]
     assert max(at + (f or ui_html.BEAT_MS) for _, at, f, _ in beats) <= ui_html.MOMENT_MS
@@ -144,7 +160,10 @@ def test_a_reveal_is_a_moment_that_fills_the_table_in_the_rulebooks_order_within
     captions = [(at, text) for kind, at, _, text in beats if kind == "beat-pass"]
     assert [t for _, t in captions][0].startswith("1. Everyone")
     swipes = [(at, t) for at, t in captions if t.startswith("3. ")]
-    assert [t for _, t in swipes] == ["3. Sam took 1 point from " + EVIL, "3. Kim &amp; Co swiped %s: already lost a point" % EVIL]
+    assert [t for _, t in swipes] == [
+        "3. Sam took 1 point from " + EVIL,
+        "3. Kim &amp; Co swiped %s: already lost a point" % EVIL,
+    ]
     assert swipes[0][0] < swipes[1][0]
     # the final screen's "Last round in detail" is the same table, still
     m = results_match()
@@ -163,7 +182,7 @@ def test_results_table_walks_through_the_reveal():
     assert "Round 1 revealed" in html
     # the totals lead; the steps that explain them are folded under them, in order
     assert html.index('aria-label="Round totals, leader first"') < html.index('class="sr-step-fold"')
-    steps = html[html.index('class="sr-step-fold"'):]
+    steps = html[html.index('class="sr-step-fold"') :]
     headings = ("1. Everyone", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN", "3. Swipes", "4. Secret Missions")
     assert [steps.index(h) for h in headings] == sorted(steps.index(h) for h in headings)
     # the totals, leader first, are the standings between rounds: no second table of the same numbers
@@ -173,8 +192,14 @@ def test_results_table_walks_through_the_reveal():
     assert "SWIPE &rarr; " + EVIL in html and "PREDICT: SWIPE" in html
     # captain a: b swipes first and takes the point; c comes second
     assert "WORKED: </b>Sam took 1 point from " + EVIL in html
-    assert ("FAILED: </b>Kim &amp; Co swiped " + EVIL + " and got nothing: " + EVIL
-            + " had already lost a point to a swipe this round" in html)
+    assert (
+        "FAILED: </b>Kim &amp; Co swiped "
+        + EVIL
+        + " and got nothing: "
+        + EVIL
+        + " had already lost a point to a swipe this round"
+        in html
+    )
     assert "Dee completed a Secret Mission" not in html
     assert "Sam completed a Secret Mission" not in html
     assert "Kim &amp; Co completed a Secret Mission" not in html
@@ -203,8 +228,12 @@ def test_results_phone_says_what_happened_to_me_and_why():
 
 def test_mission_completion_is_announced_by_name():
     m = match(missions={"a": 1, "b": 2, "c": 3, "d": 7})
-    for p, mv in [("a", {"action": "bank"}), ("b", {"action": "team_up", "target": "c"}),
-                  ("c", {"action": "team_up", "target": "b"}), ("d", {"action": "double_down"})]:
+    for p, mv in [
+        ("a", {"action": "bank"}),
+        ("b", {"action": "team_up", "target": "c"}),
+        ("c", {"action": "team_up", "target": "b"}),
+        ("d", {"action": "double_down"}),
+    ]:
         mv["type"] = "lock"
         m.play(p, mv, 1500)
     m.play(HOST, {"type": "reveal"}, 3000)
@@ -221,9 +250,9 @@ def test_a_phone_says_its_secret_mission_in_full_and_what_the_captain_is_for():
     m = match(missions={"a": 1, "b": 2, "c": 3, "d": 7})
     html = phone(m, "a")
     assert "My Secret Mission: <b>SOLO BANKER</b>" in html
-    assert "Be the only player who chooses BANK in a round." in html and "<details class=\"sr-mission\"" not in html
+    assert "Be the only player who chooses BANK in a round." in html and '<details class="sr-mission"' not in html
     assert "nearest the captain (clockwise) takes the point" in html
-    assert "TRUST BUILDER" not in html      # another player's mission stays on their phone
+    assert "TRUST BUILDER" not in html  # another player's mission stays on their phone
 
 
 def test_final_screens_show_winners_note_and_every_mission():
@@ -234,15 +263,18 @@ def test_final_screens_show_winners_note_and_every_mission():
     html = table(m)
     # the room's own headline names the winners above this screen: no second headline here
     assert "Game ended early after round 1." in html and "wins!" not in html
-    assert re.search(r'<th scope="row"><span class="face face-\d+" aria-hidden="true">D</span>Dee'
-                     r'<span class="badge win">winner</span></th>', html)       # each player wears their face
+    assert re.search(
+        r'<th scope="row"><span class="face face-\d+" aria-hidden="true">D</span>Dee'
+        r'<span class="badge win">winner</span></th>',
+        html,
+    )  # each player wears their face
     assert html.count('class="badge win"') == 1
     for name in ("STEADY SAVER", "TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
         assert name in html
     assert "not completed" in html and "data-move" not in html
     html = phone(m, "a")
     assert "Game ended early after round 1." in html and "NARROW ESCAPE" in html
-    assert "The game is over." not in html      # the room's winners headline above says it
+    assert "The game is over." not in html  # the room's winners headline above says it
     assert "wins!" not in html and "Standings with places" in html
     assert re.search(r'Dee<span class="badge win">winner</span>', html)
     # D0-15: round 2 was discarded unfinished; its captain (Sam) keeps the role, no roll back to round 1's
@@ -268,6 +300,7 @@ def test_screens_keep_to_the_micropython_subset():
 
 def test_every_view_of_random_playouts_renders_with_names_escaped():
     from random import Random
+
     names = dict((p, "<i>%s</i>" % p) for p in PLAYERS)
     for seed in range(8):
         rng = Random(seed)

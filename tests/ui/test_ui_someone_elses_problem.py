@@ -1,4 +1,5 @@
 """Screens of Someone Else's Problem, rendered from real engine states for every phase."""
+
 import json
 import re
 
@@ -17,8 +18,14 @@ FACES = {"ann": 3, "bob": 7, "cat": 1, "dan": 10}
 
 
 def ctx(me=None, is_host=False, connected=None):
-    return {"names": NAMES, "me": me, "is_host": is_host, "now_ms": 0, "faces": FACES,
-            "connected": connected or {p: True for p in P}}
+    return {
+        "names": NAMES,
+        "me": me,
+        "is_host": is_host,
+        "now_ms": 0,
+        "faces": FACES,
+        "connected": connected or {p: True for p in P},
+    }
 
 
 def tv(m, c):
@@ -28,20 +35,30 @@ def tv(m, c):
 
 
 def objects():
-    return {"ann": ["secret_photo", "secret_photo", "spare_key", "diary", "alibi"],
-            "bob": ["love_letter", "love_letter", "burner_phone", "hotel_receipt", "diary"],
-            "cat": ["spare_key", "spare_key", "hotel_receipt", "alibi", "alibi"],
-            "dan": ["burner_phone", "burner_phone", "diary", "secret_photo", "love_letter"]}
+    return {
+        "ann": ["secret_photo", "secret_photo", "spare_key", "diary", "alibi"],
+        "bob": ["love_letter", "love_letter", "burner_phone", "hotel_receipt", "diary"],
+        "cat": ["spare_key", "spare_key", "hotel_receipt", "alibi", "alibi"],
+        "dan": ["burner_phone", "burner_phone", "diary", "secret_photo", "love_letter"],
+    }
 
 
 def hands():
-    return {"ann": ["gift", "exchange", "deny", "redirect"], "bob": ["deny", "redirect", "gift", "exchange"],
-            "cat": ["gift", "gift", "deny", "deny"], "dan": ["exchange", "exchange", "redirect", "redirect"]}
+    return {
+        "ann": ["gift", "exchange", "deny", "redirect"],
+        "bob": ["deny", "redirect", "gift", "exchange"],
+        "cat": ["gift", "gift", "deny", "deny"],
+        "dan": ["exchange", "exchange", "redirect", "redirect"],
+    }
 
 
 def match(objs=None, hnds=None, players=P, draw=None):
-    opts = {"objects": objs or objects(), "hands": hnds or hands(), "first_player": players[0],
-            "draw_pile": draw if draw is not None else ["gift"] * 10}
+    opts = {
+        "objects": objs or objects(),
+        "hands": hnds or hands(),
+        "first_player": players[0],
+        "draw_pile": draw if draw is not None else ["gift"] * 10,
+    }
     opts["objects"] = {p: opts["objects"][p] for p in players}
     opts["hands"] = {p: opts["hands"][p] for p in players}
     return Match(GAME, players, "ui", opts)
@@ -61,13 +78,14 @@ def radio_values(html, name):
 
 # --- the table ----------------------------------------------------------------------------------
 
+
 def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
     m = match()
     html = tv(m, ctx(is_host=True))
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert "Cat &amp; Co" in html
     assert "&lt;b&gt;Ann&lt;/b&gt;&#39;s turn." in html
-    assert "Your turn." in ui.phone(m.view("ann"), ctx(me="ann"))   # on Ann's own phone
+    assert "Your turn." in ui.phone(m.view("ann"), ctx(me="ann"))  # on Ann's own phone
     assert 'aria-live="polite"' in html
     assert "Secret Photo" in html and "&times;2" in html
     # one chip per type: ann 3 + bob 4 + cat 2 + dan 4 scandalous types, 2 ALIBI groups
@@ -84,7 +102,7 @@ def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
 def test_table_groups_each_type_once_with_its_count():
     m = match()
     html = tv(m, ctx())
-    ann = html[html.index('aria-label="&lt;b&gt;Ann&lt;/b&gt;"'):html.index('aria-label="Bob"')]
+    ann = html[html.index('aria-label="&lt;b&gt;Ann&lt;/b&gt;"') : html.index('aria-label="Bob"')]
     assert ann.count("Secret Photo<") == 1 and "&times;2" in ann
     assert ann.count('class="sep-obj sep-scandal"') == 3 and ann.count('class="sep-obj sep-alibi"') == 1
 
@@ -94,7 +112,7 @@ def test_table_pending_gift_and_narration():
     m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
     html = tv(m, ctx())
     assert "Gift: 2 Secret Photos offered by &lt;b&gt;Ann&lt;/b&gt; to Bob." in html
-    assert "Bob responds to a gift from &lt;b&gt;Ann&lt;/b&gt;." in html      # the rulebook's word
+    assert "Bob responds to a gift from &lt;b&gt;Ann&lt;/b&gt;." in html  # the rulebook's word
     assert ">responding<" in html
     # on Bob's own phone the sentence speaks to him
     assert "You are responding to a gift from &lt;b&gt;Ann&lt;/b&gt;." in ui.phone(m.view("bob"), ctx(me="bob"))
@@ -108,12 +126,18 @@ def test_table_pending_gift_and_narration():
 
 def test_narration_of_one_accepted_or_redirected_object_reads_as_english():
     c = ctx()
-    assert ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "hotel_receipt", "count": 1}, c) == \
-        "Bob accepted Dan&#39;s Hotel Receipt."
-    assert ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "diary", "count": 2}, c) == \
-        "Bob accepted Dan&#39;s 2 Diaries."
-    assert ui.narrate({"kind": "redirect", "by": "bob", "from": "dan", "to": "cat", "object": "alibi",
-                       "count": 1}, c) == "Bob played REDIRECT: Dan&#39;s ALIBI went to Cat &amp; Co."
+    assert (
+        ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "hotel_receipt", "count": 1}, c)
+        == "Bob accepted Dan&#39;s Hotel Receipt."
+    )
+    assert (
+        ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "diary", "count": 2}, c)
+        == "Bob accepted Dan&#39;s 2 Diaries."
+    )
+    assert (
+        ui.narrate({"kind": "redirect", "by": "bob", "from": "dan", "to": "cat", "object": "alibi", "count": 1}, c)
+        == "Bob played REDIRECT: Dan&#39;s ALIBI went to Cat &amp; Co."
+    )
 
 
 def test_table_narrates_an_exchange_in_words():
@@ -140,7 +164,7 @@ def test_a_gift_and_its_response_are_a_moment_in_the_rulebooks_order_within_thre
     m = match()
     m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
     waiting = tv(m, ctx())
-    assert the_move(waiting) == (None, [])          # the offer stands alone until Bob responds
+    assert the_move(waiting) == (None, [])  # the offer stands alone until Bob responds
     assert '<p class="beat sep-pending banner" style="--at:0ms" id="moment-sep-1-gift">Gift: ' in waiting
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
     html = tv(m, ctx())
@@ -148,9 +172,13 @@ def test_a_gift_and_its_response_are_a_moment_in_the_rulebooks_order_within_thre
     # 02 the move, 03 the response and where the objects went, what each ends with, 04 the refill: in words, with
     # names (issue 38: "who redirected?")
     assert [(step, text) for step, _, text in steps] == [
-        ("move", "&lt;b&gt;Ann&lt;/b&gt; gave 2 Secret Photos to Bob (GIFT)"), ("response", "Bob played REDIRECT"),
-        ("result", "they go to Cat &amp; Co"), ("holds", "&lt;b&gt;Ann&lt;/b&gt;: 2 scandalous Cat &amp; Co: 5 scandalous"),
-        ("after", "&lt;b&gt;Ann&lt;/b&gt; drew 1 card"), ("after", "Bob drew 1 card")]
+        ("move", "&lt;b&gt;Ann&lt;/b&gt; gave 2 Secret Photos to Bob (GIFT)"),
+        ("response", "Bob played REDIRECT"),
+        ("result", "they go to Cat &amp; Co"),
+        ("holds", "&lt;b&gt;Ann&lt;/b&gt;: 2 scandalous Cat &amp; Co: 5 scandalous"),
+        ("after", "&lt;b&gt;Ann&lt;/b&gt; drew 1 card"),
+        ("after", "Bob drew 1 card"),
+    ]
     assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
     # a face, then the name it stands for
     assert '<span class="face face-1" aria-hidden="true">C</span>Cat &amp; Co' in html
@@ -168,27 +196,35 @@ def test_an_exchange_and_a_win_are_moments_too():
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
     key, steps = the_move(tv(m, ctx()))
     assert key == "moment-sep-1" and [s for s, _, _ in steps] == ["move", "result", "holds", "after"]
-    assert steps[:2] == [("move", 0, "&lt;b&gt;Ann&lt;/b&gt; exchanged with Cat &amp; Co"),
-                         ("result", 600, "Diary to Cat &amp; Co, ALIBI to &lt;b&gt;Ann&lt;/b&gt;")]
+    assert steps[:2] == [
+        ("move", 0, "&lt;b&gt;Ann&lt;/b&gt; exchanged with Cat &amp; Co"),
+        ("result", 600, "Diary to Cat &amp; Co, ALIBI to &lt;b&gt;Ann&lt;/b&gt;"),
+    ]
     key, steps = the_move(tv(ann_wins(), ctx()))
     assert key == "moment-sep-1" and [t for _, _, t in steps] == [
-        "&lt;b&gt;Ann&lt;/b&gt; gave 2 Spare Keys to Bob (GIFT)", "Bob accepted",
+        "&lt;b&gt;Ann&lt;/b&gt; gave 2 Spare Keys to Bob (GIFT)",
+        "Bob accepted",
         "&lt;b&gt;Ann&lt;/b&gt;: 0 scandalous Bob: 7 scandalous",
-        "&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous"]                # 04: a win, so no refill
+        "&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous",
+    ]  # 04: a win, so no refill
     assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
     m = match()
     m.play(HOST, {"type": "end_game"})
-    assert the_move(tv(m, ctx())) == (None, [])     # the host's End game is no move
+    assert the_move(tv(m, ctx())) == (None, [])  # the host's End game is no move
 
 
 def test_the_players_panels_show_each_face_then_the_name():
     html = tv(match(), ctx())
     for p in P:
-        panel = html[html.index('<section class="sep-player')
-                     + html[html.index('<section class="sep-player'):].index('aria-label="%s"' % ui.esc(NAMES[p])):]
-        assert panel.startswith('aria-label="%s"><div class="sep-who"><span class="face face-%d" aria-hidden="true">'
-                                % (ui.esc(NAMES[p]), FACES[p]))
-        assert '<h3><span class="sep-name">%s</span></h3>' % ui.esc(NAMES[p]) in panel    # the heading: the name alone
+        panel = html[
+            html.index('<section class="sep-player')
+            + html[html.index('<section class="sep-player') :].index('aria-label="%s"' % ui.esc(NAMES[p])) :
+        ]
+        assert panel.startswith(
+            'aria-label="%s"><div class="sep-who"><span class="face face-%d" aria-hidden="true">'
+            % (ui.esc(NAMES[p]), FACES[p])
+        )
+        assert '<h3><span class="sep-name">%s</span></h3>' % ui.esc(NAMES[p]) in panel  # the heading: the name alone
 
 
 def test_table_prompt_looks_the_same_whatever_the_recipient_holds():
@@ -216,7 +252,7 @@ def test_table_over_says_how_it_ended_marks_the_winner_and_has_no_end_button():
     # the room's headline right above names the winner: the table says how it ended, without a second name
     assert ">Game over: the winner holds nothing scandalous.<" in html and "wins" not in html
     assert "sep-result" not in html
-    assert "&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left." in html        # the story, as it happened
+    assert "&lt;b&gt;Ann&lt;/b&gt; has nothing scandalous left." in html  # the story, as it happened
     assert html.count(">winner<") == 1 and moves_in(html) == []
 
 
@@ -224,16 +260,19 @@ def test_the_host_game_over_screen_names_the_winner_once():
     m = ann_wins()
     html = host_over_screen("someone_elses_problem", m, NAMES)
     text = re.sub(r"<[^>]+>", " ", without_pictures(html))
-    assert re.findall(r"\b(?:wins?|won)\b", text) == ["wins"]                 # one sentence says who won
+    assert re.findall(r"\b(?:wins?|won)\b", text) == ["wins"]  # one sentence says who won
     assert html.count('<h2 class="winners">') == 1 and html.count(">winner<") == 1
     assert html.count("&lt;b&gt;Ann&lt;/b&gt; wins!") == 1
 
 
 def test_table_shared_win_and_host_end_and_stalemate():
-    assert ui.ending({"end": "win", "winners": ["ann", "bob"]}, ctx()) == \
-        "Game over: the winners hold nothing scandalous."
-    assert ui.narrate({"kind": "win", "winners": ["ann", "bob"]}, ctx()) == \
-        "&lt;b&gt;Ann&lt;/b&gt; and Bob have nothing scandalous left."
+    assert (
+        ui.ending({"end": "win", "winners": ["ann", "bob"]}, ctx()) == "Game over: the winners hold nothing scandalous."
+    )
+    assert (
+        ui.narrate({"kind": "win", "winners": ["ann", "bob"]}, ctx())
+        == "&lt;b&gt;Ann&lt;/b&gt; and Bob have nothing scandalous left."
+    )
     m = match()
     m.play(HOST, {"type": "end_game"})
     assert "Game over: the host ended the game." in tv(m, ctx())
@@ -253,6 +292,7 @@ def test_table_marks_away_players_in_words():
 
 # --- the phone ----------------------------------------------------------------------------------
 
+
 def test_phone_my_turn_offers_only_my_legal_moves():
     m = match()
     v = m.view("ann")
@@ -260,8 +300,8 @@ def test_phone_my_turn_offers_only_my_legal_moves():
     assert "Your turn: GIFT a group or EXCHANGE one object." in html
     assert "Offer gift (spend a GIFT)" in html and "Two-card gift" not in html and "Pass" not in html
     # gift form: every object x target combination it offers is legal
-    gift = html[html.index('id="sep-gift-t1"'):]
-    gift = gift[:gift.index("</form>")]
+    gift = html[html.index('id="sep-gift-t1"') :]
+    gift = gift[: gift.index("</form>")]
     objs, tos = radio_values(gift, "object"), radio_values(gift, "to")
     assert objs == ["secret_photo", "spare_key", "diary", "alibi"] and tos == ["bob", "cat", "dan"]
     for o in objs:
@@ -270,10 +310,14 @@ def test_phone_my_turn_offers_only_my_legal_moves():
     # one exchange form per other player, each carrying "from"
     forms = re.findall(r'<form data-move="([^"]*)"', html)
     moves = [json.loads(f.replace("&quot;", '"')) for f in forms]
-    assert moves == [{"type": "gift"}, {"type": "exchange", "from": "bob"}, {"type": "exchange", "from": "cat"},
-                     {"type": "exchange", "from": "dan"}]
-    cat = html[html.index('id="sep-ex-cat-t1"'):]
-    cat = cat[:cat.index("</form>")]
+    assert moves == [
+        {"type": "gift"},
+        {"type": "exchange", "from": "bob"},
+        {"type": "exchange", "from": "cat"},
+        {"type": "exchange", "from": "dan"},
+    ]
+    cat = html[html.index('id="sep-ex-cat-t1"') :]
+    cat = cat[: cat.index("</form>")]
     assert radio_values(cat, "take") == ["spare_key", "hotel_receipt", "alibi"]
     assert "My hand (only you see it)" in html and "EXCHANGE" in html
 
@@ -300,7 +344,7 @@ def test_phone_not_my_turn_has_no_moves_and_no_other_hand():
     assert moves_in(html) == [] and "<form" not in html
     assert "Wait for &lt;b&gt;Ann&lt;/b&gt;." in html
     # bob sees his own hand, grouped by card
-    mine = html[html.index("My hand"):html.index("My objects")]
+    mine = html[html.index("My hand") : html.index("My objects")]
     assert mine.count("<li ") == 4 and "DENY &times;1" in mine
     # what each card does is one tap away
     assert "What my cards do" in html
@@ -332,8 +376,8 @@ def test_phone_offered_gift_with_response_cards_can_deny_and_redirect():
     html = ui.phone(m.view("bob"), ctx("bob"))
     assert disabled_moves(html) == []
     assert "Deny (spend a DENY)" in html
-    form = html[html.index('id="sep-redirect-t1"'):]
-    assert radio_values(form[:form.index("</form>")], "to") == ["cat", "dan"]
+    form = html[html.index('id="sep-redirect-t1"') :]
+    assert radio_values(form[: form.index("</form>")], "to") == ["cat", "dan"]
     assert "Accept, DENY or REDIRECT the gift." in html
     sender = ui.phone(m.view("ann"), ctx("ann"))
     assert "Waiting for Bob to answer your gift." in sender and moves_in(sender) == []
@@ -379,6 +423,7 @@ def test_no_hand_in_any_html_that_must_not_have_it():
 
 def test_every_phase_renders_for_every_seat_from_random_playouts():
     from random import Random
+
     for seed in range(20):
         m = Match(GAME, P, seed)
         r = Random(seed)

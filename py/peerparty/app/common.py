@@ -1,4 +1,5 @@
 """What both pages' wiring needs: the query string, the clock, storage and rendering via glue.js."""
+
 import js
 
 
@@ -34,7 +35,7 @@ def now_ms():
 
 def store_get(key):
     value = js.pp.storage.get(key)
-    return str(value) if isinstance(value, str) else None   # JS null arrives as jsnull on Pyodide
+    return str(value) if isinstance(value, str) else None  # JS null arrives as jsnull on Pyodide
 
 
 def store_set(key, value):

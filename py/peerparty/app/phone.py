@@ -6,6 +6,7 @@ been silent for longer than the heartbeat allows (the host tab reloaded or moved
 keeps the replica it is sent and, once the host's id has been gone long enough, becomes the host. The
 rules for all of that are room/rejoin.py's; net/reach.py says why a phone cannot reach the host at all.
 """
+
 import json
 
 import js
@@ -16,7 +17,7 @@ from ..room import rejoin
 from ..ui.room import phone_screen
 from . import common
 
-SIGNAL_DOWN = ("network", "server-error", "socket-error", "socket-closed")     # PeerJS's error types
+SIGNAL_DOWN = ("network", "server-error", "socket-error", "socket-closed")  # PeerJS's error types
 
 
 class PhoneApp:
@@ -30,10 +31,10 @@ class PhoneApp:
         self.link_state = "connecting"
         self.signal_error = None
         self.act = False
-        self.record = "record" in self.query     # tests read every message this phone received
+        self.record = "record" in self.query  # tests read every message this phone received
         js.pp.received = js.Array.new()
         options = peer_options(self.query)
-        self.reach = PhoneReach(has_relay(options))    # can this phone reach the host at all? (says why not)
+        self.reach = PhoneReach(has_relay(options))  # can this phone reach the host at all? (says why not)
         self.shown_reach = None
         self.link = GuestLink(self.rejoin.host_id(), options, self)
 
@@ -75,15 +76,15 @@ class PhoneApp:
             js.pp.received.push(text)
         waiting = self.guest.host_waiting
         kind = self.rejoin.received(text, common.now_ms())
-        for answer in self.rejoin.outbox():     # the seat's proof to a host that proved itself, held moves
+        for answer in self.rejoin.outbox():  # the seat's proof to a host that proved itself, held moves
             self.link.send(answer)
         if kind in ("impostor", rejoin.ELSEWHERE):
-            self.link.close()       # it could not prove it knows this seat, or says it is not here: look further
+            self.link.close()  # it could not prove it knows this seat, or says it is not here: look further
         if kind == "bye":
-            self.link.close()               # removed or left: nothing more to say to this room
+            self.link.close()  # removed or left: nothing more to say to this room
         if kind in ("welcome", "view", "error", "bye", "waiting") or waiting != self.guest.host_waiting:
             self.refresh()
-        common.mark("pending", len(self.guest.pending))     # moves sent and not yet answered: a test waits on 0
+        common.mark("pending", len(self.guest.pending))  # moves sent and not yet answered: a test waits on 0
 
     def on_close(self):
         self.reach.closed()
@@ -93,9 +94,9 @@ class PhoneApp:
 
     def on_peer_error(self, kind, text):
         if kind == "browser-incompatible":
-            self.reach.no_webrtc()      # no retry can help: the sentence says what will
+            self.reach.no_webrtc()  # no retry can help: the sentence says what will
         elif kind in SIGNAL_DOWN or kind == "disconnected":
-            self.reach.explained()      # the signalling server went away, not the path
+            self.reach.explained()  # the signalling server went away, not the path
         if kind in SIGNAL_DOWN:
             self.signal_error = "The signalling server cannot be reached. Retrying…"
         elif kind == "peer-unavailable":
@@ -112,7 +113,7 @@ class PhoneApp:
 
     def on_screen_action(self, text):
         action = json.loads(str(text))
-        control = self.guest.control(action)      # a button of the controls band: the host's action
+        control = self.guest.control(action)  # a button of the controls band: the host's action
         if control is not None:
             self.link.send(control)
         elif action.get("room") == "join":
@@ -124,13 +125,13 @@ class PhoneApp:
             self.link.send('{"v":1,"t":"leave"}')
         elif "room" not in action:
             self.link.send(self.guest.move(action))
-            common.mark("moves", self.guest.next_id)     # moves sent: tests wait for the host's answer to each
+            common.mark("moves", self.guest.next_id)  # moves sent: tests wait for the host's answer to each
         self.refresh()
 
     def on_visible(self, *args):
         if str(js.document.visibilityState) == "visible":
             self.retry()
-            js.pp.keepAwake(self.playing())   # the lock is released whenever the page hides
+            js.pp.keepAwake(self.playing())  # the lock is released whenever the page hides
 
     def playing(self):
         message = self.guest.view
@@ -145,7 +146,7 @@ class PhoneApp:
         if not self.reach.webrtc:
             return
         if self.reach.state(common.now_ms()) != self.shown_reach or self.guest.expire_error(common.now_ms()):
-            self.refresh()      # e.g. attempts have failed for long enough to say so; a refusal's time is up
+            self.refresh()  # e.g. attempts have failed for long enough to say so; a refusal's time is up
         self.do(self.rejoin.tick(common.now_ms(), self.link.connected()))
 
     def do(self, what):
@@ -165,12 +166,20 @@ class PhoneApp:
     def refresh(self):
         now = common.now_ms()
         self.shown_reach = self.reach.state(now)
-        state = {"status": self.guest.status, "code": self.code, "error": self.guest.error,
-                 "name": self.rejoin.remembered_name(),
-                 "view": self.guest.view, "token": self.guest.token, "link": self.link_state,
-                 "signal_error": self.signal_error, "reach": self.shown_reach,
-                 "reach_sentence": self.reach.sentence(now), "host_waiting": self.guest.host_waiting,
-                 "waiting": self.guest.waiting}
+        state = {
+            "status": self.guest.status,
+            "code": self.code,
+            "error": self.guest.error,
+            "name": self.rejoin.remembered_name(),
+            "view": self.guest.view,
+            "token": self.guest.token,
+            "link": self.link_state,
+            "signal_error": self.signal_error,
+            "reach": self.shown_reach,
+            "reach_sentence": self.reach.sentence(now),
+            "host_waiting": self.guest.host_waiting,
+            "waiting": self.guest.waiting,
+        }
         common.render(self.root, phone_screen(state))
         message = self.guest.view
         common.mark("status", self.guest.status)

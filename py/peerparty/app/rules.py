@@ -31,6 +31,7 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
                                    on it (body[data-acted]) before they look for what a tap showed
 docs/host-threads.md describes the split.
 """
+
 import json
 
 from ..games import REGISTRY
@@ -41,16 +42,18 @@ from ..room import protocol, races
 from ..room.rejoin import HOST_KEY
 from ..ui.room import host_screen
 
-PRESENCE_MS = 1000      # presence (away marks) is recomputed this often when nothing else happens
+PRESENCE_MS = 1000  # presence (away marks) is recomputed this often when nothing else happens
 
 
 def _with_room(method):
     """Everything but open() needs the room: once a takeover was refused there is none, and the page is leaving
     (what it still passes on is dropped)."""
+
     def call(self, *args, **kwargs):
         if self.session is None:
             return {}
         return method(self, *args, **kwargs)
+
     call.__doc__ = method.__doc__
     return call
 
@@ -82,21 +85,30 @@ class Rules:
         self.session = None
         self.store = None
         self.fence = None
-        self.knocking = Knocking()     # phones whose connections come in but never open
-        self.paths = {}                # conn -> "relay" | "direct": the path the screen thread saw it take
+        self.knocking = Knocking()  # phones whose connections come in but never open
+        self.paths = {}  # conn -> "relay" | "direct": the path the screen thread saw it take
         self.shown_knocking = []
-        self.watchers = []             # the remote screens' connections the page was last told of
+        self.watchers = []  # the remote screens' connections the page was last told of
         self.peer_open = False
-        self.error = None              # the sentence refusing the host's last action, shown on the big screen
-        self.error_since = 0           # ... since then, at that decision (room/races.py: it leaves by itself)
+        self.error = None  # the sentence refusing the host's last action, shown on the big screen
+        self.error_since = 0  # ... since then, at that decision (room/races.py: it leaves by itself)
         self.error_ref = None
-        self.acted = 0                 # the big screen's taps answered
+        self.acted = 0  # the big screen's taps answered
         self.persisted_seq = None
         self.last_presence_ms = 0
         # the page's own part of the big screen (host-room.js sends it: page()): the join link and its QR code,
         # the link's state, sound, whether a relay is set up (and a ?turn= entry that is not one)
-        self.page_info = {"join_url": "", "join_hint": "", "qr_svg": "", "status": None, "sound": False,
-                          "relay": False, "bad_relay": "", "screen_url": "", "screen_qr": ""}
+        self.page_info = {
+            "join_url": "",
+            "join_hint": "",
+            "qr_svg": "",
+            "status": None,
+            "sound": False,
+            "relay": False,
+            "bad_relay": "",
+            "screen_url": "",
+            "screen_qr": "",
+        }
 
     # --- opening the room ---------------------------------------------------------------------------
 
@@ -121,8 +133,8 @@ class Rules:
         if session is None:
             session = HostSession(code, self.games, epoch=epoch, token_source=self.token_source, seed=seed)
         self.session = session
-        self.fence = fence.Fence(session.epoch, mode == "takeover")   # who leads: room/fence.py
-        self.held = []                 # phones' messages waiting for the fence to settle (data)
+        self.fence = fence.Fence(session.epoch, mode == "takeover")  # who leads: room/fence.py
+        self.held = []  # phones' messages waiting for the fence to settle (data)
         self.last_presence_ms = now
         out = self._out([])
         out["opened"] = {"mode": mode, "code": code, "epoch": epoch}
@@ -269,7 +281,7 @@ class Rules:
         out, error, download = [], None, None
         if not isinstance(action, dict):
             error = "Unknown action."
-        elif action.get("room") == "save":        # Save this game: the record file, for the browser to download
+        elif action.get("room") == "save":  # Save this game: the record file, for the browser to download
             name, file_text = self.session.game_file(action.get("game"))
             if name is not None:
                 download = [name, file_text]
@@ -279,7 +291,7 @@ class Rules:
             action = protocol.host_action_of(action, ref)
             out, error = self.session.host_action(action, now)
             if error is not None and races.host_race(action["t"], self.session.refused, self.session.phase):
-                error = None      # its effect already holds (docs/decisions.md, "A harmless race shows nothing")
+                error = None  # its effect already holds (docs/decisions.md, "A harmless race shows nothing")
         if error is not None:
             self.error_since, self.error_ref = now, self._ref()
         if error != self.error:
@@ -361,17 +373,32 @@ def draw(screen, page_info):
     """The big screen's HTML and what the page does with it, from the room's screen() and the page's own part:
     nothing else of the room goes into it (tests/test_host_threads.py)."""
     info = dict(screen["info"])
-    info.update({"join_url": page_info["join_url"], "join_hint": page_info["join_hint"],
-                 "qr_svg": page_info["qr_svg"], "sound": page_info["sound"], "relay": page_info["relay"],
-                 "screen_url": page_info["screen_url"], "screen_qr": page_info["screen_qr"],
-                 "status_error": host_link_problem(page_info["status"]),
-                 "error": screen["error"] or (BAD_RELAY % page_info["bad_relay"] if page_info["bad_relay"] else None)})
+    info.update(
+        {
+            "join_url": page_info["join_url"],
+            "join_hint": page_info["join_hint"],
+            "qr_svg": page_info["qr_svg"],
+            "sound": page_info["sound"],
+            "relay": page_info["relay"],
+            "screen_url": page_info["screen_url"],
+            "screen_qr": page_info["screen_qr"],
+            "status_error": host_link_problem(page_info["status"]),
+            "error": screen["error"] or (BAD_RELAY % page_info["bad_relay"] if page_info["bad_relay"] else None),
+        }
+    )
     room, view = screen["room"], screen["view"] or {}
-    drawn = {"html": host_screen(screen, info), "ref": view.get("ref"),
-            # a new phase, round or game: the page chimes, if its sound is on
-            "moment": "%s/%s/%s" % (room["phase"], view.get("phase"), view.get("round")),
-            "marks": {"seq": screen["seq"], "phase": room["phase"], "players": len(room["people"]),
-                      "knocking": len(info["knocking"])}}
+    drawn = {
+        "html": host_screen(screen, info),
+        "ref": view.get("ref"),
+        # a new phase, round or game: the page chimes, if its sound is on
+        "moment": "%s/%s/%s" % (room["phase"], view.get("phase"), view.get("round")),
+        "marks": {
+            "seq": screen["seq"],
+            "phase": room["phase"],
+            "players": len(room["people"]),
+            "knocking": len(info["knocking"]),
+        },
+    }
     if info.get("host_plays"):
         # a host tab that is a seat's screen: its remote screens (a successor's, HostSession.takes_screens) are
         # sent the table, drawn as the TV draws it, never this seat

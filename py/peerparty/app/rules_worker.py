@@ -10,6 +10,7 @@ one redraw. Later, a message is answered as soon as it is handled (the flush is 
 The interpreter under it (static/js/rules-interpreter.mjs) left self.ppBoot: how the boot went, reported with the
 first answer, for the bench and the tests. docs/host-threads.md.
 """
+
 import sys
 
 import js
@@ -24,8 +25,9 @@ def _arg(value):
 
 
 CALLS = {
-    "open": lambda r, m: r.open(m["mode"], m["code"], m["epoch"], m["now"], m.get("storage") or {},
-                                _arg(m.get("seed"))),
+    "open": lambda r, m: r.open(
+        m["mode"], m["code"], m["epoch"], m["now"], m.get("storage") or {}, _arg(m.get("seed"))
+    ),
     "knock": lambda r, m: r.knock(m["cid"], m["peer"], _arg(m.get("label")), m["now"]),
     "connect": lambda r, m: r.connect(m["cid"], m["now"]),
     "data": lambda r, m: r.data(m["cid"], m["text"], m["now"]),
@@ -40,8 +42,17 @@ CALLS = {
     "probe_answer": lambda r, m: r.probe_answer(m["epoch"], m["text"], m["now"]),
 }
 
-LISTS = ("send", "hangup", "probe", "unprobe", "storage")              # answers merged: lists add up,
-LATEST = ("screen", "watchers", "record", "opened", "leave", "download", "fatal", "acted")    # the latest of the rest wins
+LISTS = ("send", "hangup", "probe", "unprobe", "storage")  # answers merged: lists add up,
+LATEST = (
+    "screen",
+    "watchers",
+    "record",
+    "opened",
+    "leave",
+    "download",
+    "fatal",
+    "acted",
+)  # the latest of the rest wins
 
 
 def merge(into, out):
@@ -55,7 +66,7 @@ def merge(into, out):
 
 
 def _runtime():
-    """"pyscript" when PyScript's worker runs this (its polyscript module gave the xworker), for the tests."""
+    """ "pyscript" when PyScript's worker runs this (its polyscript module gave the xworker), for the tests."""
     return "pyscript" if "polyscript" in sys.modules else "pyodide"
 
 
@@ -63,7 +74,7 @@ class Worker:
     def __init__(self, xworker, rules=None):
         self.xworker = xworker
         self.rules = rules or Rules()
-        self.pending = {}          # answers not yet posted (a flush is due): first, the boot's backlog
+        self.pending = {}  # answers not yet posted (a flush is due): first, the boot's backlog
         self.boot = getattr(js, "ppBoot", None)
         # the held messages are handled in microtasks once this module has run: a timer comes after all of them
         js.setTimeout(create_once_callable(self.flush), 0)
@@ -72,10 +83,10 @@ class Worker:
         try:
             message = event.data.to_py()
             out = CALLS[message["t"]](self.rules, message)
-        except Exception as err:     # the room's own bug: the TV says so rather than going quiet
+        except Exception as err:  # the room's own bug: the TV says so rather than going quiet
             out = {"fatal": "%s: %s" % (type(err).__name__, err)}
         if not out:
-            return                   # nothing to say (most ticks): say nothing
+            return  # nothing to say (most ticks): say nothing
         if self.pending is None:
             self.pending = {}
             js.queueMicrotask(create_once_callable(self.flush))
@@ -85,9 +96,13 @@ class Worker:
         out, self.pending = self.pending, None
         boot, self.boot = self.boot, None
         if boot is not None:
-            out.update(ready_ms=boot.elapsed(), wasm=boot.wasm,
-                       snapshot=boot.snapshot, runtime=_runtime(),
-                       boot_ms=list(boot.boot_ms.to_py()) + [boot.elapsed()])     # + the rules made
+            out.update(
+                ready_ms=boot.elapsed(),
+                wasm=boot.wasm,
+                snapshot=boot.snapshot,
+                runtime=_runtime(),
+                boot_ms=list(boot.boot_ms.to_py()) + [boot.elapsed()],
+            )  # + the rules made
         if out:
             self.xworker.postMessage(to_js(out, dict_converter=js.Object.fromEntries, create_pyproxies=False))
         if boot is not None:

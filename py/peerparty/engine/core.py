@@ -26,9 +26,10 @@ Players are opaque ids in seat order. Host controls arrive from the pseudo-playe
 expiries from SYSTEM. Rules never read the clock: ctx.now_ms is an input, and randomness comes
 only from ctx.rng, which Match derives from the seed and the step number.
 """
+
 import copy
 
-HOST = "@host"      # the host's controls (reveal, next round, end game, remove)
+HOST = "@host"  # the host's controls (reveal, next round, end game, remove)
 SYSTEM = "@system"  # moves the shell feeds, e.g. {"type": "timeout"} at a deadline
 
 ERROR_CODES = ("unknown_move", "not_your_turn", "invalid_move", "stale", "game_over")
@@ -81,6 +82,7 @@ def can(game, state, player, move):
 
 # --- helpers every game's check() uses to read untrusted move fields ------------------------
 
+
 def move_type(move):
     t = move.get("type")
     if not isinstance(t, str):
@@ -109,6 +111,7 @@ def str_field(move, name, what, max_len=64):
 
 
 # --- standings ----------------------------------------------------------------------------
+
 
 def shared_winners(scores):
     """Every player with the highest score (DX-06: ties share the win)."""

@@ -3,6 +3,7 @@
 Each step gets its own Random(f"{seed}:{n}"), so replay is exact on any Python, and the host can
 persist a match as a small JSON record and rebuild it after a reload or on a successor's tab.
 """
+
 import hashlib
 from random import Random
 
@@ -17,7 +18,7 @@ class Match:
         self.options = dict(options or {})
         # names this deal in every ref (below): seeds differ from game to game and room to room
         self.deal = hashlib.sha256(self.seed.encode("utf-8")).hexdigest()[:8]
-        self.log = []   # [player, move, now_ms] per accepted step
+        self.log = []  # [player, move, now_ms] per accepted step
         self.state = game.setup(self.players, Random(self.seed + ":setup"), self.options)
 
     def play(self, player, move, now_ms=0):
@@ -61,8 +62,13 @@ class Match:
         return deadline(self.state) if deadline else None
 
     def to_record(self):
-        return {"game": self.game.id, "players": list(self.players), "seed": self.seed,
-                "options": self.options, "log": [list(entry) for entry in self.log]}
+        return {
+            "game": self.game.id,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": self.options,
+            "log": [list(entry) for entry in self.log],
+        }
 
     @classmethod
     def from_record(cls, games, record):

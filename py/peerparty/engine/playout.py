@@ -4,6 +4,7 @@ Each step picks uniformly among every legal (player, move) pair; the host's own 
 game and removing a player) join the pool when no player can move, or with probability `host_rate`. When a
 game's deadline has passed its timeout is played first; when nobody can do anything the clock jumps a minute.
 """
+
 from .core import HOST, SYSTEM, IllegalMove
 from .match import Match
 
@@ -31,10 +32,11 @@ def random_playout(game, players, seed, rng, host_rate=0.1, max_steps=3000, seen
                 pass
         actors = [(p, m) for p in players for m in game.legal_moves(match.state, p)]
         if not actors or rng.random() < host_rate:
-            actors += [(HOST, m) for m in game.legal_moves(match.state, HOST)
-                       if m.get("type") not in ("end_game", "remove")]
+            actors += [
+                (HOST, m) for m in game.legal_moves(match.state, HOST) if m.get("type") not in ("end_game", "remove")
+            ]
         if not actors:
-            now += 60000        # nothing to do but wait for the clock
+            now += 60000  # nothing to do but wait for the clock
             continue
         player, move = rng.choice(actors)
         match.play(player, move, now)

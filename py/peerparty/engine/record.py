@@ -8,6 +8,7 @@ then fails at its own step, and two copies of a record can be compared step by s
 these checks, so they are checksums, not signatures: what ties a file to the game the table played is the final
 fingerprint (final_fingerprint), which the results screen shows on the TV and every phone.
 """
+
 import hashlib
 import json
 
@@ -15,9 +16,9 @@ from .core import HOST, SYSTEM, IllegalMove
 from .match import Match
 
 FORMAT = "peerparty-game"
-VERSION = 2                # 2: the first check covers the seats, title and options
-FINGERPRINT_DIGITS = 12    # hex digits of the seed's SHA-256 shown before a game: three groups of four
-CHECK_DIGITS = 12          # hex digits of each step's check
+VERSION = 2  # 2: the first check covers the seats, title and options
+FINGERPRINT_DIGITS = 12  # hex digits of the seed's SHA-256 shown before a game: three groups of four
+CHECK_DIGITS = 12  # hex digits of each step's check
 PSEUDO_PLAYERS = {HOST: "the host", SYSTEM: "the clock"}
 
 
@@ -46,7 +47,7 @@ def seed_sha256(seed):
 def fingerprint(seed):
     """The seed's short public fingerprint, shown on the TV and every phone when a game starts: 'a1b2 c3d4 e5f6'."""
     digits = seed_sha256(seed)[:FINGERPRINT_DIGITS]
-    return " ".join(digits[i:i + 4] for i in range(0, FINGERPRINT_DIGITS, 4))
+    return " ".join(digits[i : i + 4] for i in range(0, FINGERPRINT_DIGITS, 4))
 
 
 def canonical(value):
@@ -75,7 +76,7 @@ def final_fingerprint(head_, steps, view):
     for step in steps:
         digest.update(b"\n" + canonical(view(step.state, None)).encode("utf-8"))
     digits = digest.hexdigest()[:16]
-    return " ".join(digits[i:i + 4] for i in range(0, 16, 4))
+    return " ".join(digits[i : i + 4] for i in range(0, 16, 4))
 
 
 def allowed_options(game, players):
@@ -104,7 +105,7 @@ def play_back(games, game_id, players, seed, options, log, checks=None, names=No
     game = games[game_id]
     try:
         match = Match(game, players, seed, options)
-    except Exception as bad:    # options a tampered file made up: the deal itself cannot be made
+    except Exception as bad:  # options a tampered file made up: the deal itself cannot be made
         raise RecordRefused(None, "The game cannot be dealt from these seats and options (%s)." % (bad,))
     steps = [Step(None, match.state, [])]
     for n, entry in enumerate(log, 1):
@@ -112,11 +113,15 @@ def play_back(games, game_id, players, seed, options, log, checks=None, names=No
         try:
             events = match.play(player, move, now_ms)
         except IllegalMove as refused:
-            raise RecordRefused(n, "%s cannot make this move: %s" % (who(player, names), refused.detail or refused.code))
-        except Exception as bad:    # a move no player could send (the room refuses those before the rules)
+            raise RecordRefused(
+                n, "%s cannot make this move: %s" % (who(player, names), refused.detail or refused.code)
+            )
+        except Exception as bad:  # a move no player could send (the room refuses those before the rules)
             raise RecordRefused(n, "this move is not one the rules can read (%s)." % (bad,))
-        if checks is not None and step_check(entry, game.view(match.state, None),
-                                             head_ if n == 1 else None) != checks[n - 1]:
+        if (
+            checks is not None
+            and step_check(entry, game.view(match.state, None), head_ if n == 1 else None) != checks[n - 1]
+        ):
             raise RecordRefused(n, "this step is not the one recorded (its check differs).")
         steps.append(Step(entry, match.state, events))
     return steps
@@ -137,12 +142,13 @@ def _entry(n, entry, players):
 
 def who(player, names=None):
     """A player's name for a sentence: the seat's name, "the host" or "the clock"."""
-    if not isinstance(player, str):     # a tampered file's: shown as it is
+    if not isinstance(player, str):  # a tampered file's: shown as it is
         return repr(player)
     return PSEUDO_PLAYERS.get(player) or (names or {}).get(player, player)
 
 
 # --- the file ---------------------------------------------------------------------------------------------
+
 
 def write(games, match_record, names, result, title=None):
     """The file's contents for a finished match (Match.to_record()), its seats' names and its result."""
@@ -152,13 +158,18 @@ def write(games, match_record, names, result, title=None):
     seats = [{"id": p, "name": names.get(p, "?")} for p in match_record["players"]]
     head_ = head(game.id, title or game.title, seats, match_record["seed"], match_record["options"])
     return {
-        "format": FORMAT, "version": VERSION,
-        "game": game.id, "title": head_["title"], "seats": seats,
-        "seed": match_record["seed"], "seed_sha256": seed_sha256(match_record["seed"]),
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.id,
+        "title": head_["title"],
+        "seats": seats,
+        "seed": match_record["seed"],
+        "seed_sha256": seed_sha256(match_record["seed"]),
         "options": match_record["options"],
         "log": log,
-        "checks": [step_check(s.entry, game.view(s.state, None), head_ if n == 1 else None)
-                   for n, s in enumerate(steps[1:], 1)],
+        "checks": [
+            step_check(s.entry, game.view(s.state, None), head_ if n == 1 else None) for n, s in enumerate(steps[1:], 1)
+        ],
         "result": result,
     }
 
@@ -169,8 +180,14 @@ def final_of(games, match_record, names, title=None):
     game = games[match_record["game"]]
     seats = [{"id": p, "name": names.get(p, "?")} for p in match_record["players"]]
     head_ = head(game.id, title or game.title, seats, match_record["seed"], match_record["options"])
-    steps = play_back(games, game.id, match_record["players"], match_record["seed"], match_record["options"],
-                      [list(entry) for entry in match_record["log"]])
+    steps = play_back(
+        games,
+        game.id,
+        match_record["players"],
+        match_record["seed"],
+        match_record["options"],
+        [list(entry) for entry in match_record["log"]],
+    )
     return final_fingerprint(head_, steps, game.view)
 
 
@@ -204,12 +221,17 @@ def verify(games, data):
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordUnreadable("This is not a PeerParty game record.")
     if data.get("version") != VERSION:
-        raise RecordUnreadable("This record is version %r; this version reads version %d." % (
-            data.get("version"), VERSION))
+        raise RecordUnreadable(
+            "This record is version %r; this version reads version %d." % (data.get("version"), VERSION)
+        )
     seats = data.get("seats")
-    if (not isinstance(seats, list) or not seats or
-            not all(isinstance(s, dict) and isinstance(s.get("id"), str) and isinstance(s.get("name"), str)
-                    for s in seats)):
+    if (
+        not isinstance(seats, list)
+        or not seats
+        or not all(
+            isinstance(s, dict) and isinstance(s.get("id"), str) and isinstance(s.get("name"), str) for s in seats
+        )
+    ):
         raise RecordUnreadable("The seats must be a list of {id, name}.")
     players = [s["id"] for s in seats]
     if len(set(players)) != len(players) or any(p in PSEUDO_PLAYERS for p in players):
@@ -221,7 +243,7 @@ def verify(games, data):
     seed = data.get("seed")
     if not isinstance(seed, str) or not seed:
         raise RecordUnreadable("The record has no seed.")
-    if not seed.isprintable():      # a lone surrogate cannot even be hashed; a control character was never dealt
+    if not seed.isprintable():  # a lone surrogate cannot even be hashed; a control character was never dealt
         raise RecordUnreadable("The seed holds a character that is not printable text (%r)." % (seed,))
     if data.get("seed_sha256") != seed_sha256(seed):
         raise RecordRefused(None, "The seed's SHA-256 is not the one recorded.")

@@ -7,9 +7,10 @@ id in GAMES below. Listed, not discovered: the picker's order is a choice, and a
 folder must not appear in the hub. The packages are imported by name, so the build (scripts/build.py) bundles
 what REGISTRY holds, not what an import statement says.
 """
+
 import importlib
 
-GAMES = ("seven_rounds", "bank_or_bust", "hint_hunt", "someone_elses_problem")     # in the picker's order
+GAMES = ("seven_rounds", "bank_or_bust", "hint_hunt", "someone_elses_problem")  # in the picker's order
 
 REGISTRY = {}
 

@@ -5,6 +5,7 @@ cut a phone's connection, so the room is exercised against the faults a real net
 The simulator (tests/sim) opens connections itself (open) and delivers one message of one
 connection at a time (deliver_to_host, deliver_to_phone), each after its own latency.
 """
+
 from random import Random
 
 
@@ -13,9 +14,9 @@ class MemoryNetwork:
         self.host = host
         self.now_ms = 0
         self.rng = Random(seed)
-        self.to_host = []        # (conn, text)
-        self.to_phone = []       # (conn, text)
-        self.phones = {}         # conn -> Phone
+        self.to_host = []  # (conn, text)
+        self.to_phone = []  # (conn, text)
+        self.phones = {}  # conn -> Phone
         self.drop_rate = 0.0
         self.duplicate_rate = 0.0
         self.reorder = False
@@ -131,7 +132,7 @@ class Phone:
     def receive(self, text, now_ms):
         self.received.append(text)
         self.session.receive(text, now_ms)
-        for answer in self.session.take_outbox():     # the seat's proof, moves held for the welcome
+        for answer in self.session.take_outbox():  # the seat's proof, moves held for the welcome
             self.network.send(self, answer)
 
     def send_move(self, move):

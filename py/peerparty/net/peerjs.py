@@ -4,10 +4,11 @@ JS on the host page's main thread (static/js/host-room.js: WebRTC does not exist
 PeerJS options are always passed explicitly (static/js/link.js), so nothing falls back to the public
 cloud server by accident. Messages are JSON text over a reliable data channel with "raw" serialization.
 """
-import js
-from jsffi import create_proxy     # MicroPython's own: pyscript.ffi would import all of PyScript's Python package
 
-_alive = []   # every proxy JS may still call: dropping one would break a live handler
+import js
+from jsffi import create_proxy  # MicroPython's own: pyscript.ffi would import all of PyScript's Python package
+
+_alive = []  # every proxy JS may still call: dropping one would break a live handler
 
 
 def proxy(fn):
@@ -19,8 +20,13 @@ def proxy(fn):
 def peer_options(query):
     """PeerJS options from the page's ?signal=, ?ice=, ?turn= and ?force_relay= (static/js/link.js builds
     them, for both pages and for a phone's early link alike); of several signalling servers, the room's."""
-    return js.pp.peerOptions(query.get("signal") or "", query.get("ice") or "", query.get("turn") or "",
-                             query.get("force_relay") == "1", (query.get("room") or "").strip().upper())
+    return js.pp.peerOptions(
+        query.get("signal") or "",
+        query.get("ice") or "",
+        query.get("turn") or "",
+        query.get("force_relay") == "1",
+        (query.get("room") or "").strip().upper(),
+    )
 
 
 def has_relay(options):
@@ -40,10 +46,10 @@ class GuestLink:
     def __init__(self, host_id, options, events):
         self.host_id = host_id
         self.options = options
-        self.events = events          # on_attempt/on_open/on_data/on_close/on_path_failed/on_peer_error
+        self.events = events  # on_attempt/on_open/on_data/on_close/on_path_failed/on_peer_error
         self.peer = None
         self.conn = None
-        self.generation = 0           # handlers of an abandoned connection are ignored
+        self.generation = 0  # handlers of an abandoned connection are ignored
 
     def start(self):
         if not js.pp.hasWebRTC():
@@ -80,7 +86,7 @@ class GuestLink:
     def _peer_error_kind(self, kind, text=""):
         if kind == "peer-unavailable":
             self._drop()
-        elif kind == "webrtc":        # an offer or answer WebRTC refused: this attempt is dead
+        elif kind == "webrtc":  # an offer or answer WebRTC refused: this attempt is dead
             self.events.on_path_failed()
         self.events.on_peer_error(kind, text)
 
@@ -102,11 +108,11 @@ class GuestLink:
         conn.on("error", proxy(lambda *a: gen == self.generation and self._conn_error(a[0] if a else None)))
 
     def _opened(self, conn):
-        js.pp.hostConn = conn         # pp.linkPath(pp.hostConn): which path it took (tests, the bench)
+        js.pp.hostConn = conn  # pp.linkPath(pp.hostConn): which path it took (tests, the bench)
         self.events.on_open()
 
     def _conn_error(self, err):
-        if _error_type(err) == "negotiation-failed":    # ICE found no path (PeerJS closes it next)
+        if _error_type(err) == "negotiation-failed":  # ICE found no path (PeerJS closes it next)
             self.events.on_path_failed()
         self._lost()
 
@@ -133,7 +139,7 @@ class GuestLink:
         if self.peer is None or self.peer.destroyed:
             self.start()
         elif self.peer.disconnected:
-            self.peer.reconnect()      # "open" fires again and connects
+            self.peer.reconnect()  # "open" fires again and connects
         else:
             self.connect()
 

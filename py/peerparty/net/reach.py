@@ -5,15 +5,21 @@ Pure (events and the clock in, states and sentences out), so it runs under pytes
 arrives through the signalling server) but whose connection never opens (no network path between them).
 """
 
-NO_PATH_MS = 10000      # attempts with the signalling server up and the host there, none opening: no path
-KNOCK_STUCK_MS = 8000   # the host gives a connection this long to open before it counts the phone as stuck
+NO_PATH_MS = 10000  # attempts with the signalling server up and the host there, none opening: no path
+KNOCK_STUCK_MS = 8000  # the host gives a connection this long to open before it counts the phone as stuck
 KNOCK_FORGET_MS = 15000  # a stuck phone that stopped knocking (page closed, joined another way) is forgotten
 
-PHONE_NO_WEBRTC = ("This browser cannot make the direct connection the game needs (WebRTC is off or missing): "
-                   "open the link in Safari, Chrome or Firefox, with Lockdown Mode or strict privacy settings off.")
-HOST_NO_WEBRTC = ("This browser cannot make the direct connections phones need (WebRTC is off or missing): "
-                  "open this page in Chrome, Safari or Firefox, with strict privacy settings off.")
-PHONE_NO_PATH = "This phone cannot reach the TV from this network: join the TV's Wi-Fi, or ask the host to turn on a relay."
+PHONE_NO_WEBRTC = (
+    "This browser cannot make the direct connection the game needs (WebRTC is off or missing): "
+    "open the link in Safari, Chrome or Firefox, with Lockdown Mode or strict privacy settings off."
+)
+HOST_NO_WEBRTC = (
+    "This browser cannot make the direct connections phones need (WebRTC is off or missing): "
+    "open this page in Chrome, Safari or Firefox, with strict privacy settings off."
+)
+PHONE_NO_PATH = (
+    "This phone cannot reach the TV from this network: join the TV's Wi-Fi, or ask the host to turn on a relay."
+)
 # what the host page says of its own link (static/js/host-room.js reports the kind; the page shows the sentence)
 HOST_LINK_PROBLEMS = {
     "signal-down": "The signalling server cannot be reached, so phones cannot join yet. Retrying…",
@@ -23,8 +29,8 @@ HOST_LINK_PROBLEMS = {
 }
 
 
-HOST_LINK_PROBLEM = "Connection problem: %s"      # any other PeerJS error type
-BAD_RELAY = "The relay %s is not turn:user:password@host:port; phones join without it."   # a ?turn= entry
+HOST_LINK_PROBLEM = "Connection problem: %s"  # any other PeerJS error type
+BAD_RELAY = "The relay %s is not turn:user:password@host:port; phones join without it."  # a ?turn= entry
 
 
 def host_link_problem(kind):
@@ -32,6 +38,8 @@ def host_link_problem(kind):
     if not kind:
         return None
     return HOST_LINK_PROBLEMS.get(kind, HOST_LINK_PROBLEM % kind)
+
+
 PHONE_NO_PATH_RELAYED = "This phone cannot reach the TV, even through the relay: join the TV's Wi-Fi."
 
 
@@ -39,10 +47,10 @@ class PhoneReach:
     """A phone's view of its link: "connecting", "open", "no-webrtc" (for good) or "no-path" (still trying)."""
 
     def __init__(self, relay):
-        self.relay = relay              # the phone's ICE setup includes a TURN relay
+        self.relay = relay  # the phone's ICE setup includes a TURN relay
         self.webrtc = True
-        self.trying_since = None        # first attempt of the current run that nothing else explains
-        self.ice_failed = False         # WebRTC itself said the connection failed
+        self.trying_since = None  # first attempt of the current run that nothing else explains
+        self.ice_failed = False  # WebRTC itself said the connection failed
         self.open = False
 
     def no_webrtc(self):
@@ -91,15 +99,15 @@ class Knocking:
     """The host's side: connections that came in and have not opened, and the phones that keep failing."""
 
     def __init__(self):
-        self.pending = {}    # connection id -> {"peer": the phone's peer id, "label", "since"}
-        self.stuck = {}      # the phone's peer id -> {"label", "since", "last"}: last = its latest knock
+        self.pending = {}  # connection id -> {"peer": the phone's peer id, "label", "since"}
+        self.stuck = {}  # the phone's peer id -> {"label", "since", "last"}: last = its latest knock
 
     def knock(self, cid, peer, label, now_ms):
         self.pending[cid] = {"peer": peer, "label": label, "since": now_ms}
         phone = self.stuck.get(peer)
         if phone is not None:
             phone["last"] = now_ms
-            phone["label"] = label or phone["label"]     # a name typed meanwhile
+            phone["label"] = label or phone["label"]  # a name typed meanwhile
 
     def opened(self, cid):
         """A connection opened: its phone got through. Returns the same phone's earlier, abandoned

@@ -10,7 +10,7 @@ Pure data: HostSession does the seating (a fresh token for the new phone, the ol
 
 class Claims:
     def __init__(self):
-        self._asking = []       # [(number, conn, seat id)] in the order asked
+        self._asking = []  # [(number, conn, seat id)] in the order asked
         self._count = 0
 
     def ask(self, conn, seat_id):

@@ -12,10 +12,22 @@ accepted only from the seat holding the controls, on the connection that seat pr
 checked exactly as the TV's own tap. PHONE_KINDS are the actions a phone may ask for: the rest (the TV's own seat,
 "I play on this screen") belong to the TV's own tab.
 """
+
 from . import protocol
 
-PHONE_KINDS = ("pick", "start", "remove", "move", "again", "lobby", "watch", "replay", "close_replay",
-               "give_controls", "drop_screen")
+PHONE_KINDS = (
+    "pick",
+    "start",
+    "remove",
+    "move",
+    "again",
+    "lobby",
+    "watch",
+    "replay",
+    "close_replay",
+    "give_controls",
+    "drop_screen",
+)
 
 NOT_YOURS = "Only the player with the controls can do that. The TV shows who has them."
 NOT_FROM_A_PHONE = "That is done on the TV itself."
@@ -24,7 +36,7 @@ NOT_YOURSELF = "You cannot remove yourself. Give the controls to someone else fi
 
 class Controls:
     def __init__(self, holder=None):
-        self.holder = holder          # a seat id, or None: nobody present
+        self.holder = holder  # a seat id, or None: nobody present
 
     def to_record(self):
         return {"holder": self.holder}
@@ -53,8 +65,9 @@ class Controls:
         if seat is None or seat.removed:
             raise protocol.ProtocolError("bad_message", "That player is not in the room.")
         if not _may_hold(seat, now_ms):
-            raise protocol.ProtocolError("bad_message", "%s is away: the controls go to someone who is here." %
-                                         seat.name)
+            raise protocol.ProtocolError(
+                "bad_message", "%s is away: the controls go to someone who is here." % seat.name
+            )
         self.holder = seat.id
 
     def refusal(self, seat, action):
@@ -67,7 +80,7 @@ class Controls:
         named = action.get("seat") if action["t"] == "remove" else None
         if action["t"] == "move" and isinstance(move, dict) and move.get("type") == "remove":
             named = move.get("player")
-        if named == seat.id:        # the holder's phone would be told it was removed, by its own tap
+        if named == seat.id:  # the holder's phone would be told it was removed, by its own tap
             return "bad_message", NOT_YOURSELF
         return None
 

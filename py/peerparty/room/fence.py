@@ -9,16 +9,17 @@ answer that proves the room key (proof.room_proof of the fresh nonce it sent, fo
 hosts and the successor's replica hold the key. A peer that answers anything else, or opens and never proves
 itself in PROOF_MS, is ignored, and the big screen says someone tried to take the room over.
 """
+
 import json
 
 from . import proof, protocol
 from .host import HostSession
 from .rejoin import HOST_KEY, LOOK_AHEAD, epoch_key, replica_key, seat_key
 
-PROBE_MS = 5000          # a host whose room may have moved on looks for the next epoch's host this often
-ANSWER_MS = 3000         # how long its first probe may take to find one (a data channel opens in well under 1 s)
-PROOF_MS = protocol.PROOF_MS    # how long a peer that opened may take to prove itself (a successor's boot <= 25 s)
-KEPT_NONCES = 4          # a proof may answer any of an epoch's last few probes (their answers can cross)
+PROBE_MS = 5000  # a host whose room may have moved on looks for the next epoch's host this often
+ANSWER_MS = 3000  # how long its first probe may take to find one (a data channel opens in well under 1 s)
+PROOF_MS = protocol.PROOF_MS  # how long a peer that opened may take to prove itself (a successor's boot <= 25 s)
+KEPT_NONCES = 4  # a proof may answer any of an epoch's last few probes (their answers can cross)
 
 
 class Fence:
@@ -30,17 +31,17 @@ class Fence:
 
     def __init__(self, epoch, took_over=False):
         self.epoch = epoch
-        self.took_over = took_over     # this page took the room over from a replica (not a restored room)
+        self.took_over = took_over  # this page took the room over from a replica (not a restored room)
         self.next_probe = None
         # this page knows it leads: its first probe found no later host, or it has just taken the room over (the
         # newest epoch there is: a later one would be its own successor's)
         self.settled = took_over
-        self.answer_by = None          # when its first probe counts as unanswered
-        self.asked = {}                # epoch -> [nonces of the probes not yet answered, newest last]
-        self.opened_at = {}            # epoch -> when a peer at that id opened and has not yet proved itself
-        self.intruder = False          # a peer at a later epoch's id failed to prove it holds the room
-        self.held_since = None         # when a later peer first made this page hold phones (bounds the hold)
-        self.refused = set()           # epochs whose peer answered without the room's proof: they hold nothing more
+        self.answer_by = None  # when its first probe counts as unanswered
+        self.asked = {}  # epoch -> [nonces of the probes not yet answered, newest last]
+        self.opened_at = {}  # epoch -> when a peer at that id opened and has not yet proved itself
+        self.intruder = False  # a peer at a later epoch's id failed to prove it holds the room
+        self.held_since = None  # when a later peer first made this page hold phones (bounds the hold)
+        self.refused = set()  # epochs whose peer answered without the room's proof: they hold nothing more
 
     def probe_due(self, now_ms, may_have_moved):
         """Call on peer open and every tick: True when the page should probe peer_id(code, epoch + 1)."""
@@ -90,7 +91,7 @@ class Fence:
         answer = message.get("proof") if kind == "proof" and message.get("epoch") == epoch else None
         for nonce in nonces:
             if proof.same(answer, proof.room_proof(room_key, code, epoch, protocol.peer_id(code, epoch), nonce)):
-                nonces.remove(nonce)        # spent: the same answer is never accepted twice
+                nonces.remove(nonce)  # spent: the same answer is never accepted twice
                 return "proved"
         self.intruder = True
         self.refused.add(epoch)

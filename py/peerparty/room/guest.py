@@ -11,54 +11,65 @@ A phone with a token never sends it (issue 31): its hello names the seat by a ta
 proves the token only to a host that proved it first (proof.py). Until then it heeds nothing from that host
 but its challenge, "wait", and refusals that cost it nothing; it resends its moves only once welcomed.
 """
+
 import json
 
 from . import proof, protocol, races
 
-RECENT = 8       # the moves a phone remembers it sent, to know a double tap's refusal (room/races.py)
+RECENT = 8  # the moves a phone remembers it sent, to know a double tap's refusal (room/races.py)
 
 # what a host that has not proved itself may tell a rejoining phone (a "removed" or "bye" would cost it its seat)
 _UNPROVEN = ("challenge", "wait", "pong", "error")
-_UNPROVEN_ERRORS = ("old_host", "wrong_room", "rate_limited", "bad_message", "bad_json", "too_large", "bad_proof",
-                    "internal", "not_joined", "bad_token")
+_UNPROVEN_ERRORS = (
+    "old_host",
+    "wrong_room",
+    "rate_limited",
+    "bad_message",
+    "bad_json",
+    "too_large",
+    "bad_proof",
+    "internal",
+    "not_joined",
+    "bad_token",
+)
 # what receive() returns for an answer that says this phone's seat is not here (a later epoch's host that does not
 # know it, or another room at that id): hang up and look further, as from an impostor, though nobody lied
 ELSEWHERE = "elsewhere"
-REPROVE = 3               # a proof the host refused while joining is tried again this often on one link (issue 39)
+REPROVE = 3  # a proof the host refused while joining is tried again this often on one link (issue 39)
 
 
 class GuestSession:
     def __init__(self, room, token=None, name=None, epoch=0, nonce_source=None):
         self.room = room
-        self.epoch = epoch        # the latest host term this phone has been welcomed by
+        self.epoch = epoch  # the latest host term this phone has been welcomed by
         self.token = token
         self.name = name
         self.seat = None
-        self.view = None          # the last "view" message, as sent
+        self.view = None  # the last "view" message, as sent
         self.seq = -1
-        self.status = "connecting"   # connecting | joining | waiting | joined | removed | left | moved | refused
-        self.waiting = None       # while waiting: the host's sentence (for the game to end, or to be let in)
-        self.error = None         # the last error message dict, for the screen (a real refusal: room/races.py)
-        self.error_since = 0      # when it came, and the decision the view stood at: it leaves by itself
+        self.status = "connecting"  # connecting | joining | waiting | joined | removed | left | moved | refused
+        self.waiting = None  # while waiting: the host's sentence (for the game to end, or to be let in)
+        self.error = None  # the last error message dict, for the screen (a real refusal: room/races.py)
+        self.error_since = 0  # when it came, and the decision the view stood at: it leaves by itself
         self.error_ref = None
-        self.recent = []          # [(id, move, ref, seq of the view it was made from)] of the last RECENT moves
+        self.recent = []  # [(id, move, ref, seq of the view it was made from)] of the last RECENT moves
         self.next_id = 0
-        self.pending = []         # [(id, move)] sent but not acknowledged
+        self.pending = []  # [(id, move)] sent but not acknowledged
         self.last_heard_ms = 0
-        self.replica = None       # the room, if this phone is the host's successor (host migration)
-        self.replica_dropped = False   # set when a kept replica must be erased (the shell clears storage)
+        self.replica = None  # the room, if this phone is the host's successor (host migration)
+        self.replica_dropped = False  # set when a kept replica must be erased (the shell clears storage)
         self.host_waiting = False  # the host said "wait" (its rules are loading) and nothing else since
-        self.nonce_source = nonce_source or proof.fresh_nonce   # 16 random bytes as hex (the page's crypto)
+        self.nonce_source = nonce_source or proof.fresh_nonce  # 16 random bytes as hex (the page's crypto)
         # whether this connection reached the id of the epoch that welcomed this phone: only there may a
         # host that has not proved itself say the token is unknown (rejoin.py sets it; elsewhere it is ignored)
         self.own_host = True
-        self.dialled = None       # the epoch whose host id this connection reached (rejoin.py): the proofs name it
-        self.reproved = 0         # fresh hellos sent on this link after a refused proof
-        self.by_name = False      # this link's hello gave the name only: the host knew no seat by the token
-        self.asked = None         # this connection's nonce while the host has not proved the seat's token
-        self.impostor = False     # the host this connection reached failed to prove it: look for the real one
-        self.proved = False       # this connection's host proved itself: resend the moves once welcomed
-        self.outbox = []          # texts to send now, in answer to what arrived (the proof, then resent moves)
+        self.dialled = None  # the epoch whose host id this connection reached (rejoin.py): the proofs name it
+        self.reproved = 0  # fresh hellos sent on this link after a refused proof
+        self.by_name = False  # this link's hello gave the name only: the host knew no seat by the token
+        self.asked = None  # this connection's nonce while the host has not proved the seat's token
+        self.impostor = False  # the host this connection reached failed to prove it: look for the real one
+        self.proved = False  # this connection's host proved itself: resend the moves once welcomed
+        self.outbox = []  # texts to send now, in answer to what arrived (the proof, then resent moves)
 
     # --- what to send -----------------------------------------------------------------------
 
@@ -139,21 +150,29 @@ class GuestSession:
         if not isinstance(message, dict):
             return None
         kind = message.get("t")
-        if self.asked is not None and (kind not in _UNPROVEN or (
-                kind == "error" and message.get("code") not in _UNPROVEN_ERRORS)):
-            return None              # not from a host that has proved it knows this seat
+        if self.asked is not None and (
+            kind not in _UNPROVEN or (kind == "error" and message.get("code") not in _UNPROVEN_ERRORS)
+        ):
+            return None  # not from a host that has proved it knows this seat
         self.last_heard_ms = now_ms
         self.host_waiting = kind == "wait"
+        if kind == "pong" and message.get("seated") is False and self.status == "joined" and self.asked is None:
+            # the host holds this seat on another link of ours (one that opened late, then was dropped), so no
+            # view comes on this one: prove the seat here again (the handshake binds it to this link)
+            hello = self.hello()
+            if hello:
+                self.outbox.append(hello)
+            return kind
         if kind == "challenge":
             return self._challenged(message)
         if kind == "welcome":
             epoch = message.get("epoch", 0)
             if epoch < self.epoch:
-                return None          # a host of an earlier term: never go back to it
+                return None  # a host of an earlier term: never go back to it
             self.epoch = epoch
-            self.seq = -1            # this host counts its own views
+            self.seq = -1  # this host counts its own views
             self.seat = message.get("seat")
-            self.token = message.get("token") or self.token    # a rejoined seat is not sent its token again
+            self.token = message.get("token") or self.token  # a rejoined seat is not sent its token again
             self.status = "joined"
             self.error = None
             self.waiting = None
@@ -164,14 +183,14 @@ class GuestSession:
                 self.next_id = next_id
             if self.asked is None and self.proved:
                 self.proved = False
-                self.outbox.extend(self.resend())     # held back until the host proved itself (greeting)
+                self.outbox.extend(self.resend())  # held back until the host proved itself (greeting)
             if not message.get("successor"):
                 self._drop_replica()
         elif kind == "view":
             seq = message.get("seq", 0)
             room = message.get("room") or {}
             if room.get("epoch", 0) != self.epoch or seq < self.seq:
-                return None          # another host's, or an older view overtaken by a newer one
+                return None  # another host's, or an older view overtaken by a newer one
             self.seq = seq
             self.view = message
             if room.get("successor") != self.seat:
@@ -184,7 +203,7 @@ class GuestSession:
         elif kind == "ack":
             self._acked(message.get("id"))
         elif kind == "error" and message.get("code") == "bad_proof" and self.status == "joined":
-            return None              # a proof that arrived twice: the first one seated this phone
+            return None  # a proof that arrived twice: the first one seated this phone
         elif kind == "error" and message.get("code") == "bad_proof" and self.proved and self.status == "joining":
             # the host proved itself but refused this proof (it answered another challenge of ours): prove
             # afresh rather than show an error no retry would clear (issue 39)
@@ -197,41 +216,49 @@ class GuestSession:
         elif kind == "error" and message.get("code") == "wrong_room" and not self.own_host:
             self.asked = None
             self.status = "connecting"
-            return ELSEWHERE         # whoever holds a later epoch's id is not this room: look further
+            return ELSEWHERE  # whoever holds a later epoch's id is not this room: look further
         elif kind == "error" and self._race(message):
             self._acked(message.get("id"))
-            return "race"            # its effect already holds: nothing to show (docs/decisions.md)
+            return "race"  # its effect already holds: nothing to show (docs/decisions.md)
         elif kind == "error":
             self.error = message
             self.error_since, self.error_ref = now_ms, self._ref()
-            self._acked(message.get("id"))   # a refused move is done with, too
+            self._acked(message.get("id"))  # a refused move is done with, too
             code = message.get("code")
             if code == "removed":
                 self.status = "removed"
                 self.token = None
                 self._drop_replica()
             elif code == "old_host":
-                self.status = "connecting"    # a host of an earlier term answered: find the current one
+                self.status = "connecting"  # a host of an earlier term answered: find the current one
             elif code in ("bad_token",):
                 self.token = None
                 self.status = "connecting" if self.name is None else "joining"
             elif code == "seat_moved":
                 self._moved()
             elif self.status in ("joining", "waiting") and code in (
-                    "bad_name", "name_taken", "name_removed", "room_full", "game_running", "wrong_room",
-                    "claim_refused", "claim_void", "claim_pending"):
+                "bad_name",
+                "name_taken",
+                "name_removed",
+                "room_full",
+                "game_running",
+                "wrong_room",
+                "claim_refused",
+                "claim_void",
+                "claim_pending",
+            ):
                 self.status = "refused"
                 self.name = None
                 self.waiting = None
                 if self.by_name:
-                    self.token = None     # the token no host knew: the person joins afresh
+                    self.token = None  # the token no host knew: the person joins afresh
         elif kind == "replica":
             if message.get("drop"):
                 self._drop_replica()
             else:
                 self.replica = message
         elif kind == "closing":
-            pass                        # the host's tab is going: rejoin.py times the takeover from it
+            pass  # the host's tab is going: rejoin.py times the takeover from it
         elif kind == "bye":
             if message.get("reason") == "seat_moved":
                 self._moved()
@@ -272,11 +299,14 @@ class GuestSession:
         epoch, peer = self.channel()
         if not proof.same(answer, proof.host_seat_proof(self.token, self.room, epoch, peer, self.asked, nonce)):
             self.asked = None
-            self.impostor = True      # it does not know this seat: say nothing more to it
+            self.impostor = True  # it does not know this seat: say nothing more to it
             self.status = "connecting"
             return "impostor"
-        self.outbox.append(protocol.encode({"t": "prove", "proof": proof.phone_seat_proof(
-            self.token, self.room, epoch, peer, self.asked, nonce)}))
+        self.outbox.append(
+            protocol.encode(
+                {"t": "prove", "proof": proof.phone_seat_proof(self.token, self.room, epoch, peer, self.asked, nonce)}
+            )
+        )
         self.asked = None
         self.proved = True
         return "challenge"

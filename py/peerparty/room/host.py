@@ -7,6 +7,7 @@ its own full view (and, in a game whose host plays, the whole room to the succes
 Nothing a phone sends can raise out of here or change anything when it is refused: the match
 steps on a copy, and every refusal is an `error` reply.
 """
+
 import secrets
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
@@ -20,10 +21,10 @@ from .replay import Replay, game_file, keep_records
 from .screens import Screens
 
 NO_SCREENS = "This screen shows a player's own view: it takes no other screen."
-_ANY = object()         # a host move that names no decision (the screen and its answer share a thread)
-RATE_PER_S = 15        # sustained messages per second per connection
-RATE_BURST = 30        # and the burst it may spend at once
-KEPT_CHALLENGES = 4    # open challenges per link: a phone may answer any (a hello sent twice, issue 39)
+_ANY = object()  # a host move that names no decision (the screen and its answer share a thread)
+RATE_PER_S = 15  # sustained messages per second per connection
+RATE_BURST = 30  # and the burst it may spend at once
+KEPT_CHALLENGES = 4  # open challenges per link: a phone may answer any (a hello sent twice, issue 39)
 
 
 class _Bucket:
@@ -32,7 +33,7 @@ class _Bucket:
     def __init__(self, now_ms):
         self.tokens = RATE_BURST
         self.at_ms = now_ms
-        self.warned_ms = -10 ** 9
+        self.warned_ms = -(10**9)
 
     def take(self, now_ms):
         self.tokens = min(RATE_BURST, self.tokens + (now_ms - self.at_ms) * RATE_PER_S / 1000.0)
@@ -53,29 +54,29 @@ class HostSession:
         self.games = games
         self.lobby = Lobby()
         self.game_id = None
-        self.phase = "lobby"          # lobby | playing | over
+        self.phase = "lobby"  # lobby | playing | over
         self.match = None
-        self.history = []             # [{"game", "result", "names", "record"}] of finished games (keep_records)
-        self.replay = None            # the TV's replay of a game of the history: a screen state, not a phase
-        self.screens = Screens()      # remote screens (screen.html): not seats, they watch the big screen
-        self.controls = Controls()    # which seat's phone holds the controls (room/controls.py)
+        self.history = []  # [{"game", "result", "names", "record"}] of finished games (keep_records)
+        self.replay = None  # the TV's replay of a game of the history: a screen state, not a phase
+        self.screens = Screens()  # remote screens (screen.html): not seats, they watch the big screen
+        self.controls = Controls()  # which seat's phone holds the controls (room/controls.py)
         self.seq = 0
         self.dirty = True
         self._token = token_source or (lambda: secrets.token_urlsafe(18))
-        self.seed = seed              # fixed (?seed= on the host page): games replay exactly, for tests
-        self._conns = {}              # conn -> _Bucket, for every open connection
-        self._sent = {}               # conn -> last payload sent, to skip identical views
+        self.seed = seed  # fixed (?seed= on the host page): games replay exactly, for tests
+        self._conns = {}  # conn -> _Bucket, for every open connection
+        self._sent = {}  # conn -> last payload sent, to skip identical views
         self._fired_deadline = None
-        self._last_presence = None    # the presence marks the last views carried (on_timer)
-        self._replicated = None       # (conn, seq) of the last replica sent to the successor
-        self._gone = {}               # conn -> "removed" | "left": told again whatever it sends next
-        self._notices = []            # (conn, text) to send before the next views (e.g. a removal)
-        self._challenges = {}         # conn -> [(seat id, phone's nonce, host's nonce)]: rejoins awaiting a proof
+        self._last_presence = None  # the presence marks the last views carried (on_timer)
+        self._replicated = None  # (conn, seq) of the last replica sent to the successor
+        self._gone = {}  # conn -> "removed" | "left": told again whatever it sends next
+        self._notices = []  # (conn, text) to send before the next views (e.g. a removal)
+        self._challenges = {}  # conn -> [(seat id, phone's nonce, host's nonce)]: rejoins awaiting a proof
         self._nonce = lambda: secrets.token_hex(16)
         self._now = 0
-        self.claims = Claims()        # new phones asking for an away seat back: the host decides (claims.py)
-        self.latecomers = Latecomers()     # phones waiting for the game to end to join (latecomers.py)
-        self.refused = None           # the code of host_action's last refusal
+        self.claims = Claims()  # new phones asking for an away seat back: the host decides (claims.py)
+        self.latecomers = Latecomers()  # phones waiting for the game to end to join (latecomers.py)
+        self.refused = None  # the code of host_action's last refusal
 
     # --- transport events -------------------------------------------------------------------
 
@@ -92,9 +93,9 @@ class HostSession:
         self._challenges.pop(conn, None)
         self.latecomers.drop(conn)
         if self.claims.drop(conn):
-            return self._changed()    # the TV's "A new phone asks to be Ann" goes (and the controls phone's)
+            return self._changed()  # the TV's "A new phone asks to be Ann" goes (and the controls phone's)
         if self.screens.disconnected(conn):
-            self.dirty = True         # the TV lists the screens watching
+            self.dirty = True  # the TV lists the screens watching
         seat = self.lobby.by_conn(conn)
         if seat is None:
             return []
@@ -105,7 +106,7 @@ class HostSession:
         self._now = now_ms
         try:
             return self._on_message(conn, text, now_ms)
-        except Exception:   # a bug of ours must not take the room down: refuse, change nothing
+        except Exception:  # a bug of ours must not take the room down: refuse, change nothing
             return [(conn, protocol.encode(protocol.error("internal")))]
 
     def on_timer(self, now_ms):
@@ -114,7 +115,7 @@ class HostSession:
         built and the screen is not redrawn, so a tap never waits behind an idle tick."""
         self._now = now_ms
         if self.replay is not None and self.replay.on_timer(now_ms):
-            self.dirty = True       # the TV's replay stepped: a redraw, nothing for the phones
+            self.dirty = True  # the TV's replay stepped: a redraw, nothing for the phones
         deadline = self.match.deadline() if self.phase == "playing" else None
         if deadline is not None and now_ms >= deadline and self._fired_deadline != deadline:
             self._fired_deadline = deadline
@@ -129,7 +130,7 @@ class HostSession:
             return []
         self.dirty = True
         self._settle_controls()
-        return self._broadcast() + self._replicate()   # the successor may have changed with presence
+        return self._broadcast() + self._replicate()  # the successor may have changed with presence
 
     def _presence(self):
         return tuple(s.present(self._now) for s in self.lobby.seats if not s.removed)
@@ -208,11 +209,17 @@ class HostSession:
             # the table (its view has the host's buttons): beside the seat during play, and on the remote screens
             # of a successor who hosts from its own phone (app/rules.py draw)
             controls = self.match.sent_view(HOST)
-        return {"room": self._room_summary(), "view": view, "me": local.id if local else None, "controls": controls,
-                "now_ms": self._now, "seq": self.seq,
-                # the results reveal the seed on the TV (phones keep to its fingerprint: the seed never goes out)
-                "seed": self.match.seed if self.phase == "over" and self.match is not None else None,
-                "replay": self.replay.screen() if self.replay is not None else None}
+        return {
+            "room": self._room_summary(),
+            "view": view,
+            "me": local.id if local else None,
+            "controls": controls,
+            "now_ms": self._now,
+            "seq": self.seq,
+            # the results reveal the seed on the TV (phones keep to its fingerprint: the seed never goes out)
+            "seed": self.match.seed if self.phase == "over" and self.match is not None else None,
+            "replay": self.replay.screen() if self.replay is not None else None,
+        }
 
     def screen_info(self):
         """What the host screen needs beside screen() that the room knows: the games to pick from, whether
@@ -258,7 +265,10 @@ class HostSession:
             return False, "%s needs at least %d players." % (game.title, game.min_players)
         if count > game.max_players:
             return False, "%s takes at most %d players: %d too many." % (
-                game.title, game.max_players, count - game.max_players)
+                game.title,
+                game.max_players,
+                count - game.max_players,
+            )
         return True, ""
 
     # --- persistence ----------------------------------------------------------------------------
@@ -267,11 +277,20 @@ class HostSession:
         """The room as JSON-safe data. Without `records` (the successor's replica, sent after every change)
         the history leaves out the finished games' records: the new host then offers no replay of them."""
         history = self.history if records else [dict(h, record=None) for h in self.history]
-        return {"code": self.code, "epoch": self.epoch, "lobby": self.lobby.to_record(),
-                "game_id": self.game_id, "phase": self.phase, "seq": self.seq, "seed": self.seed,
-                "match": self.match.to_record() if self.match else None, "history": history,
-                "room_key": self.room_key, "screens": self.screens.to_record(),
-                "controls": self.controls.to_record()}
+        return {
+            "code": self.code,
+            "epoch": self.epoch,
+            "lobby": self.lobby.to_record(),
+            "game_id": self.game_id,
+            "phase": self.phase,
+            "seq": self.seq,
+            "seed": self.seed,
+            "match": self.match.to_record() if self.match else None,
+            "history": history,
+            "room_key": self.room_key,
+            "screens": self.screens.to_record(),
+            "controls": self.controls.to_record(),
+        }
 
     # --- the room's history: replays and game records ---------------------------------------------
 
@@ -286,7 +305,7 @@ class HostSession:
                 return index
             try:
                 self.replay = Replay(self.games, index, self.history[index])
-            except RecordRefused as refused:     # kept by an older version whose rules differ
+            except RecordRefused as refused:  # kept by an older version whose rules differ
                 return "This game cannot be replayed by this version (%s)." % refused
             return None
         if self.replay is None:
@@ -315,8 +334,7 @@ class HostSession:
 
     @classmethod
     def restore(cls, record, games, token_source=None):
-        session = cls(record["code"], games, record["epoch"], token_source, record.get("seed"),
-                      record.get("room_key"))
+        session = cls(record["code"], games, record["epoch"], token_source, record.get("seed"), record.get("room_key"))
         session.lobby = Lobby.from_record(record["lobby"])
         session.game_id = record["game_id"]
         session.phase = record["phase"]
@@ -343,7 +361,7 @@ class HostSession:
             message = protocol.parse_client(text)
         except protocol.ProtocolError as bad:
             return [self._error(conn, bad.code, bad.detail)]
-        if conn in self._gone:    # removed or left: it hears that again, whatever it sends, until it closes
+        if conn in self._gone:  # removed or left: it hears that again, whatever it sends, until it closes
             return self._goodbye(conn, self._gone[conn])
         if conn in self.screens.gone:
             return [self.screens.bye(conn)]
@@ -352,7 +370,12 @@ class HostSession:
             seat.last_seen_ms = now_ms
         kind = message["t"]
         if kind == "ping":
-            return [(conn, protocol.encode({"t": "pong", "n": message["n"]}))]
+            pong = {"t": "pong", "n": message["n"]}
+            if seat is None and conn not in self._challenges and not self.screens.is_screen(conn):
+                # this link holds no seat (the seat is on a newer link of the phone's, or was never taken here):
+                # a phone that thinks it is seated on it says hello again, or it hears pongs and no view for ever
+                pong["seated"] = False
+            return [(conn, protocol.encode(pong))]
         if kind == "watch":
             return self._watch(conn, message)
         if self.screens.is_screen(conn) and kind not in ("prove", "ping"):
@@ -407,7 +430,7 @@ class HostSession:
         spectator = False
         if self.phase == "playing":
             game = self.games[self.game_id]
-            if not game.spectators:     # DX-05: no new player mid-game; it waits for the results (latecomers.py)
+            if not game.spectators:  # DX-05: no new player mid-game; it waits for the results (latecomers.py)
                 self.latecomers.wait(conn, name)
                 return [(conn, protocol.encode({"t": "waiting", "why": "game", "msg": WAIT_FOR_GAME}))]
             spectator = True
@@ -470,8 +493,10 @@ class HostSession:
         seat = None
         for seat_id, phone_nonce, host_nonce in self._challenges.get(conn, []):
             candidate = self.lobby.by_id(seat_id)
-            if candidate is not None and proof.same(answer, proof.phone_seat_proof(
-                    candidate.token, self.code, self.epoch, self.peer(), phone_nonce, host_nonce)):
+            if candidate is not None and proof.same(
+                answer,
+                proof.phone_seat_proof(candidate.token, self.code, self.epoch, self.peer(), phone_nonce, host_nonce),
+            ):
                 seat = candidate
         if seat is None:
             return [self._error(conn, "bad_proof")]
@@ -496,20 +521,27 @@ class HostSession:
     def _welcome(self, conn, seat, now_ms, rejoined=False):
         """Bind the seat to this connection and welcome it; the views follow (the caller's _changed)."""
         out = []
-        for asking in self.claims.void(seat.id):      # the seat's own phone is back: nobody else gets it
+        for asking in self.claims.void(seat.id):  # the seat's own phone is back: nobody else gets it
             self.dirty = True
-            out.append(self._error(asking, "claim_void", "%s is back on their own phone. Join with another "
-                                   "name." % seat.name))
+            out.append(
+                self._error(asking, "claim_void", "%s is back on their own phone. Join with another name." % seat.name)
+            )
         if seat.conn is not None and seat.conn != conn:
-            self._sent.pop(seat.conn, None)   # the old connection is stale: it gets nothing more
+            self._sent.pop(seat.conn, None)  # the old connection is stale: it gets nothing more
         seat.conn = conn
         seat.last_seen_ms = now_ms
         self._sent.pop(conn, None)
         successor = self.successor()
-        welcome = {"t": "welcome", "seat": seat.id, "next_id": seat.last_move_id + 1, "room": self.code,
-                   "epoch": self.epoch, "successor": successor is not None and successor.id == seat.id}
+        welcome = {
+            "t": "welcome",
+            "seat": seat.id,
+            "next_id": seat.last_move_id + 1,
+            "room": self.code,
+            "epoch": self.epoch,
+            "successor": successor is not None and successor.id == seat.id,
+        }
         if not rejoined:
-            welcome["token"] = seat.token     # a new seat's: a rejoined phone proved it has it
+            welcome["token"] = seat.token  # a new seat's: a rejoined phone proved it has it
         out.append((conn, protocol.encode(welcome)))
         return out
 
@@ -586,7 +618,7 @@ class HostSession:
             options["host"] = holder if holder in [s.id for s in players] else None
         seed = "%s:%d" % (self.seed, len(self.history)) if self.seed else self._token()
         self.match = Match(game, [s.id for s in players], seed, options)
-        self.replay = None            # a new game ends any replay on the TV
+        self.replay = None  # a new game ends any replay on the TV
         self._fired_deadline = None
         self.phase = "playing"
         start_move = getattr(game, "start_move", None)
@@ -638,7 +670,7 @@ class HostSession:
         if self.lobby.name_taken(name):
             raise protocol.ProtocolError("name_taken")
         if self.phase != "playing" and len(self.lobby.active()) >= ROOM_CAP:
-            raise protocol.ProtocolError("room_full")     # the host's seat counts like any other
+            raise protocol.ProtocolError("room_full")  # the host's seat counts like any other
         self.lobby.add(name, self._token(), spectator=self.phase != "lobby", local=True)
 
     def _host_move(self, move, now_ms, ref=_ANY):
@@ -648,7 +680,7 @@ class HostSession:
         local = self._local_seat()
         if not isinstance(move.get("type"), str):
             raise protocol.ProtocolError("bad_message", "A move needs a type.")
-        if move["type"] == "set_host":      # the room's own, following the controls (_hand_rulebook_host)
+        if move["type"] == "set_host":  # the room's own, following the controls (_hand_rulebook_host)
             raise protocol.ProtocolError("bad_message", "The host's seat follows the controls: give them instead.")
         if move["type"] in game.host_moves:
             actor = HOST
@@ -664,7 +696,7 @@ class HostSession:
             self.match.play(actor, move, now_ms)
         removed = self.lobby.by_id(move.get("player")) if move.get("type") == "remove" else None
         if removed is not None:
-            self._remove_for_good(removed)    # the game accepted the removal: the seat goes too
+            self._remove_for_good(removed)  # the game accepted the removal: the seat goes too
         self._after_step()
 
     def _again(self, now_ms):
@@ -685,13 +717,13 @@ class HostSession:
         self.match = None
         for seat in self.lobby.seats:
             if not seat.removed:
-                seat.spectator = False    # between games, watchers become players (room cap applies at Start)
+                seat.spectator = False  # between games, watchers become players (room cap applies at Start)
 
     def _after_step(self):
         result = self.match.result()
         if result is None:
             return
-        if result.get("abandoned"):     # e.g. D3-11: below two players, back to the lobby
+        if result.get("abandoned"):  # e.g. D3-11: below two players, back to the lobby
             self.phase = "over"
             self._to_lobby()
             self._seat_latecomers()
@@ -699,10 +731,18 @@ class HostSession:
         self.phase = "over"
         names = dict((s.id, s.name) for s in self.lobby.seats)
         names = dict((p, names.get(p, "?")) for p in self.match.players)
-        faces = dict((s.id, s.face) for s in self.lobby.seats if s.id in names)      # the replay wears them too
+        faces = dict((s.id, s.face) for s in self.lobby.seats if s.id in names)  # the replay wears them too
         record = self.match.to_record()
-        self.history.append({"game": self.game_id, "result": result, "names": names, "faces": faces, "record": record,
-                             "final": final_of(self.games, record, names)})     # shown on every results screen
+        self.history.append(
+            {
+                "game": self.game_id,
+                "result": result,
+                "names": names,
+                "faces": faces,
+                "record": record,
+                "final": final_of(self.games, record, names),
+            }
+        )  # shown on every results screen
         keep_records(self.history)
         self._seat_latecomers()
 
@@ -714,11 +754,27 @@ class HostSession:
         if seat is None or seat.local or seat.present(self._now) or self.lobby.by_conn(conn) is not None:
             return [self._error(conn, "name_taken")]
         if self.claims.ask(conn, seat.id) is None:
-            return [self._error(conn, "claim_pending", "Another phone is already asking to be %s. Wait for the "
-                                "host, or join with another name." % seat.name)]
-        return [(conn, protocol.encode({"t": "waiting", "why": "claim", "msg": "The host is asked to let this phone "
-                                        "into %s's seat: score and all. Look at the big screen…" % seat.name}))] + \
-            self._changed()
+            return [
+                self._error(
+                    conn,
+                    "claim_pending",
+                    "Another phone is already asking to be %s. Wait for the "
+                    "host, or join with another name." % seat.name,
+                )
+            ]
+        return [
+            (
+                conn,
+                protocol.encode(
+                    {
+                        "t": "waiting",
+                        "why": "claim",
+                        "msg": "The host is asked to let this phone "
+                        "into %s's seat: score and all. Look at the big screen…" % seat.name,
+                    }
+                ),
+            )
+        ] + self._changed()
 
     def _answer_claim(self, number, yes, now_ms):
         """Let in (yes) or Refuse a phone asking for an away seat. Yes moves the seat, its score, hand and secrets
@@ -730,21 +786,29 @@ class HostSession:
         conn, pid = asked
         seat = self.lobby.by_id(pid)
         if seat is None or seat.removed:
-            return [self._error(conn, "claim_refused", "That seat is closed. Join with another name.")] + \
-                self._changed(), None
+            return [
+                self._error(conn, "claim_refused", "That seat is closed. Join with another name.")
+            ] + self._changed(), None
         if not yes:
-            return [self._error(conn, "claim_refused", "The host did not let this phone in as %s. Join with "
-                                "another name." % seat.name)] + self._changed(), None
+            return [
+                self._error(
+                    conn,
+                    "claim_refused",
+                    "The host did not let this phone in as %s. Join with another name." % seat.name,
+                )
+            ] + self._changed(), None
         if seat.present(now_ms):
-            return ([self._error(conn, "claim_void", "%s is back on their own phone. Join with another name."
-                                 % seat.name)] + self._changed(),
-                    "%s is back on their own phone: nothing changed." % seat.name)
+            return (
+                [self._error(conn, "claim_void", "%s is back on their own phone. Join with another name." % seat.name)]
+                + self._changed(),
+                "%s is back on their own phone: nothing changed." % seat.name,
+            )
         old = seat.conn
         if old is not None:
-            self._gone[old] = "seat_moved"        # it hears that whatever it sends, until it closes
+            self._gone[old] = "seat_moved"  # it hears that whatever it sends, until it closes
             self._notices.extend(self._goodbye(old, "seat_moved"))
         seat.conn = None
-        seat.token = self._token()                # the old phone's token opens nothing any more
+        seat.token = self._token()  # the old phone's token opens nothing any more
         return self._welcome(conn, seat, now_ms) + self._changed(), None
 
     def _seat_latecomers(self):
@@ -771,22 +835,47 @@ class HostSession:
     def _room_summary(self):
         now = self._now
         holder = self.controls.holder
-        people = [{"id": s.id, "name": s.name, "present": s.present(now), "spectator": s.spectator,
-                   "host": s.local, "face": s.face, "controls": s.id == holder}
-                  for s in self.lobby.seats if not s.removed]
-        summary = {"code": self.code, "epoch": self.epoch, "phase": self.phase, "game": self.game_id,
-                   "game_title": self.games[self.game_id].title if self.game_id else None, "people": people,
-                   "history": [{"game": h["game"], "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]],
-                                "replay": bool(h.get("record"))} for h in self.history]}
+        people = [
+            {
+                "id": s.id,
+                "name": s.name,
+                "present": s.present(now),
+                "spectator": s.spectator,
+                "host": s.local,
+                "face": s.face,
+                "controls": s.id == holder,
+            }
+            for s in self.lobby.seats
+            if not s.removed
+        ]
+        summary = {
+            "code": self.code,
+            "epoch": self.epoch,
+            "phase": self.phase,
+            "game": self.game_id,
+            "game_title": self.games[self.game_id].title if self.game_id else None,
+            "people": people,
+            "history": [
+                {
+                    "game": h["game"],
+                    "winners": [h["names"].get(w, "?") for w in h["result"]["winners"]],
+                    "replay": bool(h.get("record")),
+                }
+                for h in self.history
+            ],
+        }
         if self.match is not None and self.phase != "lobby":
-            summary["deal"] = fingerprint(self.match.seed)     # shown from the game's first view on
+            summary["deal"] = fingerprint(self.match.seed)  # shown from the game's first view on
             # the game's removed players, by name: its log and last reveal still tell what they did
-            summary["former"] = dict((s.id, s.name) for s in self.lobby.seats if s.removed and s.id in self.match.players)
+            summary["former"] = dict(
+                (s.id, s.name) for s in self.lobby.seats if s.removed and s.id in self.match.players
+            )
             summary["removal"] = away.removal(self.games[self.game_id], self.phase)
         successor = self.successor()
         summary["successor"] = successor.id if successor is not None else None
-        summary["claims"] = [{"claim": n, "seat": pid, "name": self.lobby.by_id(pid).name}
-                             for n, pid in self.claims.listed()]
+        summary["claims"] = [
+            {"claim": n, "seat": pid, "name": self.lobby.by_id(pid).name} for n, pid in self.claims.listed()
+        ]
         if self.phase == "over" and self.history:
             summary["result"] = self.history[-1]["result"]
             summary["result_names"] = self.history[-1]["names"]
@@ -817,7 +906,7 @@ class HostSession:
         try:
             self.match.play(HOST, {"type": "set_host", "player": player}, now_ms)
         except IllegalMove:
-            pass                # already that seat, or one the game no longer counts (removed)
+            pass  # already that seat, or one the game no longer counts (removed)
 
     def _remove_from_game(self, pid, move, now_ms):
         """The TV removes a player from the game. When that seat holds the controls in a game whose rulebook host
@@ -837,7 +926,7 @@ class HostSession:
             trial.play(HOST, {"type": "set_host", "player": successor}, now_ms)
         except IllegalMove:
             pass
-        trial.play(HOST, move, now_ms)          # raises, and nothing has changed, if the game refuses it
+        trial.play(HOST, move, now_ms)  # raises, and nothing has changed, if the game refuses it
         self.controls.holder = heir
         self._hand_rulebook_host(now_ms)
         self.match.play(HOST, move, now_ms)
@@ -847,10 +936,13 @@ class HostSession:
         game's host buttons are drawn from, the game's host moves, and what the lobby's picker and Start show."""
         game = self.games.get(self.game_id) if self.game_id else None
         ok, reason = self.can_start()
-        return {"view": self.match.sent_view(HOST) if self.match is not None and self.phase == "playing" else None,
-                "moves": sorted(m for m in (game.host_moves if game else ()) if m != "set_host"),
-                "games": [[g.id, g.title, g.min_players, g.max_players] for g in self.games.values()],
-                "can_start": [ok, reason], "screens": self.screens.watching()}
+        return {
+            "view": self.match.sent_view(HOST) if self.match is not None and self.phase == "playing" else None,
+            "moves": sorted(m for m in (game.host_moves if game else ()) if m != "set_host"),
+            "games": [[g.id, g.title, g.min_players, g.max_players] for g in self.games.values()],
+            "can_start": [ok, reason],
+            "screens": self.screens.watching(),
+        }
 
     # --- host migration (games whose host is a player, e.g. Hint Hunt) --------------------------
 
@@ -876,8 +968,9 @@ class HostSession:
             out.append((self._replicated[0], protocol.encode({"t": "replica", "drop": True})))
         self._replicated = (conn, self.seq)
         if conn is not None:
-            out.append((conn, protocol.encode({"t": "replica", "epoch": self.epoch,
-                                               "snapshot": self.snapshot(records=False)})))
+            out.append(
+                (conn, protocol.encode({"t": "replica", "epoch": self.epoch, "snapshot": self.snapshot(records=False)}))
+            )
         return out
 
     def take_over(self, my_token, now_ms):
@@ -892,14 +985,14 @@ class HostSession:
             seat.local = False
             seat.conn = None
         me.local = True
-        self.controls.holder = me.id          # D3-12: the successor hosts, its buttons on its own screen
+        self.controls.holder = me.id  # D3-12: the successor hosts, its buttons on its own screen
         game = self.games[self.game_id] if self.game_id else None
         if self.match is not None and game is not None and "set_host" in game.host_moves:
             player = me.id if me.id in self.match.players else None
             try:
                 self.match.play(HOST, {"type": "set_host", "player": player}, now_ms)
             except IllegalMove:
-                pass            # already that seat
+                pass  # already that seat
         self.seq += 1
         self.dirty = True
 
@@ -915,7 +1008,7 @@ class HostSession:
             if self.match is not None and seat.id in self.match.players:
                 view = self.match.sent_view(seat.id)
             elif self.match is not None and (seat.spectator or self.phase == "playing"):
-                view = self.match.sent_view(None)      # a watcher: the table, as on the big screen
+                view = self.match.sent_view(None)  # a watcher: the table, as on the big screen
             # else: joined at the results for the next game; the room's result is all they need
             message = {"t": "view", "me": seat.id, "room": room, "view": view}
             if seat.id == self.controls.holder:

@@ -7,10 +7,10 @@ WAIT_FOR_GAME = "A game is under way: you'll join when it ends."
 
 class Latecomers:
     def __init__(self):
-        self._waiting = []      # [(conn, name)] in the order they asked
+        self._waiting = []  # [(conn, name)] in the order they asked
 
     def wait(self, conn, name):
-        self.drop(conn)         # a hello sent again (after a reconnect) keeps its place at the back
+        self.drop(conn)  # a hello sent again (after a reconnect) keeps its place at the back
         self._waiting.append((conn, name))
 
     def drop(self, conn):

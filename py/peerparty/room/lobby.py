@@ -4,13 +4,14 @@ A seat is bound to the secret token the host issued at join, never to the name a
 Join order is seat order (DX-01). A removed seat keeps its place in history but its token is
 revoked for good.
 """
-import unicodedata     # host only: phones (MicroPython, which lacks it) import no module of seats
 
-from .protocol import AWAY_MS, NAME_MAX, peer_id    # noqa: F401 (peer_id beside the room code)
+import unicodedata  # host only: phones (MicroPython, which lacks it) import no module of seats
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"   # no I or O: nothing to confuse with 1 or 0
+from .protocol import AWAY_MS, NAME_MAX, peer_id  # noqa: F401 (peer_id beside the room code)
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: nothing to confuse with 1 or 0
 CODE_LENGTH = 4
-ROOM_CAP = 12                                  # players in the lobby; later arrivals watch
+ROOM_CAP = 12  # players in the lobby; later arrivals watch
 
 
 def new_room_code(rng):
@@ -20,7 +21,7 @@ def new_room_code(rng):
 # Characters that draw nothing or reorder what follows: a name holding one could pose as another
 # ("Ann\u200b" beside "Ann", "\u202eevE" shown as "Eve"). Format (Cf) covers the zero-width, bidi and
 # invisible operators; these others draw nothing either.
-INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800") | frozenset(chr(c) for c in range(0xfe00, 0xfe10))
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800") | frozenset(chr(c) for c in range(0xFE00, 0xFE10))
 
 
 def clean_name(raw):
@@ -31,7 +32,7 @@ def clean_name(raw):
         return None, "A name is text."
     for ch in raw:
         category = unicodedata.category(ch)
-        if category in ("Cc", "Cs") and ch not in "\t\n\r":      # whitespace is collapsed below
+        if category in ("Cc", "Cs") and ch not in "\t\n\r":  # whitespace is collapsed below
             return None, "Names cannot hold control characters."
         if category == "Cf" or ch in INVISIBLE:
             return None, "Names cannot hold invisible or direction-changing characters (U+%04X)." % ord(ch)
@@ -44,16 +45,15 @@ def clean_name(raw):
 def fold(name):
     """The form two names are compared in: NFKC, case-folded, invisibles dropped. Two seats never fold alike."""
     name = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(ch for ch in name if unicodedata.category(ch) not in ("Cf", "Cc", "Cs")
-                   and ch not in INVISIBLE)
+    return "".join(ch for ch in name if unicodedata.category(ch) not in ("Cf", "Cc", "Cs") and ch not in INVISIBLE)
 
 
-FACES = 12      # a seat's face (its colour and mark on every screen, ui/html.py face()): one of these, unique
-                # among the seats still in the room, kept for the seat's life
+FACES = 12  # a seat's face (its colour and mark on every screen, ui/html.py face()): one of these, unique
+# among the seats still in the room, kept for the seat's life
+
 
 class Seat:
-    __slots__ = ("id", "name", "token", "spectator", "removed", "local", "conn", "last_seen_ms",
-                 "last_move_id", "face")
+    __slots__ = ("id", "name", "token", "spectator", "removed", "local", "conn", "last_seen_ms", "last_move_id", "face")
 
     def __init__(self, pid, name, token, spectator=False, local=False, face=0):
         self.id = pid
@@ -62,10 +62,10 @@ class Seat:
         self.token = token
         self.spectator = spectator
         self.removed = False
-        self.local = local            # the host's own seat (Hint Hunt: the host plays too)
+        self.local = local  # the host's own seat (Hint Hunt: the host plays too)
         self.conn = None
         self.last_seen_ms = 0
-        self.last_move_id = -1        # moves with an id at or below this were already handled
+        self.last_move_id = -1  # moves with an id at or below this were already handled
 
     def present(self, now_ms):
         if self.local:
@@ -73,8 +73,16 @@ class Seat:
         return self.conn is not None and now_ms - self.last_seen_ms <= AWAY_MS
 
     def to_record(self):
-        return {"id": self.id, "name": self.name, "token": self.token, "spectator": self.spectator,
-                "removed": self.removed, "local": self.local, "last_move_id": self.last_move_id, "face": self.face}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "token": self.token,
+            "spectator": self.spectator,
+            "removed": self.removed,
+            "local": self.local,
+            "last_move_id": self.last_move_id,
+            "face": self.face,
+        }
 
     @classmethod
     def from_record(cls, record):
@@ -91,7 +99,7 @@ class Lobby:
     def __init__(self):
         self.seats = []
         self.next_number = 1
-        self.barred = []        # folded names of the players the host removed: they cannot rejoin
+        self.barred = []  # folded names of the players the host removed: they cannot rejoin
 
     def add(self, name, token, spectator=False, local=False):
         taken = [s.face for s in self.active()]
@@ -147,8 +155,11 @@ class Lobby:
         return fold(name) in self.barred
 
     def to_record(self):
-        return {"seats": [s.to_record() for s in self.seats], "next_number": self.next_number,
-                "barred": list(self.barred)}
+        return {
+            "seats": [s.to_record() for s in self.seats],
+            "next_number": self.next_number,
+            "barred": list(self.barred),
+        }
 
     @classmethod
     def from_record(cls, record):

@@ -13,12 +13,13 @@ One HMAC for both sides, by hand over hashlib.sha256: the phone runs MicroPython
 standard one everywhere (tests/room/test_proof.py checks this against CPython's hmac). Plain Python only; the
 nonce's randomness comes from the page (app/common.py), never from `random`.
 """
+
 import binascii
 import hashlib
 
-NONCE_HEX = 32           # a nonce: 16 random bytes, as hex
-MAC_HEX = 64             # an HMAC-SHA256, as hex
-TAG_HEX = 24             # a seat's public tag: enough to find the seat, nothing to rebuild the token from
+NONCE_HEX = 32  # a nonce: 16 random bytes, as hex
+MAC_HEX = 64  # an HMAC-SHA256, as hex
+TAG_HEX = 24  # a seat's public tag: enough to find the seat, nothing to rebuild the token from
 _BLOCK = 64
 
 
@@ -26,6 +27,7 @@ def fresh_nonce():
     """A nonce from the operating system (CPython, Pyodide); MicroPython has no os.urandom, so the phone page
     passes its own, from the browser's crypto (app/common.py nonce)."""
     import os
+
     return binascii.hexlify(os.urandom(NONCE_HEX // 2)).decode()
 
 
@@ -75,11 +77,13 @@ def seat_tag(token):
 # channel, the host proves for its own epoch and id and the phone checks for the id it dialled: relayed, the two
 # differ and neither side's proof is accepted. `peer` is protocol.peer_id(code, epoch) on both sides.
 
+
 def room_proof(room_key, code, epoch, peer, nonce):
     return mac(room_key, "room", code, epoch, peer, nonce)
 
 
 # --- a seat's proofs: the host's first (of the phone's nonce), then the phone's (of the host's) -----------------
+
 
 def host_seat_proof(token, code, epoch, peer, phone_nonce, host_nonce):
     return mac(token, "host", code, epoch, peer, phone_nonce, host_nonce)
@@ -90,6 +94,7 @@ def phone_seat_proof(token, code, epoch, peer, phone_nonce, host_nonce):
 
 
 # --- a remote screen's key (room/screens.py): the same handshake, under its own labels ---------------------------
+
 
 def screen_tag(key):
     return mac(key, "screen")[:TAG_HEX]

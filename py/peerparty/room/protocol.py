@@ -35,7 +35,8 @@ host -> phone
    "controls":{...}|absent}               controls: only to the seat holding them (what its buttons need)
   {"v":1,"t":"ack","id":int}              a move was applied (or had been: a resent duplicate)
   {"v":1,"t":"error","code":str,"msg":sentence,"id":int|None}
-  {"v":1,"t":"pong","n":int}
+  {"v":1,"t":"pong","n":int,"seated":false|absent}   seated false: this link holds no seat (a joined phone
+                                          says hello again on it: guest.py)
   {"v":1,"t":"bye","reason":"removed"|"left"|"seat_moved"}   the seat is gone (seat_moved: the host let a new
                                           phone take it, room/claims.py): the phone stops and closes
   {"v":1,"t":"waiting","why":"claim"|"game","msg":sentence}   a hello that waits, its name kept: for the host to
@@ -49,22 +50,23 @@ host -> phone
                                           sends is kept and answered once they are (the host's screen thread
                                           says it on connect, and to pings, until its rules worker is ready)
 """
+
 import json
 
 from .proof import MAC_HEX, NONCE_HEX, TAG_HEX, is_hex
 
 VERSION = 1
-MAX_TEXT = 8192          # bytes of one message; anything longer is refused unread
-MAX_DEPTH = 4            # nesting of a move object
-MAX_KEYS = 16            # keys per object / items per list inside a move
-MAX_STR = 200            # any string inside a move
+MAX_TEXT = 8192  # bytes of one message; anything longer is refused unread
+MAX_DEPTH = 4  # nesting of a move object
+MAX_KEYS = 16  # keys per object / items per list inside a move
+MAX_STR = 200  # any string inside a move
 NAME_MAX = 20
-PING_MS = 2000           # phones ping this often
-AWAY_MS = 6500           # a seat silent this long shows as away
-HOST_LOST_MS = 7000      # a phone that hears nothing this long reconnects
-PROOF_MS = 30000         # a peer at a later epoch's id proves itself within this, or is dropped (a successor's
-                         # rules boot in <= 25 s, saying "wait" meanwhile): room/fence.py, rejoin.py, screen.js
-MAX_SCREENS = 4          # remote screens watching a room at once (room/screens.py)
+PING_MS = 2000  # phones ping this often
+AWAY_MS = 6500  # a seat silent this long shows as away
+HOST_LOST_MS = 7000  # a phone that hears nothing this long reconnects
+PROOF_MS = 30000  # a peer at a later epoch's id proves itself within this, or is dropped (a successor's
+# rules boot in <= 25 s, saying "wait" meanwhile): room/fence.py, rejoin.py, screen.js
+MAX_SCREENS = 4  # remote screens watching a room at once (room/screens.py)
 
 # Sentences a player understands, one per error code the room itself produces.
 ROOM_ERRORS = {
@@ -121,6 +123,7 @@ def _json_text():
         except UnicodeError:
             return json.dumps(value, separators=(",", ":"))
         return text
+
     return dumps
 
 
@@ -143,7 +146,7 @@ def is_text(value):
 
 def _check_value(value, depth):
     if value is None or isinstance(value, (bool, int)):
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2 ** 31:
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**31:
             raise ProtocolError("bad_message", "A number in that move is out of range.")
         return
     if isinstance(value, str):
@@ -182,7 +185,7 @@ def _opt_str(message, key, limit):
 
 def _int(message, key):
     value = message.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 2 ** 31:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 2**31:
         raise ProtocolError("bad_message", "The field %s must be a whole number." % key)
     return value
 
@@ -193,7 +196,7 @@ def parse_client(text):
         raise ProtocolError("bad_message")
     try:
         size = len(text.encode("utf-8"))
-    except UnicodeError:        # a lone surrogate outside any JSON escape: not text
+    except UnicodeError:  # a lone surrogate outside any JSON escape: not text
         raise ProtocolError("bad_message")
     if len(text) > MAX_TEXT or size > MAX_TEXT:
         raise ProtocolError("too_large")
@@ -209,9 +212,14 @@ def parse_client(text):
         seat, nonce = message.get("seat"), message.get("nonce")
         if (seat is not None or nonce is not None) and not (is_hex(seat, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
             raise ProtocolError("bad_message", "The fields seat and nonce are not valid.")
-        return {"t": "hello", "room": _opt_str(message, "room", 8) or "",
-                "name": _opt_str(message, "name", 200), "seat": seat, "nonce": nonce,
-                "epoch": _int(message, "epoch") if epoch else 0}
+        return {
+            "t": "hello",
+            "room": _opt_str(message, "room", 8) or "",
+            "name": _opt_str(message, "name", 200),
+            "seat": seat,
+            "nonce": nonce,
+            "epoch": _int(message, "epoch") if epoch else 0,
+        }
     if kind == "prove":
         if not is_hex(message.get("proof"), MAC_HEX):
             raise ProtocolError("bad_message", "The field proof is not valid.")
@@ -219,16 +227,21 @@ def parse_client(text):
     if kind == "probe":
         if not is_hex(message.get("nonce"), NONCE_HEX):
             raise ProtocolError("bad_message", "The field nonce is not valid.")
-        return {"t": "probe", "room": _opt_str(message, "room", 8) or "", "epoch": _int(message, "epoch"),
-                "nonce": message["nonce"]}
+        return {
+            "t": "probe",
+            "room": _opt_str(message, "room", 8) or "",
+            "epoch": _int(message, "epoch"),
+            "nonce": message["nonce"],
+        }
     if kind == "move":
         move = message.get("move")
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise ProtocolError("bad_message", "A move needs a type.")
         _check_value(move, 1)
         ref = message.get("ref")
-        if ref is not None and (isinstance(ref, bool) or not isinstance(ref, (int, str)) or
-                                (isinstance(ref, str) and len(ref) > 64)):
+        if ref is not None and (
+            isinstance(ref, bool) or not isinstance(ref, (int, str)) or (isinstance(ref, str) and len(ref) > 64)
+        ):
             raise ProtocolError("bad_message", "The field ref is not valid.")
         return {"t": "move", "id": _int(message, "id"), "ref": ref, "move": move}
     if kind == "control":
@@ -241,8 +254,13 @@ def parse_client(text):
         screen, nonce = message.get("screen"), message.get("nonce")
         if (screen is not None or nonce is not None) and not (is_hex(screen, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
             raise ProtocolError("bad_message", "The fields screen and nonce are not valid.")
-        return {"t": "watch", "room": _opt_str(message, "room", 8) or "", "screen": screen, "nonce": nonce,
-                "epoch": _int(message, "epoch") if message.get("epoch", 0) else 0}
+        return {
+            "t": "watch",
+            "room": _opt_str(message, "room", 8) or "",
+            "screen": screen,
+            "nonce": nonce,
+            "epoch": _int(message, "epoch") if message.get("epoch", 0) else 0,
+        }
     if kind == "ping":
         return {"t": "ping", "n": _int(message, "n")}
     if kind == "leave":

@@ -10,7 +10,7 @@ Used by the host page (app/rules.py, the TV's own actions) and by phones (room/g
 stays in the Python subset MicroPython runs.
 """
 
-SHOWN_MS = 5000      # how long a real refusal stays on the TV or a phone
+SHOWN_MS = 5000  # how long a real refusal stays on the TV or a phone
 
 # a move refused only because its moment is over: the game went on (the host sends where it stands now)
 MOMENT_PASSED = ("stale", "no_game", "game_over")

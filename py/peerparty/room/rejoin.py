@@ -12,21 +12,22 @@ boots just as its successor takes over): the higher epoch leads, and the other s
 What a phone keeps across a reload (localStorage, per room): its seat token, its epoch, and, on the successor's
 phone only, the replica of the room. Nothing else survives: a reloaded phone is rebuilt from these alone.
 """
+
 import json
 
 from . import protocol
 from .guest import ELSEWHERE, GuestSession
 from .protocol import peer_id
 
-RETRY_MS = 4000          # a connection attempt gets this long to open before the next one
-GONE_RETRY_MS = 1000     # after the signalling server said the id is free (it answers at once), the next one
+RETRY_MS = 4000  # a connection attempt gets this long to open before the next one
+GONE_RETRY_MS = 1000  # after the signalling server said the id is free (it answers at once), the next one
 # a host unreachable this long, with its id gone, is replaced by its successor. A reloading host page takes its id
 # back at once (host-room.js registers it before Python starts: 0.1-0.5 s here), and a closing one hangs up every
 # link as it goes (pagehide), so the guests are playing again within 10 s of the tab closing (issue 38)
 TAKEOVER_MS = 4000
-LOOK_AHEAD = 8           # how many epochs past its own a phone looks for the room's host (each takeover is one)
-NEXT_FIRST = 3           # of every NEXT_FIRST looks past its own epoch, all but the last are at the next one
-HOST_KEY = "peerparty:host"        # the host tab's room, for a reload (HostSession.snapshot())
+LOOK_AHEAD = 8  # how many epochs past its own a phone looks for the room's host (each takeover is one)
+NEXT_FIRST = 3  # of every NEXT_FIRST looks past its own epoch, all but the last are at the next one
+HOST_KEY = "peerparty:host"  # the host tab's room, for a reload (HostSession.snapshot())
 # the name this phone last joined with, in any room: join.html's first frame fills the form with it (and says
 # "Rejoining as <name>…" to a phone with a seat), and static/js/link.js shows it to the host when knocking
 NAME_KEY = "peerparty:name"
@@ -65,20 +66,24 @@ class Rejoin:
     def __init__(self, code, store, now_ms, nonce_source=None):
         self.code = code
         self.store = store
-        self.guest = GuestSession(code, token=store.get(seat_key(code)), epoch=_stored_int(store.get(epoch_key(code))),
-                                  nonce_source=nonce_source)
-        self.try_epoch = self.epoch      # the epoch of the host id the current attempt reaches for
-        self.lost_since = None           # when the link to the host was lost, None while it is up
-        self.host_gone = False           # the signalling server said no peer holds the id we tried
-        self.old_host = False            # the host we reached serves an earlier epoch than ours
-        self.tried_ms = now_ms           # when the current attempt started
-        self.gone_tries = {}             # epoch -> start of the last attempt that found its id gone
-        self.looks = 0                   # looks past its own epoch since a host last answered
-        self.last_retry = now_ms         # the first attempt starts with the page
+        self.guest = GuestSession(
+            code,
+            token=store.get(seat_key(code)),
+            epoch=_stored_int(store.get(epoch_key(code))),
+            nonce_source=nonce_source,
+        )
+        self.try_epoch = self.epoch  # the epoch of the host id the current attempt reaches for
+        self.lost_since = None  # when the link to the host was lost, None while it is up
+        self.host_gone = False  # the signalling server said no peer holds the id we tried
+        self.old_host = False  # the host we reached serves an earlier epoch than ours
+        self.tried_ms = now_ms  # when the current attempt started
+        self.gone_tries = {}  # epoch -> start of the last attempt that found its id gone
+        self.looks = 0  # looks past its own epoch since a host last answered
+        self.last_retry = now_ms  # the first attempt starts with the page
         self.last_ping = 0
         self.ping_n = 0
-        self.opened_ms = None            # when the current link opened
-        self.closing_ms = None           # when its proved host said its tab was going ("closing")
+        self.opened_ms = None  # when the current link opened
+        self.closing_ms = None  # when its proved host said its tab was going ("closing")
 
     @property
     def epoch(self):
@@ -124,8 +129,9 @@ class Rejoin:
     def unproved(self, now_ms):
         """True when the open link reached a later epoch's id whose holder has not welcomed this phone within
         PROOF_MS: silence, "wait", a welcome it could not prove, a bye... it is no host of this room's."""
-        return (self.opened_ms is not None and self.try_epoch > self.epoch
-                and now_ms - self.opened_ms >= protocol.PROOF_MS)
+        return (
+            self.opened_ms is not None and self.try_epoch > self.epoch and now_ms - self.opened_ms >= protocol.PROOF_MS
+        )
 
     def received(self, text, now_ms):
         """One message from the host; keeps storage in step with it. Returns its kind (None when ignored).
@@ -135,7 +141,7 @@ class Rejoin:
         if kind == "welcome":
             self._found()
             self.store.set(seat_key(self.code), self.guest.token)
-            if self.guest.epoch != epoch:         # the room moved to a new host: remember where, for good
+            if self.guest.epoch != epoch:  # the room moved to a new host: remember where, for good
                 self.store.set(epoch_key(self.code), str(self.guest.epoch))
         elif kind == "closing":
             self.closing_ms = now_ms
@@ -147,7 +153,7 @@ class Rejoin:
             # look further: the next tick tries again (an impostor, at a later epoch's id, could not prove it
             # knows this phone's seat and learnt nothing of it: issue 31)
             self.old_host = self.host_gone = True
-        if self.guest.replica_dropped:        # not (or no longer) the successor: every seat's token goes
+        if self.guest.replica_dropped:  # not (or no longer) the successor: every seat's token goes
             self.guest.replica_dropped = False
             self.store.remove(replica_key(self.code))
         return kind
@@ -181,8 +187,7 @@ class Rejoin:
             # was there first keeps the id, and this page then joins it (room/fence.py moved_on)
             return True
         nxt = self.gone_tries.get(self.epoch + 1)
-        return (mine is not None and nxt is not None and nxt >= self.lost_since
-                and mine - self.lost_since >= TAKEOVER_MS)
+        return mine is not None and nxt is not None and nxt >= self.lost_since and mine - self.lost_since >= TAKEOVER_MS
 
     def replica_epoch(self):
         saved = self.store.get(replica_key(self.code))
@@ -202,7 +207,7 @@ class Rejoin:
             return None
         if connected:
             if self.unproved(now_ms):
-                self.old_host = self.host_gone = True      # back to its own epoch's host: retry() turns there
+                self.old_host = self.host_gone = True  # back to its own epoch's host: retry() turns there
             if self.guest.host_silent(now_ms) or self.old_host:
                 return self.retry(now_ms, connected)
             if now_ms - self.last_ping >= protocol.PING_MS:

@@ -5,10 +5,11 @@ seat's, and the moves themselves stay out of it (a Seven Rounds lock is secret u
 steps where a secret became public, in each game's words (its `moment`, games/<id>/moments.py). It is a screen
 state of the host, not a room phase: phones keep their own screens, and starting a game closes it (HostSession).
 """
+
 from ..engine.record import dumps, play_back, write
 
 SPEEDS = (1, 2, 4, 8)
-STEP_MS = 1600          # one step at 1x; at 8x, 200 ms (the host page ticks every 250 ms, so about that)
+STEP_MS = 1600  # one step at 1x; at 8x, 200 ms (the host page ticks every 250 ms, so about that)
 
 
 def moments(game, events, names):
@@ -33,12 +34,13 @@ class Replay:
         self.index = index
         self.game = games[record["game"]]
         self.names = dict(entry["names"])
-        self.faces = dict(entry.get("faces") or {})       # a room saved before faces: plain faces (0)
+        self.faces = dict(entry.get("faces") or {})  # a room saved before faces: plain faces (0)
         self.result = entry["result"]
         self.seed = record["seed"]
-        self.steps = play_back(games, record["game"], record["players"], record["seed"], record["options"],
-                               record["log"])
-        self.marks = []          # [[step, sentence]] in step order
+        self.steps = play_back(
+            games, record["game"], record["players"], record["seed"], record["options"], record["log"]
+        )
+        self.marks = []  # [[step, sentence]] in step order
         for n, step in enumerate(self.steps):
             for text in moments(self.game, step.events, self.names):
                 self.marks.append([n, text])
@@ -55,7 +57,7 @@ class Replay:
         """A control of the replay screen; returns an error sentence or None."""
         if do == "play":
             if self.at >= self.last:
-                self.at = 0          # Play at the end plays it again
+                self.at = 0  # Play at the end plays it again
             self.playing = True
             self.due_ms = now_ms + self.interval()
         elif do == "pause":
@@ -109,16 +111,26 @@ class Replay:
     def screen(self):
         """What the replay screen draws: the table's view at this step, and where this step is in the game."""
         step = self.steps[self.at]
-        return {"index": self.index, "game": self.game.id, "names": self.names, "faces": self.faces, "at": self.at, "last": self.last,
-                "playing": self.playing, "speed": self.speed, "view": self.game.view(step.state, None),
-                "now_ms": step.entry[2] if step.entry else 0,
-                "moments": [text for n, text in self.marks if n == self.at], "marks": self.marks,
-                "result": self.result if self.at == self.last else None}
+        return {
+            "index": self.index,
+            "game": self.game.id,
+            "names": self.names,
+            "faces": self.faces,
+            "at": self.at,
+            "last": self.last,
+            "playing": self.playing,
+            "speed": self.speed,
+            "view": self.game.view(step.state, None),
+            "now_ms": step.entry[2] if step.entry else 0,
+            "moments": [text for n, text in self.marks if n == self.at],
+            "marks": self.marks,
+            "result": self.result if self.at == self.last else None,
+        }
 
 
 # --- the room's history -------------------------------------------------------------------------------------
 
-RECORDS_KEPT = 3     # finished games whose record (seed, options, log) the room keeps for Watch it again
+RECORDS_KEPT = 3  # finished games whose record (seed, options, log) the room keeps for Watch it again
 
 
 def keep_records(history):

@@ -23,19 +23,20 @@ host -> screen
 
 The keys go into the room's record, so a reloaded host and a Hint Hunt successor (its replica) know them.
 """
+
 from . import proof, protocol
 from .protocol import MAX_SCREENS
 
-KEPT = 16                # keys kept for screens that may come back; past that the oldest are forgotten
+KEPT = 16  # keys kept for screens that may come back; past that the oldest are forgotten
 
 
 class Screens:
     def __init__(self, keys=None, next_id=1):
-        self.keys = dict(keys or {})       # screen number -> its key (the record keeps them)
+        self.keys = dict(keys or {})  # screen number -> its key (the record keeps them)
         self.next_id = next_id
-        self.live = {}                     # conn -> screen number, for every screen watching now
-        self.gone = set()                  # conns of dropped screens: told "bye" again whatever they send
-        self._challenges = {}              # conn -> (screen number, its nonce, ours)
+        self.live = {}  # conn -> screen number, for every screen watching now
+        self.gone = set()  # conns of dropped screens: told "bye" again whatever they send
+        self._challenges = {}  # conn -> (screen number, its nonce, ours)
 
     # --- the record ----------------------------------------------------------------------------
 
@@ -69,8 +70,9 @@ class Screens:
                 return [(conn, protocol.encode(protocol.error("bad_proof")))]
             host_nonce = new_nonce()
             self._challenges[conn] = (number, message["nonce"], host_nonce)
-            answer = proof.host_screen_proof(self.keys[number], code, epoch, protocol.peer_id(code, epoch),
-                                             message["nonce"], host_nonce)
+            answer = proof.host_screen_proof(
+                self.keys[number], code, epoch, protocol.peer_id(code, epoch), message["nonce"], host_nonce
+            )
             return [(conn, protocol.encode({"t": "challenge", "nonce": host_nonce, "proof": answer}))]
         if conn in self.live:
             return self._welcome(conn, self.live[conn], code, epoch, None)
@@ -79,7 +81,7 @@ class Screens:
         number = self.next_id
         self.next_id += 1
         self.keys[number] = new_key()
-        while len(self.keys) > KEPT:       # forget the oldest screen that is not watching
+        while len(self.keys) > KEPT:  # forget the oldest screen that is not watching
             oldest = min(n for n in self.keys if n not in self.live.values() and n != number)
             del self.keys[oldest]
         return self._welcome(conn, number, code, epoch, self.keys[number])
@@ -89,13 +91,14 @@ class Screens:
         nothing (the challenge stays, as for a seat)."""
         number, screen_nonce, host_nonce = self._challenges[conn]
         key = self.keys.get(number)
-        if key is None or not proof.same(answer, proof.screen_proof(key, code, epoch, protocol.peer_id(code, epoch),
-                                                                    screen_nonce, host_nonce)):
+        if key is None or not proof.same(
+            answer, proof.screen_proof(key, code, epoch, protocol.peer_id(code, epoch), screen_nonce, host_nonce)
+        ):
             return [(conn, protocol.encode(protocol.error("bad_proof")))]
         del self._challenges[conn]
         for old, n in list(self.live.items()):
             if n == number:
-                del self.live[old]         # its stale connection gets nothing more
+                del self.live[old]  # its stale connection gets nothing more
         if len(self.live) >= MAX_SCREENS:
             return [(conn, protocol.encode(protocol.error("screens_full")))]
         return self._welcome(conn, number, code, epoch, None)

@@ -12,14 +12,20 @@ through esc(), so a name like <b>x</b> shows literally. Interaction is declared,
   stays, what the person has typed or ticked survives re-renders;
 - an element with data-countdown="<ms left>" ticks down by itself (m:ss).
 """
+
 import json
 
 
 def esc(text):
     """Escape text for element content and quoted attribute values."""
     text = str(text)
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#39;"))
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+    )
 
 
 def attrs(values):
@@ -47,18 +53,33 @@ def move_json(move):
 
 def button(label, move=None, cls="btn", disabled=False, confirm=None, **attributes):
     """A button that sends `move`; `label` is plain text (escaped here)."""
-    return tag("button", esc(label), type="button", class_=cls,
-               data_move=move_json(move) if move is not None else None,
-               disabled=disabled, data_confirm=confirm, **attributes)
+    return tag(
+        "button",
+        esc(label),
+        type="button",
+        class_=cls,
+        data_move=move_json(move) if move is not None else None,
+        disabled=disabled,
+        data_confirm=confirm,
+        **attributes,
+    )
 
 
 def icon_button(label, icon, move, cls="btn small", confirm=None, **attributes):
     """A button whose word gives way to an icon where rows are narrow (the TV's side list during a game, its
     lobby with many people: static/css/app.css [data-icon]); the word stays for a screen reader and the
     accessible name, which should start with it (axe: the visible word is part of the name)."""
-    return tag("button", tag("span", esc(label), class_="btn-word"), type="button", class_=cls,
-               data_move=move_json(move), data_confirm=confirm, data_icon=icon,
-               title=attributes.get("aria_label"), **attributes)
+    return tag(
+        "button",
+        tag("span", esc(label), class_="btn-word"),
+        type="button",
+        class_=cls,
+        data_move=move_json(move),
+        data_confirm=confirm,
+        data_icon=icon,
+        title=attributes.get("aria_label"),
+        **attributes,
+    )
 
 
 def countdown(ms_left, cls="countdown"):
@@ -121,7 +142,7 @@ def who(ctx, pid):
 # (moment_key): the page's redraw (morphdom) keeps an element whose id stays, so a redraw mid-moment does not
 # start it again, and the next moment (another id) is a new element that plays from its start.
 MOMENT_MS = 3000
-BEAT_MS = 300           # one beat's rise; a beat at `at` is done at at + BEAT_MS
+BEAT_MS = 300  # one beat's rise; a beat at `at` is done at at + BEAT_MS
 
 
 def beat(at_ms, body, name="span", cls="", **attributes):
@@ -136,8 +157,14 @@ def passing(at_ms, for_ms, body, name="span", cls="", **attributes):
     the same in full."""
     at_ms = max(0, min(int(at_ms), MOMENT_MS - BEAT_MS))
     for_ms = max(BEAT_MS, min(int(for_ms), MOMENT_MS - at_ms))
-    return tag(name, body, class_=("beat-pass " + cls).strip(), style="--at:%dms;--for:%dms" % (at_ms, for_ms),
-               aria_hidden="true", **attributes)
+    return tag(
+        name,
+        body,
+        class_=("beat-pass " + cls).strip(),
+        style="--at:%dms;--for:%dms" % (at_ms, for_ms),
+        aria_hidden="true",
+        **attributes,
+    )
 
 
 def moment_key(*parts):

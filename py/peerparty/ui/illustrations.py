@@ -6,22 +6,35 @@ the picture reads without sight and nothing depends on colour: cards carry their
 scandalous objects a solid diamond and ALIBIs an open circle, locks and ticks are shapes with words.
 Styles: static/css/app.css (.ill*). Runs on MicroPython (phones) and Pyodide (host).
 """
+
 from .html import esc, tag
 
-_LOCK = ('<svg class="ill-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-         '<path d="M7.5 11V8a4.5 4.5 0 0 1 9 0v3" fill="none" stroke="currentColor" stroke-width="2.6"/>'
-         '<rect x="4.5" y="11" width="15" height="11" rx="2.5" fill="currentColor"/></svg>')
-_PERSON = ('<svg class="ill-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
-           '<circle cx="12" cy="7.5" r="4.5" fill="currentColor"/>'
-           '<path d="M3 23c0-5.5 4-9 9-9s9 3.5 9 9z" fill="currentColor"/></svg>')
+_LOCK = (
+    '<svg class="ill-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+    '<path d="M7.5 11V8a4.5 4.5 0 0 1 9 0v3" fill="none" stroke="currentColor" stroke-width="2.6"/>'
+    '<rect x="4.5" y="11" width="15" height="11" rx="2.5" fill="currentColor"/></svg>'
+)
+_PERSON = (
+    '<svg class="ill-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+    '<circle cx="12" cy="7.5" r="4.5" fill="currentColor"/>'
+    '<path d="M3 23c0-5.5 4-9 9-9s9 3.5 9 9z" fill="currentColor"/></svg>'
+)
 
 
 def steps(title, items):
     """A numbered strip of pictures. items: [(label, drawing_html, caption_html)]; label is plain text."""
     out = []
     for label, drawing, caption in items:
-        out.append(tag("li", tag("figure", tag("div", drawing, class_="ill-art", role="img", aria_label=label)
-                                 + tag("figcaption", caption), class_="ill-step")))
+        out.append(
+            tag(
+                "li",
+                tag(
+                    "figure",
+                    tag("div", drawing, class_="ill-art", role="img", aria_label=label) + tag("figcaption", caption),
+                    class_="ill-step",
+                ),
+            )
+        )
     return tag("ol", "".join(out), class_="ill", aria_label=title)
 
 
@@ -46,9 +59,11 @@ def person(name, body=""):
 
 def arrow(word="", back=False):
     """An arrow (right, or back to the left) with an optional word on it."""
-    return tag("span", tag("span", word, class_="ill-word") + tag("span", "&larr;" if back else "&rarr;",
-                                                                      class_="ill-arrow-head"),
-               class_="ill-arrow")
+    return tag(
+        "span",
+        tag("span", word, class_="ill-word") + tag("span", "&larr;" if back else "&rarr;", class_="ill-arrow-head"),
+        class_="ill-arrow",
+    )
 
 
 def chip(text, kind=""):
@@ -66,8 +81,11 @@ def row(*parts):
 
 def tile(word, note="", kind=""):
     """A word tile of a board, with an optional small word under it (its role, or what a tap did)."""
-    return tag("span", tag("span", word, class_="ill-tile-word") + (tag("span", note, class_="ill-word") if note else ""),
-               class_="ill-tile" + (" ill-" + kind if kind else ""))
+    return tag(
+        "span",
+        tag("span", word, class_="ill-tile-word") + (tag("span", note, class_="ill-word") if note else ""),
+        class_="ill-tile" + (" ill-" + kind if kind else ""),
+    )
 
 
 def grid(cells):
@@ -78,5 +96,10 @@ def grid(cells):
 def rules_box(rules, summary="How to play", id_=None, open_=False):
     """A game's pictures and rules folded under one tap. Give it an id: an open one stays open while the
     screen re-renders (static/js/glue.js keeps the open state of a details element that has an id)."""
-    return tag("details", tag("summary", summary) + tag("div", rules, class_="rules-text"),
-               class_="how-to-play", id=id_, open=open_)
+    return tag(
+        "details",
+        tag("summary", summary) + tag("div", rules, class_="rules-text"),
+        class_="how-to-play",
+        id=id_,
+        open=open_,
+    )

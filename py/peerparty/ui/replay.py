@@ -5,6 +5,7 @@ through it, and a line marking the moments secrets became public. The room build
 The game's own table screen draws the step inside a still frame (data-still): its buttons are hidden and do
 nothing there, and its countdowns stand at the time left at that step (static/js/glue.js).
 """
+
 from .html import button, esc, tag, who
 from .screens import screens_for
 
@@ -15,28 +16,56 @@ def replay_band(replay, title):
     first, final = at == 0, at == last
     playing = replay["playing"]
     controls = [
-        button("\u00ab", _do("previous_moment"), cls="btn small", disabled=first, title="Previous moment",
-               aria_label="Back to the previous moment"),
+        button(
+            "\u00ab",
+            _do("previous_moment"),
+            cls="btn small",
+            disabled=first,
+            title="Previous moment",
+            aria_label="Back to the previous moment",
+        ),
         button("\u2039 Back", _do("back"), cls="btn small", disabled=first, aria_label="One step back"),
-        button("Pause" if playing else ("Play again" if final else "Play"), _do("pause" if playing else "play"),
-               cls="btn small primary replay-play", aria_pressed="true" if playing else "false"),
+        button(
+            "Pause" if playing else ("Play again" if final else "Play"),
+            _do("pause" if playing else "play"),
+            cls="btn small primary replay-play",
+            aria_pressed="true" if playing else "false",
+        ),
         button("Forward \u203a", _do("forward"), cls="btn small", disabled=final, aria_label="One step forward"),
-        button("\u00bb", _do("next_moment"), cls="btn small", disabled=final, title="Next moment",
-               aria_label="On to the next moment"),
-        button("%d\u00d7" % replay["speed"], _do("speed"), cls="btn small ghost", title="Speed",
-               aria_label="Speed: %d times; change" % replay["speed"]),
+        button(
+            "\u00bb",
+            _do("next_moment"),
+            cls="btn small",
+            disabled=final,
+            title="Next moment",
+            aria_label="On to the next moment",
+        ),
+        button(
+            "%d\u00d7" % replay["speed"],
+            _do("speed"),
+            cls="btn small ghost",
+            title="Speed",
+            aria_label="Speed: %d times; change" % replay["speed"],
+        ),
     ]
     keep = [
         button("Save this game", {"room": "save", "game": replay["index"]}, cls="btn small ghost"),
         button("Close", {"room": "close_replay"}, cls="btn small ghost", aria_label="Close the replay"),
     ]
-    head = tag("h2", "Replay: " + esc(title), class_="replay-title") + \
-        tag("p", "Step %d of %d" % (at, last), class_="replay-where", aria_live="polite")
-    return tag("section", tag("div", head, class_="replay-what") +
-               tag("nav", "".join(controls), class_="replay-controls", aria_label="Replay") +
-               tag("div", "".join(keep), class_="replay-keep"),
-               class_="replay-bar", data_replay_at=str(at), data_replay_last=str(last),
-               data_replay_playing="1" if playing else "0", aria_label="Replay of a finished game")
+    head = tag("h2", "Replay: " + esc(title), class_="replay-title") + tag(
+        "p", "Step %d of %d" % (at, last), class_="replay-where", aria_live="polite"
+    )
+    return tag(
+        "section",
+        tag("div", head, class_="replay-what")
+        + tag("nav", "".join(controls), class_="replay-controls", aria_label="Replay")
+        + tag("div", "".join(keep), class_="replay-keep"),
+        class_="replay-bar",
+        data_replay_at=str(at),
+        data_replay_last=str(last),
+        data_replay_playing="1" if playing else "0",
+        aria_label="Replay of a finished game",
+    )
 
 
 def replay_main(replay, winners):
@@ -45,18 +74,28 @@ def replay_main(replay, winners):
     module = screens_for(replay["game"])
     names = replay["names"]
     faces = replay.get("faces") or {}
-    ctx = {"names": names, "me": None, "is_host": False, "now_ms": replay["now_ms"],
-           "connected": dict((p, True) for p in names), "faces": faces}
+    ctx = {
+        "names": names,
+        "me": None,
+        "is_host": False,
+        "now_ms": replay["now_ms"],
+        "connected": dict((p, True) for p in names),
+        "faces": faces,
+    }
     board = module.table(replay["view"], ctx) if module is not None else ""
     extra = ""
     if module is not None and getattr(module, "table_side", None) is not None:
         extra = module.table_side(replay["view"], ctx)
     seats = "".join(tag("li", who(ctx, p), class_="replay-seat") for p in names)
-    side = tag("aside", tag("h2", "Players") + tag("ol", seats, class_="replay-seats") +
-               tag("div", extra, class_="replay-still", data_still="1"), class_="panel side")
+    side = tag(
+        "aside",
+        tag("h2", "Players")
+        + tag("ol", seats, class_="replay-seats")
+        + tag("div", extra, class_="replay-still", data_still="1"),
+        class_="panel side",
+    )
     line = tag("div", _timeline(replay) + _moment(replay, winners), class_="replay-story")
-    return tag("div", line + tag("div", board, class_="replay-stage", data_still="1"),
-               class_="game-area replay") + side
+    return tag("div", line + tag("div", board, class_="replay-stage", data_still="1"), class_="game-area replay") + side
 
 
 def _do(what):
@@ -71,15 +110,31 @@ def _timeline(replay):
     for step, text in replay["marks"]:
         here = " here" if step == replay["at"] else ""
         # a tap's target; a TV remote steps along the line itself (tabindex -1: the arrows pass them by)
-        ticks.append(tag("button", "", type="button", class_="replay-tick" + here, title=text,
-                         aria_label="Step %d: %s" % (step, text), style="left:%.2f%%" % (100.0 * step / last),
-                         data_move='{"room":"replay","do":"seek","at":%d}' % step, tabindex="-1"))
+        ticks.append(
+            tag(
+                "button",
+                "",
+                type="button",
+                class_="replay-tick" + here,
+                title=text,
+                aria_label="Step %d: %s" % (step, text),
+                style="left:%.2f%%" % (100.0 * step / last),
+                data_move='{"room":"replay","do":"seek","at":%d}' % step,
+                tabindex="-1",
+            )
+        )
     done = tag("span", "", class_="replay-done", style="width:%.2f%%" % (100.0 * replay["at"] / last))
     # the TV remote's place in a replay (static/js/remote.js): left and right step, OK plays and pauses
-    return tag("div", done + "".join(ticks), class_="replay-line", role="group", tabindex="0", data_next="1",
-               data_replay_line="1",
-               aria_label="The game's line, with the moments a secret became public: left and right step, "
-                          "OK plays or pauses")
+    return tag(
+        "div",
+        done + "".join(ticks),
+        class_="replay-line",
+        role="group",
+        tabindex="0",
+        data_next="1",
+        data_replay_line="1",
+        aria_label="The game's line, with the moments a secret became public: left and right step, OK plays or pauses",
+    )
 
 
 def _moment(replay, winners):

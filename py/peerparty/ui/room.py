@@ -1,5 +1,6 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
+
 from .html import attrs, button, esc, face, icon_button, name_html, tag
 from .illustrations import rules_box
 from .screens import screens_for, stylesheet_for
@@ -7,11 +8,16 @@ from .screens import screens_for, stylesheet_for
 
 def ui_ctx(room, me, now_ms, is_host):
     people = room["people"]
-    names = dict(room.get("former") or {})      # removed seats: a log line still names them
+    names = dict(room.get("former") or {})  # removed seats: a log line still names them
     names.update((p["id"], p["name"]) for p in people)
-    return {"names": names, "me": me, "is_host": is_host,
-            "now_ms": now_ms, "connected": dict((p["id"], p["present"]) for p in people),
-            "faces": dict((p["id"], p.get("face") or 0) for p in people)}
+    return {
+        "names": names,
+        "me": me,
+        "is_host": is_host,
+        "now_ms": now_ms,
+        "connected": dict((p["id"], p["present"]) for p in people),
+        "faces": dict((p["id"], p.get("face") or 0) for p in people),
+    }
 
 
 def _presence(person):
@@ -22,7 +28,7 @@ def _presence(person):
     return tag("span", tag("span", "away", class_="presence-word"), class_="presence off")
 
 
-CONTROLS_BADGE = "controls"     # the word beside the seat holding the controls (room/controls.py)
+CONTROLS_BADGE = "controls"  # the word beside the seat holding the controls (room/controls.py)
 # where a row is narrow the badge and the seat buttons are these marks (icon_button), and a line says what they mean
 CONTROLS_ICON, GIVE_ICON, REMOVE_ICON = "\u2605", "\u2606", "\u2715"
 ICON_LEGEND = "%s has the controls \u00b7 %s give them \u00b7 %s remove" % (CONTROLS_ICON, GIVE_ICON, REMOVE_ICON)
@@ -33,10 +39,14 @@ def seat_buttons(person, room, give=True):
     (remove_button: in the lobby, or an away player during play) and Give controls (to a seat that is here and does not hold them)."""
     out = remove_button(room, person)
     if give and not person.get("controls") and person["present"] and not person["host"]:
-        out += icon_button("Give controls", GIVE_ICON, {"room": "give_controls", "seat": person["id"]},
-                           cls="btn small ghost give",
-                           confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
-                           aria_label="Give controls to %s" % person["name"])
+        out += icon_button(
+            "Give controls",
+            GIVE_ICON,
+            {"room": "give_controls", "seat": person["id"]},
+            cls="btn small ghost give",
+            confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
+            aria_label="Give controls to %s" % person["name"],
+        )
     return out
 
 
@@ -51,19 +61,38 @@ def people_list(room, removable=False, me=None, give=None):
         if person["host"]:
             role = tag("span", "host", class_="badge")
         if person.get("controls"):
-            role += tag("span", tag("span", CONTROLS_BADGE, class_="badge-word"), class_="badge controls",
-                        title="Holds the controls")
+            role += tag(
+                "span",
+                tag("span", CONTROLS_BADGE, class_="badge-word"),
+                class_="badge controls",
+                title="Holds the controls",
+            )
         if person["spectator"]:
             role += tag("span", "watching", class_="badge")
-        if person["id"] == me and not person["host"]:       # the host's own screen: "host" says it
+        if person["id"] == me and not person["host"]:  # the host's own screen: "host" says it
             role += tag("span", "you", class_="badge you")
         extra = seat_buttons(person, room, give) if removable else ""
-        path = person.get("path")      # the TV's own stats: this seat's phone reaches it through the relay
+        path = person.get("path")  # the TV's own stats: this seat's phone reaches it through the relay
         if path == "relay":
-            role += tag("span", tag("span", "via ", class_="relay-via") + "relay", class_="badge relay",
-                        title="Connected through the relay server")
-        items.append(tag("li", face(person) + tag("span", name_html(person["name"]), class_="person-name", title=person["name"]) + role +
-                         _presence(person) + extra, class_="person", data_person=person["id"], data_path=path))
+            role += tag(
+                "span",
+                tag("span", "via ", class_="relay-via") + "relay",
+                class_="badge relay",
+                title="Connected through the relay server",
+            )
+        items.append(
+            tag(
+                "li",
+                face(person)
+                + tag("span", name_html(person["name"]), class_="person-name", title=person["name"])
+                + role
+                + _presence(person)
+                + extra,
+                class_="person",
+                data_person=person["id"],
+                data_path=path,
+            )
+        )
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
     return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
@@ -75,14 +104,25 @@ def remove_button(room, person):
     if person["host"]:
         return ""
     if room["phase"] == "lobby":
-        return icon_button("Remove", REMOVE_ICON, {"room": "remove", "seat": person["id"]}, cls="btn small ghost",
-                           confirm="Remove %s from the room? They cannot rejoin." % person["name"],
-                           aria_label="Remove %s" % person["name"])
+        return icon_button(
+            "Remove",
+            REMOVE_ICON,
+            {"room": "remove", "seat": person["id"]},
+            cls="btn small ghost",
+            confirm="Remove %s from the room? They cannot rejoin." % person["name"],
+            aria_label="Remove %s" % person["name"],
+        )
     if room["phase"] != "playing" or not room.get("removal") or person["present"] or person["spectator"]:
         return ""
-    return icon_button("Remove", REMOVE_ICON, {"room": "remove", "seat": person["id"]}, cls="btn small danger",
-                       confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
-                       aria_label="Remove %s" % person["name"], data_away_remove=person["id"])
+    return icon_button(
+        "Remove",
+        REMOVE_ICON,
+        {"room": "remove", "seat": person["id"]},
+        cls="btn small danger",
+        confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
+        aria_label="Remove %s" % person["name"],
+        data_away_remove=person["id"],
+    )
 
 
 def away_names(room):
@@ -103,8 +143,18 @@ def start_row(room, can_start, id_="start"):
         confirm = "%s %s away. Start anyway? The game will wait for them or skip them." % (who, verb)
     start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id=id_, confirm=confirm)
     line = esc(reason) if reason else "Ready when you are."
-    return tag("div", start + tag("p", line, class_="start-reason" + (" away" if away else ""), aria_live="polite",
-                                  data_away=str(len(away)) if away else None), class_="start-row")
+    return tag(
+        "div",
+        start
+        + tag(
+            "p",
+            line,
+            class_="start-reason" + (" away" if away else ""),
+            aria_live="polite",
+            data_away=str(len(away)) if away else None,
+        ),
+        class_="start-row",
+    )
 
 
 def _and(names):
@@ -116,8 +166,13 @@ def result_table(result, names):
     winners = result.get("winners", [])
     for pid in result.get("ranking", []):
         mark = tag("span", "winner", class_="badge win") if pid in winners else ""
-        rows.append(tag("tr", tag("td", esc(names.get(pid, "?")) + " " + mark) +
-                        tag("td", str(result["scores"].get(pid, 0)), class_="num")))
+        rows.append(
+            tag(
+                "tr",
+                tag("td", esc(names.get(pid, "?")) + " " + mark)
+                + tag("td", str(result["scores"].get(pid, 0)), class_="num"),
+            )
+        )
     caption = tag("caption", esc(result.get("note") or "Final standings"))
     return tag("table", caption + "".join(rows), class_="standings")
 
@@ -137,6 +192,7 @@ def winners_line(result, names):
 
 
 # --- host -------------------------------------------------------------------------------------
+
 
 def how_to_play(game_id, title, open_=False):
     """The game's own short explanation, one tap away (lobby, host screen and every phone)."""
@@ -164,7 +220,8 @@ def host_screen(screen, info):
     # a replay takes the game's layout, its controls in the band in place of the tools
     look = "playing" if replay else room["phase"]
     if replay:
-        from .replay import replay_main     # the host's alone: a phone never imports it
+        from .replay import replay_main  # the host's alone: a phone never imports it
+
         body = replay_main(replay, winners_text(replay.get("result") or {}, replay["names"]))
     elif room["phase"] == "lobby":
         body = _host_lobby(room, info)
@@ -173,8 +230,12 @@ def host_screen(screen, info):
     else:
         body = _host_over(screen, info)
     style = game_style(replay["game"] if replay else room["game"])
-    return style + _host_head(screen, info) + tag("main", body, class_="host-main phase-" + look +
-                                                  (" replaying" if replay else "")) + _add_screen(info)
+    return (
+        style
+        + _host_head(screen, info)
+        + tag("main", body, class_="host-main phase-" + look + (" replaying" if replay else ""))
+        + _add_screen(info)
+    )
 
 
 # What the big screen says while the rules worker boots, by how the room was opened (static/js/host-room.js).
@@ -189,9 +250,9 @@ def host_frame(code, mode, info):
     screen = {"room": {"code": code, "phase": "lobby", "people": []}}
     notice = tag("p", FRAME_NOTICES[mode], class_="boot", role="status")
     if mode == "new":
-        body = (tag("section", tag("h2", "Players (0)") + people_list(screen["room"], True),
-                    class_="panel people-panel") +
-                tag("section", tag("h2", "Pick a game") + notice, class_="panel game-panel"))
+        body = tag(
+            "section", tag("h2", "Players (0)") + people_list(screen["room"], True), class_="panel people-panel"
+        ) + tag("section", tag("h2", "Pick a game") + notice, class_="panel game-panel")
     else:
         body = tag("section", notice, class_="panel frame-notice")
     return _host_head(screen, info) + tag("main", body, class_="host-main phase-lobby")
@@ -208,25 +269,45 @@ def _host_head(screen, info):
     room = screen["room"]
     sound = SOUND_LABELS[1 if info.get("sound") else 0]
     # a screen is added between games (the game's band keeps to one line); one added before stays
-    add = "" if room["phase"] == "playing" or (info.get("host_plays") and not info.get("took_over")) else button(ADD_SCREEN, {"room": "add_screen"}, cls="btn small ghost",
-                                                      aria_expanded="true" if info.get("screen_qr") else "false")
-    tools = tag("div", tag("button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1",
-                           title="Fullscreen (F)") +
-                button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false") +
-                add +
-                button("New room", {"room": "new_room"}, cls="btn small ghost",
-                       confirm="Close this room and open a new one? Everyone will need the new code."),
-                class_="host-tools")
+    add = (
+        ""
+        if room["phase"] == "playing" or (info.get("host_plays") and not info.get("took_over"))
+        else button(
+            ADD_SCREEN,
+            {"room": "add_screen"},
+            cls="btn small ghost",
+            aria_expanded="true" if info.get("screen_qr") else "false",
+        )
+    )
+    tools = tag(
+        "div",
+        tag(
+            "button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1", title="Fullscreen (F)"
+        )
+        + button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false")
+        + add
+        + button(
+            "New room",
+            {"room": "new_room"},
+            cls="btn small ghost",
+            confirm="Close this room and open a new one? Everyone will need the new code.",
+        ),
+        class_="host-tools",
+    )
     replay = screen.get("replay")
     # during a game the header shrinks to one band: the code stays readable, the table gets the height; a
     # replay takes the game's layout, its controls in the band in place of the tools
     look = "playing" if replay else room["phase"]
     brand = tag("h1", "PeerParty", class_="brand")
-    if replay:      # the band is the replay's: its title and controls in place of the brand and the tools
-        from .replay import replay_band     # the host's alone: a phone never imports it
+    if replay:  # the band is the replay's: its title and controls in place of the brand and the tools
+        from .replay import replay_band  # the host's alone: a phone never imports it
+
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
-    head = tag("header", tag("div", brand + tools + _deal(room, screen), class_="brand-box") +
-               _join_box(room, info, bool(replay)), class_="host-head phase-" + look)
+    head = tag(
+        "header",
+        tag("div", brand + tools + _deal(room, screen), class_="brand-box") + _join_box(room, info, bool(replay)),
+        class_="host-head phase-" + look,
+    )
     if info.get("took_over"):
         head += tag("div", esc(TOOK_OVER), class_="banner warn took-over", role="status", data_took_over="1")
     elif info.get("host_plays"):
@@ -235,7 +316,7 @@ def _host_head(screen, info):
         head += banner(esc(info["status_error"]), "error")
     if info.get("error"):
         head += banner(esc(info["error"]), "warn")
-    if info.get("intruder"):     # a peer at a later epoch's id could not prove it holds the room (room/fence.py)
+    if info.get("intruder"):  # a peer at a later epoch's id could not prove it holds the room (room/fence.py)
         head += tag("div", INTRUDER, class_="banner error intruder", role="alert", data_intruder="1")
     return head + claims_banner(room) + knocking_banner(info.get("knocking") or [], info.get("relay"))
 
@@ -246,18 +327,37 @@ def claims_banner(room):
     items = []
     for claim in room.get("claims") or []:
         name = esc(claim["name"])
-        items.append(tag("div", tag("p", "A new phone asks to be %s. %s is away: let this phone take their seat?"
-                                    % (tag("b", name), name)) +
-                         button("Let in", {"room": "let_in", "claim": claim["claim"]}, cls="btn primary",
-                                aria_label="Let the new phone in as %s" % claim["name"]) +
-                         button("Refuse", {"room": "refuse", "claim": claim["claim"]}, cls="btn ghost",
-                                aria_label="Refuse the new phone asking to be %s" % claim["name"]),
-                         class_="banner warn claim", role="alert", data_claim=str(claim["claim"])))
+        items.append(
+            tag(
+                "div",
+                tag(
+                    "p",
+                    "A new phone asks to be %s. %s is away: let this phone take their seat?" % (tag("b", name), name),
+                )
+                + button(
+                    "Let in",
+                    {"room": "let_in", "claim": claim["claim"]},
+                    cls="btn primary",
+                    aria_label="Let the new phone in as %s" % claim["name"],
+                )
+                + button(
+                    "Refuse",
+                    {"room": "refuse", "claim": claim["claim"]},
+                    cls="btn ghost",
+                    aria_label="Refuse the new phone asking to be %s" % claim["name"],
+                ),
+                class_="banner warn claim",
+                role="alert",
+                data_claim=str(claim["claim"]),
+            )
+        )
     return "".join(items)
 
 
-INTRUDER = ("Someone tried to take over this room. This screen is still the host: play on. "
-            "If it happens again, open a new room.")
+INTRUDER = (
+    "Someone tried to take over this room. This screen is still the host: play on. "
+    "If it happens again, open a new room."
+)
 
 
 def banner(html, kind):
@@ -270,10 +370,18 @@ def knocking_banner(labels, relay):
     if not labels:
         return ""
     who = ", ".join(tag("b", esc(label), class_="knocker") for label in labels)
-    advice = "Ask them to join this TV's Wi-Fi." if relay else \
-        "Ask them to join this TV's Wi-Fi, or turn on a relay (?turn=… in this page's address)."
-    return tag("div", "Can't get through to this screen: " + who + ". " + advice,
-               class_="banner warn knocking", role="status", data_knocking=str(len(labels)))
+    advice = (
+        "Ask them to join this TV's Wi-Fi."
+        if relay
+        else "Ask them to join this TV's Wi-Fi, or turn on a relay (?turn=… in this page's address)."
+    )
+    return tag(
+        "div",
+        "Can't get through to this screen: " + who + ". " + advice,
+        class_="banner warn knocking",
+        role="status",
+        data_knocking=str(len(labels)),
+    )
 
 
 def _deal(room, screen):
@@ -281,14 +389,19 @@ def _deal(room, screen):
     Watch it again and Save this game (the last game of the history is the one just played)."""
     if not room.get("deal") or screen.get("replay"):
         return ""
-    line = tag("p", "Deal " + tag("code", esc(room["deal"])), class_="deal",
-               title="The first digits of the SHA-256 of this game's seed, shown before the first move")
+    line = tag(
+        "p",
+        "Deal " + tag("code", esc(room["deal"])),
+        class_="deal",
+        title="The first digits of the SHA-256 of this game's seed, shown before the first move",
+    )
     if not screen.get("seed"):
         return line
-    line = tag("p", "Deal " + tag("code", esc(room["deal"])) + " from seed " + tag("code", esc(screen["seed"])),
-               class_="deal") + final_line(room)
+    line = tag(
+        "p", "Deal " + tag("code", esc(room["deal"])) + " from seed " + tag("code", esc(screen["seed"])), class_="deal"
+    ) + final_line(room)
     keep = watch_again(room)
-    if keep:        # the file is saved by the TV's own browser: not a control a phone has
+    if keep:  # the file is saved by the TV's own browser: not a control a phone has
         keep += button("Save this game", {"room": "save", "game": len(room["history"]) - 1}, cls="btn small ghost")
     return tag("div", line + keep, class_="deal-row")
 
@@ -298,24 +411,35 @@ def final_line(room):
     verifier prints the same one is the game the table saw (docs/replays.md)."""
     if not room.get("final"):
         return ""
-    return tag("p", "Final fingerprint " + tag("code", esc(room["final"])), class_="deal final",
-               data_final=room["final"], title="Compare it with the one `python3 -m peerparty.replay` prints")
+    return tag(
+        "p",
+        "Final fingerprint " + tag("code", esc(room["final"])),
+        class_="deal final",
+        data_final=room["final"],
+        title="Compare it with the one `python3 -m peerparty.replay` prints",
+    )
 
 
 def _join_box(room, info, compact=False):
-    code = tag("div", tag("span", "Room code", class_="label") +
-               tag("span", esc(room["code"]), class_="code", data_code=room["code"]), class_="code-box")
+    code = tag(
+        "div",
+        tag("span", "Room code", class_="label")
+        + tag("span", esc(room["code"]), class_="code", data_code=room["code"]),
+        class_="code-box",
+    )
     # whenever someone could still join: the lobby, a game that takes watchers, and the results (a seat
     # for the next game, so "Play again" takes the newcomers in)
     joinable = room["phase"] in ("lobby", "over") or info.get("spectators")
     qr = ""
     if joinable and info.get("qr_svg") and not compact:
-        qr = tag("div", info["qr_svg"], class_="qr", aria_label="QR code to join", data_join=info.get("join_url") or None)
+        qr = tag(
+            "div", info["qr_svg"], class_="qr", aria_label="QR code to join", data_join=info.get("join_url") or None
+        )
     lead = "Scan to play the next game" if room["phase"] == "over" else "Scan"
     # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
     address = esc(info.get("join_hint", "")).replace("/", "/<wbr>")
     where = ""
-    if joinable and not compact:        # a replay keeps the band for its controls: the code alone
+    if joinable and not compact:  # a replay keeps the band for its controls: the code alone
         where = tag("p", lead + ", or open " + tag("b", address) + " and type the code.", class_="join-hint")
     return tag("div", code + qr + where, class_="join-box" + ("" if joinable else " compact"))
 
@@ -327,24 +451,35 @@ def game_picker(room, games, ok=True):
     for n, (gid, title, low, high) in enumerate(games):
         chosen = gid == room["game"]
         ahead = not ok and (chosen or (n == 0 and not room["game"]))
-        picker.append(tag("button", tag("span", esc(title), class_="game-title") +
-                          tag("span", "%d–%d players" % (low, high), class_="game-range"),
-                          type="button", class_="game-pick" + (" chosen" if chosen else ""),
-                          data_move='{"room":"pick","game":"%s"}' % gid, aria_pressed="true" if chosen else "false",
-                          data_next="1" if ahead else None))
+        picker.append(
+            tag(
+                "button",
+                tag("span", esc(title), class_="game-title")
+                + tag("span", "%d–%d players" % (low, high), class_="game-range"),
+                type="button",
+                class_="game-pick" + (" chosen" if chosen else ""),
+                data_move='{"room":"pick","game":"%s"}' % gid,
+                aria_pressed="true" if chosen else "false",
+                data_next="1" if ahead else None,
+            )
+        )
     return tag("div", "".join(picker), class_="picker")
 
 
 # "I play on this screen": a host with no TV takes a seat on the host tab (HostSession.plays_here)
 PLAY_HERE = "No TV? I play on this screen"
 PLAY_HERE_LABEL = "Your name"
-PLAYS_HERE = ("You play on this screen: it shows your own cards and choices, so keep it to yourself. "
-              "No other screen can be added.")
+PLAYS_HERE = (
+    "You play on this screen: it shows your own cards and choices, so keep it to yourself. "
+    "No other screen can be added."
+)
 
 
 # the successor's phone, once it hosts (D3-12): told in words what happened, and what it must do
-TOOK_OVER = ("You are the host now: the big screen's tab closed, so this phone runs the room. Keep this page open; "
-             "your seat and the host's buttons are here.")
+TOOK_OVER = (
+    "You are the host now: the big screen's tab closed, so this phone runs the room. Keep this page open; "
+    "your seat and the host's buttons are here."
+)
 
 
 def _host_lobby(room, info):
@@ -352,18 +487,40 @@ def _host_lobby(room, info):
     local = ""
     if not any(p["host"] for p in room["people"]):
         # one line, folded: the lobby keeps to the TV's height (e2e/test_tv_fit.py)
-        local = tag("details", tag("summary", PLAY_HERE) +
-                    tag("form", tag("label", PLAY_HERE_LABEL, for_="host-name") +
-                        name_field("host-name") +
-                        tag("button", "Take a seat", type="submit", class_="btn"),
-                        data_move='{"room":"join_local"}', id="host-seat", class_="inline-form"),
-                    id="play-here", class_="play-here")
-    many = len(room["people"]) > 6      # two columns: the seat buttons are marks (static/css/app.css .many)
+        local = tag(
+            "details",
+            tag("summary", PLAY_HERE)
+            + tag(
+                "form",
+                tag("label", PLAY_HERE_LABEL, for_="host-name")
+                + name_field("host-name")
+                + tag("button", "Take a seat", type="submit", class_="btn"),
+                data_move='{"room":"join_local"}',
+                id="host-seat",
+                class_="inline-form",
+            ),
+            id="play-here",
+            class_="play-here",
+        )
+    many = len(room["people"]) > 6  # two columns: the seat buttons are marks (static/css/app.css .many)
     legend = tag("p", ICON_LEGEND, class_="hint icon-legend") if many else ""
-    return (tag("section", tag("h2", "Players (%d)" % len(room["people"])) + people_list(room, True) + legend +
-                screens_list(info) + _history(room, info), class_="panel people-panel" + (" many" if many else "")) +
-            tag("section", tag("h2", "Pick a game") + game_picker(room, info["games"], info["can_start"][0]) +
-                local + start_row(room, info["can_start"]) + rules, class_="panel game-panel"))
+    return tag(
+        "section",
+        tag("h2", "Players (%d)" % len(room["people"]))
+        + people_list(room, True)
+        + legend
+        + screens_list(info)
+        + _history(room, info),
+        class_="panel people-panel" + (" many" if many else ""),
+    ) + tag(
+        "section",
+        tag("h2", "Pick a game")
+        + game_picker(room, info["games"], info["can_start"][0])
+        + local
+        + start_row(room, info["can_start"])
+        + rules,
+        class_="panel game-panel",
+    )
 
 
 HISTORY_SHOWN = 3
@@ -371,8 +528,10 @@ HISTORY_SHOWN = 3
 # --- remote screens (room/screens.py): the TV offers a link to one, and lists those watching -----------------
 
 ADD_SCREEN = "Add a screen"
-ADD_SCREEN_TEXT = ("Open this link on a laptop or a smart TV in another room: it shows this screen, live. "
-                   "Players there scan the code on it and join as anyone else does.")
+ADD_SCREEN_TEXT = (
+    "Open this link on a laptop or a smart TV in another room: it shows this screen, live. "
+    "Players there scan the code on it and join as anyone else does."
+)
 
 
 # What a remote screen (screen.html, static/js/screen.js) says of its link, in place of the big screen until the
@@ -381,7 +540,7 @@ SCREEN_NOTICES = {
     "connecting": "Connecting to the room…",
     "reconnecting": "Reconnecting to the room…",
     "waiting": "The host is getting ready…",
-    "full": "%s This screen asks again every few seconds.",      # the host's words: room/protocol.py
+    "full": "%s This screen asks again every few seconds.",  # the host's words: room/protocol.py
     "dropped": "The host closed this screen. Open the link again to watch the room.",
     "wrong_room": "That is a different room. Check the link.",
     "no_code": "This link has no room code. Open the screen link the TV shows (Add a screen).",
@@ -395,27 +554,46 @@ def screens_list(info):
     screens = info.get("screens") or []
     if not screens:
         return ""
-    items = [tag("li", tag("span", "Screen %d" % n, class_="screen-name") +
-                 button("Drop", {"room": "drop_screen", "screen": n}, cls="btn tiny ghost",
-                        aria_label="Drop screen %d" % n,
-                        confirm="Drop screen %d? It stops showing this room until it is opened again." % n),
-                 class_="screen-item", data_screen=str(n)) for n in screens]
-    return tag("section", tag("h2", "Screens (%d)" % len(screens)) + tag("ul", "".join(items), class_="screens"),
-               class_="screens-box")
+    items = [
+        tag(
+            "li",
+            tag("span", "Screen %d" % n, class_="screen-name")
+            + button(
+                "Drop",
+                {"room": "drop_screen", "screen": n},
+                cls="btn tiny ghost",
+                aria_label="Drop screen %d" % n,
+                confirm="Drop screen %d? It stops showing this room until it is opened again." % n,
+            ),
+            class_="screen-item",
+            data_screen=str(n),
+        )
+        for n in screens
+    ]
+    return tag(
+        "section",
+        tag("h2", "Screens (%d)" % len(screens)) + tag("ul", "".join(items), class_="screens"),
+        class_="screens-box",
+    )
 
 
 def _add_screen(info):
-    """"Add a screen": the screen page's link and QR code, over the big screen until closed (host-room.js makes
+    """ "Add a screen": the screen page's link and QR code, over the big screen until closed (host-room.js makes
     them when the host asks)."""
     if not info.get("screen_qr"):
         return ""
     url = info.get("screen_url") or ""
-    return tag("section", tag("h2", ADD_SCREEN) + tag("p", ADD_SCREEN_TEXT) +
-               tag("div", info["screen_qr"], class_="qr", aria_label="QR code of the screen link",
-                   data_screen_link=url) +
-               tag("p", tag("a", esc(url), href=url, class_="screen-link")) +
-               button("Close", {"room": "add_screen"}, cls="btn"),
-               class_="panel add-screen", role="dialog", aria_label=ADD_SCREEN)
+    return tag(
+        "section",
+        tag("h2", ADD_SCREEN)
+        + tag("p", ADD_SCREEN_TEXT)
+        + tag("div", info["screen_qr"], class_="qr", aria_label="QR code of the screen link", data_screen_link=url)
+        + tag("p", tag("a", esc(url), href=url, class_="screen-link"))
+        + button("Close", {"room": "add_screen"}, cls="btn"),
+        class_="panel add-screen",
+        role="dialog",
+        aria_label=ADD_SCREEN,
+    )
 
 
 def _history(room, info):
@@ -428,21 +606,42 @@ def _history(room, info):
         title = info["titles"].get(h["game"], h["game"])
         watch = ""
         if h.get("replay"):
-            watch = " " + button("Watch", {"room": "watch", "game": i}, cls="btn tiny",
-                                 aria_label="Watch game %d again: %s" % (i + 1, title))
-        items.append(tag("li", tag("span", tag("span", esc(title), class_="history-game") + " " +
-                                   tag("span", esc(", ".join(h["winners"]) or "no winner"), class_="history-won") +
-                                   watch, class_="history-line"), value=str(i + 1)))
+            watch = " " + button(
+                "Watch",
+                {"room": "watch", "game": i},
+                cls="btn tiny",
+                aria_label="Watch game %d again: %s" % (i + 1, title),
+            )
+        items.append(
+            tag(
+                "li",
+                tag(
+                    "span",
+                    tag("span", esc(title), class_="history-game")
+                    + " "
+                    + tag("span", esc(", ".join(h["winners"]) or "no winner"), class_="history-won")
+                    + watch,
+                    class_="history-line",
+                ),
+                value=str(i + 1),
+            )
+        )
     items.reverse()
     recent = tag("ol", "".join(items[:HISTORY_SHOWN]), class_="history-list", reversed=True)
     older = ""
     if len(items) > HISTORY_SHOWN:
         more = len(items) - HISTORY_SHOWN
-        older = tag("details", tag("summary", "%d earlier game%s" % (more, "" if more == 1 else "s")) +
-                    tag("ol", "".join(items[HISTORY_SHOWN:]), class_="history-list", reversed=True),
-                    class_="history-older")
-    return tag("section", tag("h2", "Tonight (%d game%s)" % (len(items), "" if len(items) == 1 else "s")) +
-               recent + older, class_="history")
+        older = tag(
+            "details",
+            tag("summary", "%d earlier game%s" % (more, "" if more == 1 else "s"))
+            + tag("ol", "".join(items[HISTORY_SHOWN:]), class_="history-list", reversed=True),
+            class_="history-older",
+        )
+    return tag(
+        "section",
+        tag("h2", "Tonight (%d game%s)" % (len(items), "" if len(items) == 1 else "s")) + recent + older,
+        class_="history",
+    )
 
 
 def _host_game(screen, info):
@@ -452,7 +651,7 @@ def _host_game(screen, info):
     if module is None:
         return tag("p", "This game has no screen yet.")
     extra = ""
-    if info.get("host_plays"):      # "I play on this screen": the seat's own view, the host's buttons beside it
+    if info.get("host_plays"):  # "I play on this screen": the seat's own view, the host's buttons beside it
         board = module.phone(screen["view"], dict(ctx, is_host=False))
         if getattr(module, "controls", None) is not None and screen.get("controls") is not None:
             extra = module.controls(screen["controls"], ctx)
@@ -461,12 +660,15 @@ def _host_game(screen, info):
         # a game may put secondary things (recent moves, the host's buttons) under the people, beside its table
         if getattr(module, "table_side", None) is not None:
             extra = module.table_side(screen["view"], ctx)
-    side = tag("aside", tag("h2", "Players") + people_list(room, True, screen["me"]) + screens_list(info) + extra,
-               class_="panel side")
+    side = tag(
+        "aside",
+        tag("h2", "Players") + people_list(room, True, screen["me"]) + screens_list(info) + extra,
+        class_="panel side",
+    )
     return tag("div", board, class_="game-area") + side
 
 
-LONG_HEADLINE = 24     # characters
+LONG_HEADLINE = 24  # characters
 
 
 def _host_over(screen, info):
@@ -483,15 +685,26 @@ def _host_over(screen, info):
     # headline longer than a 20-letter name's "wins!" takes a smaller type so it stays on one or two lines
     headline = winners_text(result, names)
     size = " long" if len(headline) > LONG_HEADLINE else ""
-    return tag("section", tag("div", tag("h2", esc(headline), class_="winners" + size) +
-                              _newcomers_line(room) + actions, class_="over-top") +
-               tag("div", final, class_="final-view"), class_="panel over")
+    return tag(
+        "section",
+        tag(
+            "div",
+            tag("h2", esc(headline), class_="winners" + size) + _newcomers_line(room) + actions,
+            class_="over-top",
+        )
+        + tag("div", final, class_="final-view"),
+        class_="panel over",
+    )
 
 
 def over_actions():
     """The host's next step at the results, on the TV and the controls phone."""
-    return tag("div", button("Play again", {"room": "again"}, cls="btn primary big") +
-               button("Choose another game", {"room": "lobby"}, cls="btn big"), class_="actions")
+    return tag(
+        "div",
+        button("Play again", {"room": "again"}, cls="btn primary big")
+        + button("Choose another game", {"room": "lobby"}, cls="btn big"),
+        class_="actions",
+    )
 
 
 def watch_again(room):
@@ -507,8 +720,10 @@ def controls_band(room, controls, ctx):
     the TV's (game_picker, start_row, seat_buttons, over_actions, watch_again, each game's controls()), so a button
     added there is on the phone too. controls: what the host sent this seat (HostSession._controls_for)."""
     phase = room["phase"]
-    parts = [tag("h2", "You have the controls", class_="controls-title"),
-             tag("p", "What you tap here, the big screen does.", class_="hint")]
+    parts = [
+        tag("h2", "You have the controls", class_="controls-title"),
+        tag("p", "What you tap here, the big screen does.", class_="hint"),
+    ]
     if phase == "lobby":
         parts.append(game_picker(room, controls["games"]) + start_row(room, controls["can_start"], "start-phone"))
     elif phase == "playing":
@@ -522,14 +737,24 @@ def controls_band(room, controls, ctx):
     for person in room["people"]:
         buttons = seat_buttons(person, room)
         if buttons and person["id"] != ctx.get("me"):
-            rows.append(tag("li", face(person) + tag("span", esc(person["name"]), class_="person-name") + buttons,
-                            class_="person", data_person=person["id"]))
+            rows.append(
+                tag(
+                    "li",
+                    face(person) + tag("span", esc(person["name"]), class_="person-name") + buttons,
+                    class_="person",
+                    data_person=person["id"],
+                )
+            )
     if rows:
         # its list is not .people: that is the room's own list, which this phone shows too
-        parts.append(tag("details", tag("summary", "Players") + tag("ol", "".join(rows), class_="controls-seats"),
-                         class_="controls-people"))
-    return tag("section", "".join(parts), class_="panel controls-band", data_controls="1",
-               aria_label="The controls")
+        parts.append(
+            tag(
+                "details",
+                tag("summary", "Players") + tag("ol", "".join(rows), class_="controls-seats"),
+                class_="controls-people",
+            )
+        )
+    return tag("section", "".join(parts), class_="panel controls-band", data_controls="1", aria_label="The controls")
 
 
 def newcomers(room):
@@ -546,6 +771,7 @@ def _newcomers_line(room):
 
 
 # --- phone --------------------------------------------------------------------------------------
+
 
 def _my_seat(message):
     """This phone's own entry in the room's people (its name and face), or None."""
@@ -572,17 +798,28 @@ def phone_screen(state):
         where = tag("span", where + tag("span", "Deal " + tag("code", esc(deal)), class_="deal"), class_="room-deal")
     mine = _my_seat(message) if status == "joined" else None
     brand = tag("span", "PeerParty", class_="brand small")
-    if mine is not None:        # the face this player wears on the TV, in place of the brand
-        brand = tag("span", face(mine) + tag("span", name_html(mine["name"]), class_="me-name"), class_="me-face",
-                    data_face=str(mine.get("face") or 0))
+    if mine is not None:  # the face this player wears on the TV, in place of the brand
+        brand = tag(
+            "span",
+            face(mine) + tag("span", name_html(mine["name"]), class_="me-name"),
+            class_="me-face",
+            data_face=str(mine.get("face") or 0),
+        )
     top = tag("header", brand + where, class_="phone-head")
     banner = ""
     offline = state.get("link") not in (None, "open") and status == "joined"
     if state.get("reach_sentence"):
-        banner = tag("div", esc(state["reach_sentence"]), class_="banner error", role="alert", data_reach=state["reach"])
-    elif offline:     # the screen stays to read but takes no tap until the host is back (main is inert below)
-        banner = tag("div", "Reconnecting to the host… Your taps work again in a moment.", class_="banner warn",
-                     role="status", data_offline="1")
+        banner = tag(
+            "div", esc(state["reach_sentence"]), class_="banner error", role="alert", data_reach=state["reach"]
+        )
+    elif offline:  # the screen stays to read but takes no tap until the host is back (main is inert below)
+        banner = tag(
+            "div",
+            "Reconnecting to the host… Your taps work again in a moment.",
+            class_="banner warn",
+            role="status",
+            data_offline="1",
+        )
     if state.get("signal_error"):
         banner += tag("div", esc(state["signal_error"]), class_="banner error", role="alert")
     if state.get("host_waiting"):
@@ -592,23 +829,46 @@ def phone_screen(state):
     if error and status != "removed":
         note = tag("p", esc(error.get("msg", "")), class_="error-line", role="alert")
     if status == "removed":
-        return top + tag("main", tag("h1", "You were removed") +
-                         tag("p", "The host removed you from this room, so your seat is closed. "
-                             "To play again, ask the host to open a new room."),
-                         class_="phone-main")
+        return top + tag(
+            "main",
+            tag("h1", "You were removed")
+            + tag(
+                "p",
+                "The host removed you from this room, so your seat is closed. "
+                "To play again, ask the host to open a new room.",
+            ),
+            class_="phone-main",
+        )
     if status == "left":
-        return top + tag("main", tag("h1", "You left the room") +
-                         tag("p", "Your seat is closed. Scan the code on the big screen to join again."),
-                         class_="phone-main")
-    if status == "moved":       # the host let another phone take this seat (room/claims.py)
-        return top + tag("main", tag("h1", "Your seat moved") +
-                         tag("p", "The host gave your seat to another phone. To play here, scan the code on the "
-                             "big screen and join with another name."), class_="phone-main")
-    if status == "waiting":     # the host keeps the name: a game to end first, or the host to let it in
+        return top + tag(
+            "main",
+            tag("h1", "You left the room")
+            + tag("p", "Your seat is closed. Scan the code on the big screen to join again."),
+            class_="phone-main",
+        )
+    if status == "moved":  # the host let another phone take this seat (room/claims.py)
+        return top + tag(
+            "main",
+            tag("h1", "Your seat moved")
+            + tag(
+                "p",
+                "The host gave your seat to another phone. To play here, scan the code on the "
+                "big screen and join with another name.",
+            ),
+            class_="phone-main",
+        )
+    if status == "waiting":  # the host keeps the name: a game to end first, or the host to let it in
         name = state.get("name")
-        return top + banner + tag("main", tag("h1", ("Hi, %s" % esc(name)) if name else "Almost in") +
-                                  tag("p", esc(state.get("waiting") or ""), class_="big-wait", role="status",
-                                      data_waiting="1"), class_="phone-main")
+        return (
+            top
+            + banner
+            + tag(
+                "main",
+                tag("h1", ("Hi, %s" % esc(name)) if name else "Almost in")
+                + tag("p", esc(state.get("waiting") or ""), class_="big-wait", role="status", data_waiting="1"),
+                class_="phone-main",
+            )
+        )
     if status in ("connecting", "joining") and state.get("token"):
         name = state.get("name")
         wait = "Rejoining as %s…" % esc(name) if name else "Finding your seat…"
@@ -622,9 +882,13 @@ def phone_screen(state):
     if room["phase"] == "lobby":
         picked = room.get("game_title")
         waiting = "Wait for the host to start %s." % esc(picked) if picked else "Wait for the host to pick a game."
-        body = (tag("h1", "You're in!") + tag("p", waiting, class_="hint", aria_live="polite") +
-                (how_to_play(room["game"], picked) if picked else "") +
-                tag("h2", "Players") + people_list(room, False, me))
+        body = (
+            tag("h1", "You're in!")
+            + tag("p", waiting, class_="hint", aria_live="polite")
+            + (how_to_play(room["game"], picked) if picked else "")
+            + tag("h2", "Players")
+            + people_list(room, False, me)
+        )
     else:
         module = screens_for(room["game"])
         body = module.phone(message["view"], ctx) if module and message.get("view") is not None else ""
@@ -634,28 +898,45 @@ def phone_screen(state):
             table = "" if getattr(module, "OWN_STANDINGS", False) and body else result_table(room["result"], names)
             if me in names:
                 next_line = "The host can start another game."
-            else:   # watched it, or joined at the results (no game view then): a seat in the next game
+            else:  # watched it, or joined at the results (no game view then): a seat in the next game
                 next_line = "You're in! You play in the next game."
-            body = tag("h1", winners_line(room["result"], names), class_="winners") + table + body + \
-                tag("p", next_line, class_="hint", aria_live="polite") + final_line(room)
-    if message.get("controls"):     # near the player's own buttons: under them in a game, else first
+            body = (
+                tag("h1", winners_line(room["result"], names), class_="winners")
+                + table
+                + body
+                + tag("p", next_line, class_="hint", aria_live="polite")
+                + final_line(room)
+            )
+    if message.get("controls"):  # near the player's own buttons: under them in a game, else first
         band = controls_band(room, message["controls"], ctx)
         body = body + band if room["phase"] == "playing" else band + body
-    return game_style(room["game"]) + top + banner + tag("main", note + body, class_="phone-main phase-" + room["phase"],
-                                                         inert=offline, data_offline="1" if offline else None)
+    return (
+        game_style(room["game"])
+        + top
+        + banner
+        + tag(
+            "main",
+            note + body,
+            class_="phone-main phase-" + room["phase"],
+            inert=offline,
+            data_offline="1" if offline else None,
+        )
+    )
 
 
 # While the link to the host is still opening the form works: a Join tapped then is kept and sent the moment the
 # link opens (room/rejoin.py's opened() says hello with the name). Only these states hold the button back.
 JOIN_WAITING = {"no-webrtc": "Cannot join from this browser", "no-path": "Still trying…"}
 # What a new guest can read while waiting for the host to pick a game (each game's own rules come with it)
-PARTY_HOW = ("Type the name the others will see, and tap Join. The host picks a game on the big screen; "
-             "this phone then shows your cards, your choices and the game's own rules. Keep this page open: "
-             "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat. On another phone, join "
-             "with the same name: the host can let you back into your seat.")
+PARTY_HOW = (
+    "Type the name the others will see, and tap Join. The host picks a game on the big screen; "
+    "this phone then shows your cards, your choices and the game's own rules. Keep this page open: "
+    "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat. On another phone, join "
+    "with the same name: the host can let you back into your seat."
+)
 
 
-NAME_MAX = 20       # the host's clean_name (room/protocol.py NAME_MAX): ui/ imports nothing from room/
+NAME_MAX = 20  # the host's clean_name (room/protocol.py NAME_MAX): ui/ imports nothing from room/
 
 
 def name_field(field_id, value="", extra=""):
@@ -663,9 +944,12 @@ def name_field(field_id, value="", extra=""):
     points, docs/decisions.md "A name is 20 characters") and says when the field is full, where a maxlength
     (which counts UTF-16 units: an emoji is two) would just stop taking keys."""
     note = field_id + "-count"
-    return ('<input id="%s" name="name" data-limit="%d" aria-describedby="%s" required autocomplete="nickname" %s'
-            'value="%s">' % (field_id, NAME_MAX, note, extra, esc(value)) +
-            tag("small", "Up to %d characters" % NAME_MAX, id=note, class_="name-count", aria_live="polite"))
+    return (
+        '<input id="%s" name="name" data-limit="%d" aria-describedby="%s" required autocomplete="nickname" %s'
+        'value="%s">'
+        % (field_id, NAME_MAX, note, extra, esc(value))
+        + tag("small", "Up to %d characters" % NAME_MAX, id=note, class_="name-count", aria_live="polite")
+    )
 
 
 def _join_form(state, note=""):
@@ -675,9 +959,17 @@ def _join_form(state, note=""):
     if label is None and state["status"] == "joining":
         label = "Joining…"
     name = state.get("name") or ""
-    return tag("form", tag("h1", "Join the party") +
-               tag("label", "Your name", for_="name") +
-               name_field("name", name, 'autofocus autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" ') +
-               tag("button", label or "Join", type="submit", class_="btn primary big", disabled=label is not None),
-               data_move='{"room":"join"}', id="join", class_="join-form") + note + \
-        rules_box(tag("p", PARTY_HOW), "How to play", "how-party")
+    return (
+        tag(
+            "form",
+            tag("h1", "Join the party")
+            + tag("label", "Your name", for_="name")
+            + name_field("name", name, 'autofocus autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" ')
+            + tag("button", label or "Join", type="submit", class_="btn primary big", disabled=label is not None),
+            data_move='{"room":"join"}',
+            id="join",
+            class_="join-form",
+        )
+        + note
+        + rules_box(tag("p", PARTY_HOW), "How to play", "how-party")
+    )

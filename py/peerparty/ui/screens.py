@@ -7,6 +7,7 @@ under pytest; the phone (MicroPython) carries no rules, so the build writes the 
 phone's bundle as ui/screen_names.py (scripts/build.py: screen_names_source), and bundles the modules they name.
 A game's stylesheet is loaded the same way, when the game is picked: the screens link it (ui/room.py).
 """
+
 import sys
 
 _tables = None
@@ -18,7 +19,7 @@ def _read():
     global _tables
     if _tables is None:
         try:
-            from .screen_names import NAMES, STYLESHEETS      # the phone's bundle only
+            from .screen_names import NAMES, STYLESHEETS  # the phone's bundle only
         except ImportError:
             # __import__, not an import statement: the build's import follower must not pull the rules into the
             # phone's bundle through this line (only the host and pytest come here)

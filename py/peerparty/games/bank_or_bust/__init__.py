@@ -60,18 +60,20 @@ Decisions beyond the rulings (docs/rules/):
     the turn; if nobody is left playing, the round is scored at once.
   - A Modify card's sign is always the player's choice (D2-03); fixed-sign cards are not offered.
 """
+
 from .game import GAME, BankOrBust
 from .moments import moment
 
 # What the hub reads besides the rules (docs/add-a-game.md). What the rules must not import is named, not
 # imported: the screens (drawn from views, on the TV and the phones) and what only the tests read.
-GAME.screens = __name__ + ".screens"        # table(), phone(), RULES
+GAME.screens = __name__ + ".screens"  # table(), phone(), RULES
 GAME.stylesheet = "static/css/games/bank_or_bust.css"  # its styles, from the site's root
-GAME.moment = moment                        # the replay's marks: (event, names) -> a sentence or None
-GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
-GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
-GAME.tv_counts = (3, 6)                     # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = ("Their cards go to the discard pile, their points leave the standings, and their turns "
-                "are skipped.")            # D2-25
+GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
+GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
+GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
+GAME.tv_counts = (3, 6)  # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = (
+    "Their cards go to the discard pile, their points leave the standings, and their turns are skipped."  # D2-25
+)
 
 __all__ = ["GAME", "BankOrBust"]

@@ -6,15 +6,15 @@ numbers are config). A card is an int 2..99 (a Number card) or one of the Power 
 
 NUMBER_LOW = 2
 NUMBER_HIGH = 99
-MODIFY_AMOUNT = {"mod10": 10, "mod20": 20}      # D2-03: the player picks the sign when playing
+MODIFY_AMOUNT = {"mod10": 10, "mod20": 20}  # D2-03: the player picks the sign when playing
 POWER_CARDS = ("mod10", "mod20", "cover", "double")
 POWER_MIX = (("mod20", 2), ("mod10", 6), ("cover", 6), ("double", 4))
-DISCARD_SUPPLY = 6          # one per player at most, so the supply never runs out (A.2.2)
-WINNING_TOTAL = 50          # D2-23: "50 or more"
-PAIRS_BONUS = ((5, 50), (4, 15), (3, 5))        # D2-19: tier by the shorter row
+DISCARD_SUPPLY = 6  # one per player at most, so the supply never runs out (A.2.2)
+WINNING_TOTAL = 50  # D2-23: "50 or more"
+PAIRS_BONUS = ((5, 50), (4, 15), (3, 5))  # D2-19: tier by the shorter row
 LONGEST_ROW_BONUS = 5
 ROWS = ("top", "bottom")
-START_CARD = {"top": 100, "bottom": 1}          # top descends from 100, bottom ascends from 1
+START_CARD = {"top": 100, "bottom": 1}  # top descends from 100, bottom ascends from 1
 SIGNS = ("+", "-")
 
 
@@ -41,6 +41,7 @@ def card_kind(card):
 
 
 # --- the row model (A.2.1): Row = {cards: [slot], doubled}; slot = {value, mods, covered} ----
+
 
 def new_row():
     return {"cards": [], "doubled": False}
@@ -84,7 +85,7 @@ def can_take_power(row, card):
             if not slot["covered"]:
                 return True
         return False
-    return not row["doubled"]           # double: D2-13, once per row, allowed on an empty row
+    return not row["doubled"]  # double: D2-13, once per row, allowed on an empty row
 
 
 def rows_for_power(rows, card):
@@ -100,9 +101,9 @@ def play_power(row, card, sign):
     cards = row["cards"]
     if card in MODIFY_AMOUNT:
         amount = MODIFY_AMOUNT[card]
-        cards[-1]["mods"].append(amount if sign == "+" else -amount)    # D2-11: may pass 1..100
+        cards[-1]["mods"].append(amount if sign == "+" else -amount)  # D2-11: may pass 1..100
     elif card == "cover":
-        for i in range(len(cards) - 1, -1, -1):     # D2-08: the rightmost uncovered card
+        for i in range(len(cards) - 1, -1, -1):  # D2-08: the rightmost uncovered card
             if not cards[i]["covered"]:
                 cards[i]["covered"] = True
                 break
@@ -128,13 +129,15 @@ def copy_rows(rows):
     out = {}
     for name in ROWS:
         row = rows[name]
-        out[name] = {"cards": [{"value": c["value"], "mods": list(c["mods"]), "covered": c["covered"]}
-                               for c in row["cards"]],
-                     "doubled": row["doubled"]}
+        out[name] = {
+            "cards": [{"value": c["value"], "mods": list(c["mods"]), "covered": c["covered"]} for c in row["cards"]],
+            "doubled": row["doubled"],
+        }
     return out
 
 
 # --- round scoring ------------------------------------------------------------------------
+
 
 def tally(row):
     # A.2.1: one point per Number card (covered ones too, D2-20), doubled by a Double.
@@ -163,11 +166,20 @@ def score_round(order, rows_of, status_of):
     lines = []
     for p in order:
         rows = rows_of[p]
-        line = {"player": p, "status": status_of[p],
-                "cards_top": len(rows["top"]["cards"]), "cards_bottom": len(rows["bottom"]["cards"]),
-                "doubled_top": rows["top"]["doubled"], "doubled_bottom": rows["bottom"]["doubled"],
-                "tally_top": 0, "tally_bottom": 0, "tally": 0, "pairs": 0, "longest_row": 0,
-                "round_score": 0}
+        line = {
+            "player": p,
+            "status": status_of[p],
+            "cards_top": len(rows["top"]["cards"]),
+            "cards_bottom": len(rows["bottom"]["cards"]),
+            "doubled_top": rows["top"]["doubled"],
+            "doubled_bottom": rows["bottom"]["doubled"],
+            "tally_top": 0,
+            "tally_bottom": 0,
+            "tally": 0,
+            "pairs": 0,
+            "longest_row": 0,
+            "round_score": 0,
+        }
         if status_of[p] == "banked":
             line["tally_top"] = tally(rows["top"])
             line["tally_bottom"] = tally(rows["bottom"])

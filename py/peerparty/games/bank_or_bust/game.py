@@ -1,4 +1,5 @@
 """Bank or Bust: the rules (setup, check, apply, result). Views live in views.py."""
+
 from ...engine.core import HOST, IllegalMove, can, move_type, standings, str_field
 from . import cards as C
 from .views import build_view
@@ -23,10 +24,10 @@ def _seat_after(s, pid, wanted):
 class BankOrBust:
     id = "bank_or_bust"
     title = "Bank or Bust"
-    min_players = 2         # D2-01
+    min_players = 2  # D2-01
     max_players = 6
     host_is_player = False  # DX-02
-    spectators = False      # DX-05
+    spectators = False  # DX-05
     host_moves = frozenset(HOST_MOVES)
 
     # --- setup ----------------------------------------------------------------------------
@@ -49,31 +50,31 @@ class BankOrBust:
             if first not in players:
                 raise ValueError("options.first_player must be one of the players.")
         else:
-            first = players[rng.randrange(len(players))]    # D2-02: random by default
+            first = players[rng.randrange(len(players))]  # D2-02: random by default
         return {
             "seats": players,
-            "deck": deck,                   # top card first; never shown, only counted
+            "deck": deck,  # top card first; never shown, only counted
             "discard": [],
             "supply": C.DISCARD_SUPPLY,
             "rows": {p: C.new_rows() for p in players},
-            "status": {p: "playing" for p in players},     # keys = players still in the game
-            "holds": {p: False for p in players},          # holds a Discard card
+            "status": {p: "playing" for p in players},  # keys = players still in the game
+            "holds": {p: False for p in players},  # holds a Discard card
             "totals": {p: 0 for p in players},
             "round": 1,
             "starter": first,
             "turn": first,
             "pending": None,
             "phase": "playing",
-            "ended": None,                  # "score" | "host" | "too_few"
+            "ended": None,  # "score" | "host" | "too_few"
             "winners": [],
-            "summary": None,                # the last round's scoring (never mutated once made)
+            "summary": None,  # the last round's scoring (never mutated once made)
             "log": [],
-            "decision": 0,                  # counts the players' accepted moves: a move's ref (stale taps)
+            "decision": 0,  # counts the players' accepted moves: a move's ref (stale taps)
         }
 
     def copy_state(self, s):
         return {
-            "seats": s["seats"],            # never mutated
+            "seats": s["seats"],  # never mutated
             "deck": list(s["deck"]),
             "discard": list(s["discard"]),
             "supply": s["supply"],
@@ -173,14 +174,21 @@ class BankOrBust:
         if s["phase"] != "playing":
             return []
         if isinstance(p, str) and p == HOST:
-            candidates = [{"type": "end_game"}] + [{"type": "remove", "player": q}
-                                                   for q in s["seats"] if q in s["status"]]
+            candidates = [{"type": "end_game"}] + [
+                {"type": "remove", "player": q} for q in s["seats"] if q in s["status"]
+            ]
         elif s["turn"] != p:
-            return []       # a shortcut: check() refuses every move of a player out of turn
+            return []  # a shortcut: check() refuses every move of a player out of turn
         else:
-            candidates = [{"type": "draw"}, {"type": "bank"},
-                          {"type": "place", "row": "top"}, {"type": "place", "row": "bottom"},
-                          {"type": "use_discard"}, {"type": "bust"}, {"type": "discard_power"}]
+            candidates = [
+                {"type": "draw"},
+                {"type": "bank"},
+                {"type": "place", "row": "top"},
+                {"type": "place", "row": "bottom"},
+                {"type": "use_discard"},
+                {"type": "bust"},
+                {"type": "discard_power"},
+            ]
             for row in C.ROWS:
                 if s["pending"] in C.MODIFY_AMOUNT:
                     candidates.append({"type": "play", "row": row, "sign": "+"})
@@ -219,7 +227,7 @@ class BankOrBust:
             ev.append({"type": "used_discard", "player": p, "card": card})
             self._draw(s, p, ctx, ev)
         elif t == "bust":
-            self._bust(s, p, ev)        # D2-07: they chose to bust and keep their Discard card
+            self._bust(s, p, ev)  # D2-07: they chose to bust and keep their Discard card
         elif t == "play":
             card = s["pending"]
             sign = move.get("sign") if card in C.MODIFY_AMOUNT else None
@@ -229,16 +237,16 @@ class BankOrBust:
             if sign:
                 entry["sign"] = sign
             ev.append(entry)
-            self._end_turn(s, ev)       # D2-04: playing a Power card ends the turn
-        else:   # discard_power
+            self._end_turn(s, ev)  # D2-04: playing a Power card ends the turn
+        else:  # discard_power
             card = s["pending"]
             s["pending"] = None
             s["discard"].append(card)
             ev.append({"type": "discarded_power", "player": p, "card": card})
-            self._draw(s, p, ctx, ev)   # D2-05: the redraw is immediate and mandatory
+            self._draw(s, p, ctx, ev)  # D2-05: the redraw is immediate and mandatory
         s["log"].extend(ev)
         if len(s["log"]) > LOG_KEEP:
-            del s["log"][:len(s["log"]) - LOG_KEEP]
+            del s["log"][: len(s["log"]) - LOG_KEEP]
         return ev
 
     def _draw(self, s, p, ctx, ev):
@@ -261,11 +269,11 @@ class BankOrBust:
                 fit = C.rows_for_number(rows, card)
                 if not fit and not s["holds"][p]:
                     s["pending"] = card
-                    self._bust(s, p, ev)    # D2-26: no Discard card held, the bust is immediate
+                    self._bust(s, p, ev)  # D2-26: no Discard card held, the bust is immediate
                     return
                 if len(fit) == 1 and not s["holds"][p]:
                     s["pending"] = card
-                    self._place(s, p, fit[0], True, ev)     # the only row it fits: no choice
+                    self._place(s, p, fit[0], True, ev)  # the only row it fits: no choice
                     return
                 s["pending"] = card
                 ev.append({"type": "drew", "player": p, "card": card})
@@ -299,11 +307,19 @@ class BankOrBust:
         s["rows"][p] = C.new_rows()
         s["status"][p] = "busted"
         took = not s["holds"][p]
-        if took:    # D2-06/D2-07: at most one Discard card held
+        if took:  # D2-06/D2-07: at most one Discard card held
             s["holds"][p] = True
             s["supply"] -= 1
-        ev.append({"type": "bust", "player": p, "card": card, "took_discard": took,
-                   "lower_than": lower_than, "higher_than": higher_than})
+        ev.append(
+            {
+                "type": "bust",
+                "player": p,
+                "card": card,
+                "took_discard": took,
+                "lower_than": lower_than,
+                "higher_than": higher_than,
+            }
+        )
         self._end_turn(s, ev)
 
     def _end_turn(self, s, ev):
@@ -323,17 +339,17 @@ class BankOrBust:
         s["summary"] = {"round": s["round"], "lines": lines}
         ev.append({"type": "round_over", "round": s["round"]})
         best = max(s["totals"][q] for q in order)
-        if best >= C.WINNING_TOTAL:     # D2-23, D2-24: highest total wins, ties share
+        if best >= C.WINNING_TOTAL:  # D2-23, D2-24: highest total wins, ties share
             # The final rows stay on the table to be admired; nothing is drawn any more.
             self._game_over(s, "score", [q for q in order if s["totals"][q] == best], ev)
             return
-        for q in order:     # D2-15: rows to the discard pile, no reshuffle; Discard cards stay held
+        for q in order:  # D2-15: rows to the discard pile, no reshuffle; Discard cards stay held
             for name in C.ROWS:
                 s["discard"].extend(C.row_discards(s["rows"][q][name]))
             s["rows"][q] = C.new_rows()
             s["status"][q] = "playing"
         s["round"] += 1
-        s["starter"] = _seat_after(s, s["starter"], lambda q: True)    # D2-02: rotate clockwise
+        s["starter"] = _seat_after(s, s["starter"], lambda q: True)  # D2-02: rotate clockwise
         s["turn"] = s["starter"]
         ev.append({"type": "round_started", "round": s["round"], "player": s["starter"]})
 
@@ -357,7 +373,7 @@ class BankOrBust:
             del s[key][q]
         ev.append({"type": "removed", "player": q})
         if len(s["status"]) < 2:
-            self._game_over(s, "too_few", [], ev)     # D2-25: no winner
+            self._game_over(s, "too_few", [], ev)  # D2-25: no winner
             return
         if s["turn"] == q:
             if s["pending"] is not None:
@@ -377,9 +393,11 @@ class BankOrBust:
         if s["phase"] != "game_over":
             return None
         order = [q for q in s["seats"] if q in s["status"]]
-        notes = {"score": "First to %d points." % C.WINNING_TOTAL,
-                 "host": "The host ended the game: no winner.",
-                 "too_few": "Fewer than 2 players remained: no winner."}
+        notes = {
+            "score": "First to %d points." % C.WINNING_TOTAL,
+            "host": "The host ended the game: no winner.",
+            "too_few": "Fewer than 2 players remained: no winner.",
+        }
         return standings(dict(s["totals"]), order, winners=list(s["winners"]), note=notes[s["ended"]])
 
 

@@ -4,6 +4,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id; names come from ctx["names"] through name_of() (escaped). Buttons come only from the
 moves the engine lists as legal (view["moves"]), so a button is never shown that would be refused.
 """
+
 from ...ui.html import beat, button, esc, moment_key, name_of, passing, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
 
@@ -11,49 +12,69 @@ POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": 
 POWER_ORDER = ("mod10", "mod20", "cover", "double")
 ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
 ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom row \u2191 (from 1, going up)"}
-SHORT_TITLES = {"top": "Top \u2193", "bottom": "Bottom \u2191"}     # in the table's narrow panels
-STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUST"}     # "each player has Banked or Bust"
+SHORT_TITLES = {"top": "Top \u2193", "bottom": "Bottom \u2191"}  # in the table's narrow panels
+STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUST"}  # "each player has Banked or Bust"
 
 
 def _picture():
     """Two rows, a card that fits, a card that fits nowhere, and banking instead."""
+
     def rows(top, bottom, extra_top="", extra_bottom=""):
-        return column(row(chip("Top &darr;", "label"), mini_cards(top), extra_top),
-                      row(chip("Bottom &uarr;", "label"), mini_cards(bottom), extra_bottom))
-    return steps("Bank or Bust in four pictures", [
-        ("Top row 100, 72, 40 going down; bottom row 1, 23, 55 going up",
-         rows([100, 72, 40], [1, 23, 55]),
-         "Your top row goes down from 100, your bottom row goes up from 1."),
-        ("You draw a 30; it goes on the end of the top row, after 40, with a tick",
-         rows([100, 72, 40], [1, 23, 55], mini_card("30", "drawn") + chip("&#10003; fits", "ok")),
-         "Draw a 30: it is below 40, so it fits the top row."),
-        ("You draw a 47; it is not below 40 and not above 55, marked with a cross: bust",
-         column(row(mini_card("47", "bust"), chip("&#10007; below 40? no", "no")),
-                row(chip("&#10007; above 55? no", "no"), chip("BUST", "bust"))),
-         "Draw a 47: it fits neither row. Bust: this round's cards are gone, 0 points this round."),
-        ("A padlock beside both rows, marked banked: the rows are safe and score",
-         row(lock("BANKED"), rows([100, 72, 40], [1, 23, 55])),
-         "Or stop in time: Bank locks in your rows, and they score for this round."),
-    ])
+        return column(
+            row(chip("Top &darr;", "label"), mini_cards(top), extra_top),
+            row(chip("Bottom &uarr;", "label"), mini_cards(bottom), extra_bottom),
+        )
+
+    return steps(
+        "Bank or Bust in four pictures",
+        [
+            (
+                "Top row 100, 72, 40 going down; bottom row 1, 23, 55 going up",
+                rows([100, 72, 40], [1, 23, 55]),
+                "Your top row goes down from 100, your bottom row goes up from 1.",
+            ),
+            (
+                "You draw a 30; it goes on the end of the top row, after 40, with a tick",
+                rows([100, 72, 40], [1, 23, 55], mini_card("30", "drawn") + chip("&#10003; fits", "ok")),
+                "Draw a 30: it is below 40, so it fits the top row.",
+            ),
+            (
+                "You draw a 47; it is not below 40 and not above 55, marked with a cross: bust",
+                column(
+                    row(mini_card("47", "bust"), chip("&#10007; below 40? no", "no")),
+                    row(chip("&#10007; above 55? no", "no"), chip("BUST", "bust")),
+                ),
+                "Draw a 47: it fits neither row. Bust: this round's cards are gone, 0 points this round.",
+            ),
+            (
+                "A padlock beside both rows, marked banked: the rows are safe and score",
+                row(lock("BANKED"), rows([100, 72, 40], [1, 23, 55])),
+                "Or stop in time: Bank locks in your rows, and they score for this round.",
+            ),
+        ],
+    )
 
 
 PICTURE = _picture()
 
-RULES_TEXT = ("<p>Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.</p><ul>"
-              "<li>A Number card goes at the end of one of your rows: the top row must keep going down from 100, "
-              "the bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this "
-              "round's cards, score 0 this round and take a Discard card.</li>"
-              "<li>A Discard card lets you throw away a card you drew and draw again, on any later turn.</li>"
-              "<li>Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides "
-              "a card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
-              "throw it away and draw again.</li>"
-              "<li>Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows "
-              "have 3 or more cards, 15 for 4, 50 for 5; 5 points for the single longest row.</li>"
-              "<li>After a round, anyone on 50 or more ends the game: the highest total wins, ties share.</li></ul>")
-RULES = PICTURE + RULES_TEXT        # what every how-to-play shows: the picture, then the words
+RULES_TEXT = (
+    "<p>Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.</p><ul>"
+    "<li>A Number card goes at the end of one of your rows: the top row must keep going down from 100, "
+    "the bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this "
+    "round's cards, score 0 this round and take a Discard card.</li>"
+    "<li>A Discard card lets you throw away a card you drew and draw again, on any later turn.</li>"
+    "<li>Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides "
+    "a card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
+    "throw it away and draw again.</li>"
+    "<li>Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows "
+    "have 3 or more cards, 15 for 4, 50 for 5; 5 points for the single longest row.</li>"
+    "<li>After a round, anyone on 50 or more ends the game: the highest total wins, ties share.</li></ul>"
+)
+RULES = PICTURE + RULES_TEXT  # what every how-to-play shows: the picture, then the words
 
 
 # --- words ---------------------------------------------------------------------------------
+
 
 def card_name(card):
     if isinstance(card, int):
@@ -173,6 +194,7 @@ def _status(text, cls="bob-status"):
 
 # --- cards and rows ------------------------------------------------------------------------
 
+
 def _signed(n):
     if n < 0:
         return "\u2212%d" % (-n)
@@ -183,8 +205,9 @@ def slot_html(slot):
     mods = ""
     if slot["modifiers"]:
         items = "".join([tag("li", _signed(m), class_="bob-mod") for m in slot["modifiers"]])
-        mods = tag("ul", items, class_="bob-mods", aria_label="Modify cards") + \
-            tag("span", "= %d" % slot["effective"], class_="bob-eff")
+        mods = tag("ul", items, class_="bob-mods", aria_label="Modify cards") + tag(
+            "span", "= %d" % slot["effective"], class_="bob-eff"
+        )
     label = "%d" % slot["value"]
     cls = "bob-card"
     extra = ""
@@ -198,8 +221,11 @@ def row_html(row_view, row, short=False):
     start = tag("li", tag("span", str(row_view["start"]), class_="bob-value"), class_="bob-card bob-start")
     double = ""
     if row_view["doubled"]:
-        double = tag("li", tag("span", "\u00d72", class_="bob-value") + tag("span", "Double", class_="bob-cover-tag"),
-                     class_="bob-card bob-double")
+        double = tag(
+            "li",
+            tag("span", "\u00d72", class_="bob-value") + tag("span", "Double", class_="bob-cover-tag"),
+            class_="bob-card bob-double",
+        )
     cards = "".join([slot_html(s) for s in row_view["cards"]])
     head = tag("span", SHORT_TITLES[row] if short else ROW_TITLES[row], class_="bob-row-title")
     if row_view["doubled"]:
@@ -208,10 +234,16 @@ def row_html(row_view, row, short=False):
     if short:
         # the table's panels: title, cards and what fits next on one line (wrapping only for a long row),
         # so six players' panels keep to a 1280x720 TV; the cards say how many there are
-        return tag("div", head + cards + tag("span", _needs(row_view, row), class_="bob-row-info"),
-                   class_="bob-row bob-row-line bob-" + row)
-    head += tag("span", "%d card%s \u00b7 next: %s" % (row_view["count"], "" if row_view["count"] == 1 else "s",
-                                                       _needs(row_view, row)), class_="bob-row-info")
+        return tag(
+            "div",
+            head + cards + tag("span", _needs(row_view, row), class_="bob-row-info"),
+            class_="bob-row bob-row-line bob-" + row,
+        )
+    head += tag(
+        "span",
+        "%d card%s \u00b7 next: %s" % (row_view["count"], "" if row_view["count"] == 1 else "s", _needs(row_view, row)),
+        class_="bob-row-info",
+    )
     return tag("div", tag("div", head, class_="bob-row-head") + cards, class_="bob-row bob-" + row)
 
 
@@ -222,7 +254,7 @@ def _badges(p, view, ctx, mine=False):
     word = STATUS_WORDS.get(p["status"], "")
     if word and view["phase"] == "playing":
         out += tag("span", word, class_="badge bob-" + p["status"])
-    if p["holds_discard"] and view["phase"] == "playing":      # a Discard card is worth nothing once it is over
+    if p["holds_discard"] and view["phase"] == "playing":  # a Discard card is worth nothing once it is over
         out += tag("span", "Discard card", class_="badge bob-holds", title="holds a Discard card")
     if p["id"] in view["winners"]:
         out += tag("span", "winner", class_="badge win")
@@ -240,8 +272,9 @@ def _bar(total, target):
 
 
 def progress(total, target):
-    return tag("div", _bar(total, target) + tag("span", "%d / %d" % (total, target), class_="bob-total"),
-               class_="bob-progress")
+    return tag(
+        "div", _bar(total, target) + tag("span", "%d / %d" % (total, target), class_="bob-total"), class_="bob-progress"
+    )
 
 
 def player_panel(p, view, ctx):
@@ -251,12 +284,19 @@ def player_panel(p, view, ctx):
     # the name and the points on one line (the name cut short with an ellipsis on a crowded TV); the badges
     # share the progress bar's line
     total = "%d / %d" % (p["total"], view["target"])
-    head = tag("h3", tag("span", who(ctx, p["id"]), class_="bob-name-text") + tag("span", total, class_="bob-total"),
-               class_="bob-name")
-    state = tag("div", tag("span", _badges(p, view, ctx), class_="bob-badges") + _bar(p["total"], view["target"]),
-                class_="bob-state")
-    return tag("section", head + state + row_html(p["top"], "top", True)
-               + row_html(p["bottom"], "bottom", True), class_=cls)
+    head = tag(
+        "h3",
+        tag("span", who(ctx, p["id"]), class_="bob-name-text") + tag("span", total, class_="bob-total"),
+        class_="bob-name",
+    )
+    state = tag(
+        "div",
+        tag("span", _badges(p, view, ctx), class_="bob-badges") + _bar(p["total"], view["target"]),
+        class_="bob-state",
+    )
+    return tag(
+        "section", head + state + row_html(p["top"], "top", True) + row_html(p["bottom"], "bottom", True), class_=cls
+    )
 
 
 def _bigcard(card):
@@ -273,8 +313,14 @@ def pending_html(view, ctx):
     kind = "Number card" if pending["kind"] == "number" else "Power card"
     # a moment of its own per drawn card: it lands once, and a redraw while the player chooses keeps it still
     key = moment_key("bob", view["round"], pending["player"], "drew", pending["card"])
-    return tag("div", tag("span", "%s drew" % drew, class_="bob-pending-who") + _bigcard(pending["card"])
-               + tag("span", kind, class_="bob-pending-kind"), class_="bob-pending", id=key)
+    return tag(
+        "div",
+        tag("span", "%s drew" % drew, class_="bob-pending-who")
+        + _bigcard(pending["card"])
+        + tag("span", kind, class_="bob-pending-kind"),
+        class_="bob-pending",
+        id=key,
+    )
 
 
 # --- moments: a bust and a bank on the table (issue 30, ui/html.py) -----------------------------------------
@@ -294,7 +340,7 @@ def last_moment(view):
     for e in reversed(view["log"]):
         kind = e.get("type")
         if kind == "round_started":
-            rnd -= 1                # it belongs to the round before the one starting now
+            rnd -= 1  # it belongs to the round before the one starting now
         elif kind in ("bust", "banked"):
             return e, rnd
         elif kind not in ("round_over", "game_over"):
@@ -311,13 +357,23 @@ def _why_bust(e):
 
 
 def bust_moment(e, rnd, ctx):
-    took = "took a Discard card" if e.get("took_discard") else "kept the Discard card"      # D2-07
-    fits = tag("span", passing(FITS_AT, BUST_AT - FITS_AT, _why_bust(e), cls="bob-check")
-               + beat(BUST_AT, "BUST!", cls="bob-bust-word"), class_="beat-stack")
+    took = "took a Discard card" if e.get("took_discard") else "kept the Discard card"  # D2-07
+    fits = tag(
+        "span",
+        passing(FITS_AT, BUST_AT - FITS_AT, _why_bust(e), cls="bob-check")
+        + beat(BUST_AT, "BUST!", cls="bob-bust-word"),
+        class_="beat-stack",
+    )
     loses = [beat(OUT_AT, "0 points this round"), beat(DISCARDS_AT, "cards discarded"), beat(TAKES_AT, took)]
-    return tag("div", beat(LANDS_AT, who(ctx, e["player"]) + " drew", cls="bob-pending-who")
-               + _bigcard(e["card"]) + fits + tag("span", "".join(loses), class_="bob-loses"),
-               class_="bob-pending bob-moment bob-moment-bust", id=moment_key("bob", rnd, e["player"], "bust"))
+    return tag(
+        "div",
+        beat(LANDS_AT, who(ctx, e["player"]) + " drew", cls="bob-pending-who")
+        + _bigcard(e["card"])
+        + fits
+        + tag("span", "".join(loses), class_="bob-loses"),
+        class_="bob-pending bob-moment bob-moment-bust",
+        id=moment_key("bob", rnd, e["player"], "bust"),
+    )
 
 
 def _banked_points(view, e, rnd):
@@ -327,22 +383,32 @@ def _banked_points(view, e, rnd):
     if summary and summary["round"] == rnd:
         for line in summary["lines"]:
             if line["player"] == e["player"]:
-                return [beat(TALLY_AT, "Number Card Tally %d" % line["tally"]),
-                        beat(ROUND_AT, "%d point%s this round" % (line["round_score"], "" if line["round_score"] == 1 else "s"),
-                             cls="bob-round")]
+                return [
+                    beat(TALLY_AT, "Number Card Tally %d" % line["tally"]),
+                    beat(
+                        ROUND_AT,
+                        "%d point%s this round" % (line["round_score"], "" if line["round_score"] == 1 else "s"),
+                        cls="bob-round",
+                    ),
+                ]
     p = _player(view, e["player"])
     if p is None:
         return []
     tally = 0
     for side in ("top", "bottom"):
-        tally += p[side]["count"] * (2 if p[side]["doubled"] else 1)     # a Double doubles its row's tally
+        tally += p[side]["count"] * (2 if p[side]["doubled"] else 1)  # a Double doubles its row's tally
     return [beat(TALLY_AT, "Number Card Tally %d" % tally)]
 
 
 def bank_moment(view, e, rnd, ctx):
-    return tag("div", beat(BANKED_AT, lock("BANKED"), cls="bob-lock") + beat(BANKED_AT, who(ctx, e["player"]))
-               + tag("span", "".join(_banked_points(view, e, rnd)), class_="bob-loses"),
-               class_="bob-pending bob-moment bob-moment-bank", id=moment_key("bob", rnd, e["player"], "bank"))
+    return tag(
+        "div",
+        beat(BANKED_AT, lock("BANKED"), cls="bob-lock")
+        + beat(BANKED_AT, who(ctx, e["player"]))
+        + tag("span", "".join(_banked_points(view, e, rnd)), class_="bob-loses"),
+        class_="bob-pending bob-moment bob-moment-bank",
+        id=moment_key("bob", rnd, e["player"], "bank"),
+    )
 
 
 def moment_html(view, ctx):
@@ -361,8 +427,11 @@ def counts_html(view):
     # during play the pile's band under this line says how many cards it holds: not twice
     # the rulebook's words: "the discarded cards", "draw 1 Discard card from the supply"
     pile = [("Discarded cards", view["discard_count"])] if view["phase"] == "game_over" else []
-    items = [("Round", view["round"]), ("Deck", view["deck_count"])] + pile + \
-        [("Discard card supply", view["supply_count"])]
+    items = (
+        [("Round", view["round"]), ("Deck", view["deck_count"])]
+        + pile
+        + [("Discard card supply", view["supply_count"])]
+    )
     return tag("dl", "".join([tag("div", tag("dt", k) + tag("dd", str(v))) for k, v in items]), class_="bob-counts")
 
 
@@ -378,9 +447,19 @@ def pile_top_html(view):
     last = (view.get("discard_pile") or {}).get("last") or []
     if not last:
         return title
-    cards = "".join([tag("li", esc(card_name(c)), class_="bob-pile-card bob-kind-" + ("number" if isinstance(c, int) else "power"))
-                     for c in reversed(last)])
-    return title + tag("span", "last discarded:", class_="bob-pile-last-label") + tag("ol", cards, class_="bob-pile-last")
+    cards = "".join(
+        [
+            tag(
+                "li",
+                esc(card_name(c)),
+                class_="bob-pile-card bob-kind-" + ("number" if isinstance(c, int) else "power"),
+            )
+            for c in reversed(last)
+        ]
+    )
+    return (
+        title + tag("span", "last discarded:", class_="bob-pile-last-label") + tag("ol", cards, class_="bob-pile-last")
+    )
 
 
 def pile_numbers_html(view):
@@ -416,8 +495,12 @@ def summary_table(view, ctx):
     if not summary:
         return ""
     # the rulebook's words: Number Card Tally, Pairs, Longest Row
-    head = "".join([tag("th", h, scope="col") for h in
-                    ("Player", "Top", "Bottom", "Tally", "Pairs", "Longest Row", "Round", "Total")])
+    head = "".join(
+        [
+            tag("th", h, scope="col")
+            for h in ("Player", "Top", "Bottom", "Tally", "Pairs", "Longest Row", "Round", "Total")
+        ]
+    )
     rows = []
     for line in summary["lines"]:
         if line["status"] == "busted":
@@ -425,15 +508,22 @@ def summary_table(view, ctx):
         else:
             top = "%d" % line["cards_top"] + (" \u00d72" if line["doubled_top"] else "")
             bottom = "%d" % line["cards_bottom"] + (" \u00d72" if line["doubled_bottom"] else "")
-            cells = (tag("td", top, class_="bob-num") + tag("td", bottom, class_="bob-num")
-                     + tag("td", str(line["tally"]), class_="bob-num") + tag("td", str(line["pairs"]), class_="bob-num")
-                     + tag("td", str(line["longest_row"]), class_="bob-num")
-                     + tag("td", str(line["round_score"]), class_="bob-num bob-round")
-                     + tag("td", str(line["total"]), class_="bob-num"))
+            cells = (
+                tag("td", top, class_="bob-num")
+                + tag("td", bottom, class_="bob-num")
+                + tag("td", str(line["tally"]), class_="bob-num")
+                + tag("td", str(line["pairs"]), class_="bob-num")
+                + tag("td", str(line["longest_row"]), class_="bob-num")
+                + tag("td", str(line["round_score"]), class_="bob-num bob-round")
+                + tag("td", str(line["total"]), class_="bob-num")
+            )
         rows.append(tag("tr", tag("th", who(ctx, line["player"]), scope="row") + cells))
     caption = "Round %d scores (1 point per Number card, \u00d72 on a row with a Double)" % summary["round"]
-    return tag("table", tag("caption", caption) + tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)),
-               class_="bob-summary")
+    return tag(
+        "table",
+        tag("caption", caption) + tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)),
+        class_="bob-summary",
+    )
 
 
 def log_html(view, ctx, keep=8):
@@ -445,8 +535,11 @@ def log_html(view, ctx, keep=8):
             items.append(tag("li", text, class_="bob-log-" + esc(e.get("type", ""))))
     if not items:
         return ""
-    return tag("section", tag("h2", "Recent moves") + tag("ol", "".join(items), class_="bob-log", aria_live="polite"),
-               class_="bob-recent")
+    return tag(
+        "section",
+        tag("h2", "Recent moves") + tag("ol", "".join(items), class_="bob-log", aria_live="polite"),
+        class_="bob-recent",
+    )
 
 
 def standings_html(view, ctx):
@@ -454,8 +547,9 @@ def standings_html(view, ctx):
     rows = []
     for p in players:
         mark = tag("span", "winner", class_="badge win") if p["id"] in view["winners"] else ""
-        rows.append(tag("tr", tag("th", who(ctx, p["id"]) + mark, scope="row")
-                        + tag("td", str(p["total"]), class_="bob-num")))
+        rows.append(
+            tag("tr", tag("th", who(ctx, p["id"]) + mark, scope="row") + tag("td", str(p["total"]), class_="bob-num"))
+        )
     return tag("table", tag("caption", "Final totals") + tag("tbody", "".join(rows)), class_="bob-standings")
 
 
@@ -463,19 +557,29 @@ def controls(view, ctx):
     """The host's buttons (the TV's, and the controls phone's: ui/room.py controls_band)."""
     if not ctx.get("is_host") or view["phase"] != "playing":
         return ""
-    out = [button("End game", {"type": "end_game"}, cls="btn danger",
-                  confirm="End the game now for everyone? Nobody wins.")]
+    out = [
+        button(
+            "End game", {"type": "end_game"}, cls="btn danger", confirm="End the game now for everyone? Nobody wins."
+        )
+    ]
     for p in view["players"]:
         if not ctx.get("connected", {}).get(p["id"], True):
-            continue        # an away player's Remove is beside their name in the players list (ui/room.py)
+            continue  # an away player's Remove is beside their name in the players list (ui/room.py)
         plain = _plain(ctx, p["id"])
-        out.append(button("Remove %s" % plain, {"type": "remove", "player": p["id"]}, cls="btn small danger",
-                          confirm="Remove %s from the game? Their cards go to the discard pile, their "
-                                  "points leave the standings, and they cannot rejoin." % plain))
+        out.append(
+            button(
+                "Remove %s" % plain,
+                {"type": "remove", "player": p["id"]},
+                cls="btn small danger",
+                confirm="Remove %s from the game? Their cards go to the discard pile, their "
+                "points leave the standings, and they cannot rejoin." % plain,
+            )
+        )
     return tag("section", tag("div", "".join(out), class_="actions"), class_="bob-host", aria_label="Host")
 
 
 # --- the screens ---------------------------------------------------------------------------
+
 
 def _table_status(view, ctx):
     """The table's status line. At the end the room's headline right above names the winners: say only
@@ -502,8 +606,13 @@ def round_over_box(view, summary):
     """The round's scores, open over the table until the next round's first draw (its own id: a new element,
     so the page's redraw does not carry over the folded pill's closed state)."""
     rnd = view["summary"]["round"]
-    return tag("details", tag("summary", "Round %d over: the scores" % rnd) + summary,
-               class_="bob-last-round bob-pop bob-round-over", id="bob-round-over-%d" % rnd, open=True)
+    return tag(
+        "details",
+        tag("summary", "Round %d over: the scores" % rnd) + summary,
+        class_="bob-last-round bob-pop bob-round-over",
+        id="bob-round-over-%d" % rnd,
+        open=True,
+    )
 
 
 def table(view, ctx):
@@ -526,14 +635,24 @@ def table(view, ctx):
         # the public discard pile (D2-22) in one band: its title line also holds the last round's pill
         head = tag("div", pile_top_html(view) + fold, class_="bob-pile-head")
         parts.append(tag("section", head + pile_said_html(view), class_="bob-pile"))
-    parts.append(tag("div", _status(_table_status(view, ctx), cls="bob-status bob-status-big") + moment_html(view, ctx),
-                     class_="bob-now"))
+    parts.append(
+        tag(
+            "div",
+            _status(_table_status(view, ctx), cls="bob-status bob-status-big") + moment_html(view, ctx),
+            class_="bob-now",
+        )
+    )
     if over:
         # the totals, big, beside how the last round scored; everyone's final rows are one tap away
         side = _last_round(view, summary, class_="bob-last-round", open=True) if summary else ""
         parts.append(tag("div", standings_html(view, ctx) + side, class_="bob-over"))
-        parts.append(tag("details", tag("summary", "Everyone's final rows") +
-                         tag("div", panels, class_="bob-players" + crowd), class_="bob-final-rows"))
+        parts.append(
+            tag(
+                "details",
+                tag("summary", "Everyone's final rows") + tag("div", panels, class_="bob-players" + crowd),
+                class_="bob-final-rows",
+            )
+        )
     else:
         parts.append(tag("div", panels, class_="bob-players" + crowd))
     return tag("div", "".join(parts), class_="bob bob-table phase-" + esc(view["phase"]))
@@ -565,24 +684,37 @@ def _move_buttons(view, me):
     for m in moves:
         if m["type"] == "place":
             row = m["row"]
-            out.append(button("Place %d on my %s (%s)" % (card, ROW_NAMES[row], _needs(me[row], row)), m,
-                              cls="btn primary big"))
+            out.append(
+                button(
+                    "Place %d on my %s (%s)" % (card, ROW_NAMES[row], _needs(me[row], row)), m, cls="btn primary big"
+                )
+            )
         elif m["type"] == "play":
             row = m["row"]
             if card in ("mod10", "mod20"):
                 amount = 10 if card == "mod10" else 20
                 last = me[row]["cards"][-1]["effective"]
                 value = last + amount if m["sign"] == "+" else last - amount
-                label = "%s%d on my %s (%d \u2192 %d)" % ("+" if m["sign"] == "+" else "\u2212", amount,
-                                                          ROW_NAMES[row], last, value)
+                label = "%s%d on my %s (%d \u2192 %d)" % (
+                    "+" if m["sign"] == "+" else "\u2212",
+                    amount,
+                    ROW_NAMES[row],
+                    last,
+                    value,
+                )
             elif card == "cover":
                 label = "Cover on my %s" % ROW_NAMES[row]
             else:
                 label = "Double my %s" % ROW_NAMES[row]
             out.append(button(label, m, cls="btn primary big"))
     if "use_discard" in types:
-        out.append(button("Use my Discard card (throw %s away, draw again)" % card_name(card), {"type": "use_discard"},
-                          cls="btn big"))
+        out.append(
+            button(
+                "Use my Discard card (throw %s away, draw again)" % card_name(card),
+                {"type": "use_discard"},
+                cls="btn big",
+            )
+        )
     if "bust" in types:
         out.append(button("Bust (keep my Discard card)", {"type": "bust"}, cls="btn big danger"))
     if "discard_power" in types:
@@ -598,7 +730,12 @@ def _hint(view, me, ctx):
         # with winners, the room's headline right above names them: here only my own finish
         lead = "" if view["winners"] else _winners_text(view, ctx) + " "
         return "%sYou finished with %d point%s (place %d of %d)." % (
-            lead, me["total"], "" if me["total"] == 1 else "s", place, len(ranked))
+            lead,
+            me["total"],
+            "" if me["total"] == 1 else "s",
+            place,
+            len(ranked),
+        )
     if not view.get("act"):
         if me["status"] == "banked":
             return "You banked this round. Waiting for %s." % name_of(ctx, view["turn"])
@@ -613,11 +750,15 @@ def _hint(view, me, ctx):
     card = card_name(pending["card"])
     if pending["kind"] == "number":
         if not pending["fits"]:
-            return ("You drew %s. It fits neither row (top needs %s, bottom needs %s): use your Discard card "
-                    "or bust." % (card, _needs(me["top"], "top"), _needs(me["bottom"], "bottom")))
+            return (
+                "You drew %s. It fits neither row (top needs %s, bottom needs %s): use your Discard card "
+                "or bust." % (card, _needs(me["top"], "top"), _needs(me["bottom"], "bottom"))
+            )
         if len(pending["fits"]) == 1:
             return "You drew %s: it fits your %s. Place it, or use your Discard card." % (
-                card, ROW_NAMES[pending["fits"][0]])
+                card,
+                ROW_NAMES[pending["fits"][0]],
+            )
         return "You drew %s: choose a row for it." % card
     return "You drew %s: play it, or discard it and draw again." % card
 
@@ -627,15 +768,22 @@ def _last_bust(view, me_id):
     for e in reversed(view["log"]):
         if e.get("type") == "round_started":
             if round_just_over(view):
-                continue        # the round my bust ended is still on show, until the next round's first draw
-            return ""           # then the new round starts afresh (issue 38: no red BUST box into it)
+                continue  # the round my bust ended is still on show, until the next round's first draw
+            return ""  # then the new round starts afresh (issue 38: no red BUST box into it)
         if e.get("player") != me_id:
             continue
         if e.get("type") == "bust":
-            extra = " You took a Discard card: use it on a later turn to throw away a card you drew." \
-                if e.get("took_discard") else " You kept your Discard card."
-            return tag("p", "BUST! %s fit neither of your rows, so your cards for this round are gone and you "
-                            "score 0 this round.%s" % (card_name(e.get("card")), extra), class_="banner error")
+            extra = (
+                " You took a Discard card: use it on a later turn to throw away a card you drew."
+                if e.get("took_discard")
+                else " You kept your Discard card."
+            )
+            return tag(
+                "p",
+                "BUST! %s fit neither of your rows, so your cards for this round are gone and you "
+                "score 0 this round.%s" % (card_name(e.get("card")), extra),
+                class_="banner error",
+            )
         return ""
     return ""
 
@@ -644,10 +792,16 @@ def my_round_over(view, me_id, rnd):
     """My score for the round that just ended, until the next round's first draw."""
     for line in view["summary"]["lines"]:
         if line["player"] == me_id:
-            got = "you busted: 0 points" if line["status"] == "busted" else "you scored %d point%s" % (
-                line["round_score"], "" if line["round_score"] == 1 else "s")
-            return tag("p", "Round %d over: %s. Your total: %d." % (rnd, got, line["total"]),
-                       class_="banner wait bob-round-over-line")
+            got = (
+                "you busted: 0 points"
+                if line["status"] == "busted"
+                else "you scored %d point%s" % (line["round_score"], "" if line["round_score"] == 1 else "s")
+            )
+            return tag(
+                "p",
+                "Round %d over: %s. Your total: %d." % (rnd, got, line["total"]),
+                class_="banner wait bob-round-over-line",
+            )
     return ""
 
 
@@ -657,10 +811,16 @@ def phone(view, ctx):
     me = _player(view, me_id)
     if me is None:
         return tag("div", _status("You are not in this game any more.") + log_html(view, ctx), class_="bob bob-phone")
-    parts = [tag("header", tag("span", "Round %d" % view["round"], class_="bob-round-tag")
-                 + progress(me["total"], view["target"]) + _badges(me, view, ctx, mine=True),
-                 class_="bob-phone-head"),
-             _status(_hint(view, me, ctx), cls="bob-status bob-hint")]
+    parts = [
+        tag(
+            "header",
+            tag("span", "Round %d" % view["round"], class_="bob-round-tag")
+            + progress(me["total"], view["target"])
+            + _badges(me, view, ctx, mine=True),
+            class_="bob-phone-head",
+        ),
+        _status(_hint(view, me, ctx), cls="bob-status bob-hint"),
+    ]
     parts.append(_last_bust(view, me_id))
     ended = round_just_over(view)
     if ended:
@@ -671,16 +831,34 @@ def phone(view, ctx):
     elif view["phase"] == "playing":
         parts.append(tag("p", status_line(view, ctx), class_="bob-others"))
         parts.append(pending_html(view, ctx))
-    parts.append(tag("section", tag("h2", "My rows") + row_html(me["top"], "top") + row_html(me["bottom"], "bottom"),
-                     class_="bob-mine"))
+    parts.append(
+        tag(
+            "section",
+            tag("h2", "My rows") + row_html(me["top"], "top") + row_html(me["bottom"], "bottom"),
+            class_="bob-mine",
+        )
+    )
     parts.append(log_html(view, ctx, keep=5))
     others = "".join([player_panel(p, view, ctx) for p in view["players"] if p["id"] != me_id])
-    parts.append(tag("details", tag("summary", "Everyone's rows and totals") + tag("div", others, class_="bob-players"),
-                     class_="bob-everyone"))
+    parts.append(
+        tag(
+            "details",
+            tag("summary", "Everyone's rows and totals") + tag("div", others, class_="bob-players"),
+            class_="bob-everyone",
+        )
+    )
     count = view["discard_count"]
-    parts.append(tag("details", tag("summary", "Discarded cards (%d)" % count)
-                     + pile_numbers_html(view) + pile_powers_html(view) + pile_said_html(view),
-                     class_="bob-pile bob-pile-fold", id="bob-pile"))
+    parts.append(
+        tag(
+            "details",
+            tag("summary", "Discarded cards (%d)" % count)
+            + pile_numbers_html(view)
+            + pile_powers_html(view)
+            + pile_said_html(view),
+            class_="bob-pile bob-pile-fold",
+            id="bob-pile",
+        )
+    )
     if view["summary"]:
         parts.append(tag("details", tag("summary", "Last round's scores") + summary_table(view, ctx)))
     parts.append(rules_box(RULES, id_="bob-rules"))

@@ -1,8 +1,9 @@
 """What no view may show (tests/test_leaks.py): the deck order (D2-22: only counts are public). Read by the
 tests only, never shipped to a page."""
+
 from ...engine.leaks import canonical
 
-PLAYOUTS = 150       # 100-300 steps a game, every view checked at each: ~0.3 s a playout
+PLAYOUTS = 150  # 100-300 steps a game, every view checked at each: ~0.3 s a playout
 
 
 def fragments(s, viewer):

@@ -1,5 +1,6 @@
 """Bank or Bust: what leaves the host. Everything on the table is public (D2-22) except the deck
 ORDER: the deck appears only as a count. Built from an allow-list, never by copying state."""
+
 from . import cards as C
 
 
@@ -12,10 +13,14 @@ def _row_view(row, name):
         value = c["value"] + sum(mods) if mods else c["value"]
         if not c["covered"]:
             ref = value
-        cards.append({"value": c["value"], "modifiers": list(mods), "effective": value,
-                      "covered": c["covered"]})
-    return {"start": C.START_CARD[name], "cards": cards, "doubled": row["doubled"],
-            "reference": ref, "count": len(cards)}
+        cards.append({"value": c["value"], "modifiers": list(mods), "effective": value, "covered": c["covered"]})
+    return {
+        "start": C.START_CARD[name],
+        "cards": cards,
+        "doubled": row["doubled"],
+        "reference": ref,
+        "count": len(cards),
+    }
 
 
 def _pending_view(s):
@@ -33,7 +38,7 @@ def _pending_view(s):
     return out
 
 
-LAST_SHOWN = 5   # the pile's top cards the TV shows
+LAST_SHOWN = 5  # the pile's top cards the TV shows
 
 
 def _discard_pile_view(pile):
@@ -60,9 +65,16 @@ def build_view(game, s, viewer):
             removed.append(q)
             continue
         rows = s["rows"][q]
-        players.append({"id": q, "status": status[q], "holds_discard": s["holds"][q],
-                        "total": s["totals"][q], "top": _row_view(rows["top"], "top"),
-                        "bottom": _row_view(rows["bottom"], "bottom")})
+        players.append(
+            {
+                "id": q,
+                "status": status[q],
+                "holds_discard": s["holds"][q],
+                "total": s["totals"][q],
+                "top": _row_view(rows["top"], "top"),
+                "bottom": _row_view(rows["bottom"], "bottom"),
+            }
+        )
     summary = s["summary"]
     view = {
         "phase": s["phase"],
@@ -77,8 +89,7 @@ def build_view(game, s, viewer):
         "discard_pile": _discard_pile_view(s["discard"]),
         "supply_count": s["supply"],
         "log": [dict(e) for e in s["log"]],
-        "summary": summary and {"round": summary["round"],
-                                "lines": [dict(line) for line in summary["lines"]]},
+        "summary": summary and {"round": summary["round"], "lines": [dict(line) for line in summary["lines"]]},
         "target": C.WINNING_TOTAL,
         "winners": list(s["winners"]),
         "ended": s["ended"],

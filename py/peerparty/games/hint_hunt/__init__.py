@@ -60,6 +60,7 @@ Decisions beyond the rulings (docs/rules/, where the rules are silent): a phase-
 on an already claimed word or on an ended board is "stale"; the host cannot remove their own seat
 ("remove another player"); a remove during writing deletes the board, and its words stay used.
 """
+
 from .rules import HintHunt
 from .moments import moment
 
@@ -67,12 +68,12 @@ GAME = HintHunt()
 
 # What the hub reads besides the rules (docs/add-a-game.md). What the rules must not import is named, not
 # imported: the screens (drawn from views, on the TV and the phones) and what only the tests read.
-GAME.screens = __name__ + ".screens"        # table(), phone(), RULES
+GAME.screens = __name__ + ".screens"  # table(), phone(), RULES
 GAME.stylesheet = "static/css/games/hint_hunt.css"  # its styles, from the site's root
-GAME.moment = moment                        # the replay's marks: (event, names) -> a sentence or None
-GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
-GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
-GAME.tv_counts = (4, 12)                    # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = "Their board and hint are deleted; their claims stay claimed."      # D3-10
+GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
+GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
+GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
+GAME.tv_counts = (4, 12)  # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = "Their board and hint are deleted; their claims stay claimed."  # D3-10
 
 __all__ = ["GAME", "HintHunt"]

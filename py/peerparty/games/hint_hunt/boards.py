@@ -4,6 +4,7 @@ A board is a dict that is never changed in place once it sits in the state (copy
     {"words": (12 words), "civilians": (3 locked words), "assassin": word,
      "targets": (chosen targets), "hint": normalised hint, "submitted": bool}
 """
+
 import pkgutil
 
 from .constants import ASSASSIN, BOARD_SIZE, CIVILIAN, CIVILIANS_LOCKED, TARGET
@@ -28,8 +29,14 @@ def word_bank():
 
 
 def new_board(words, civilians, assassin):
-    return {"words": tuple(words), "civilians": tuple(civilians), "assassin": assassin,
-            "targets": (), "hint": "", "submitted": False}
+    return {
+        "words": tuple(words),
+        "civilians": tuple(civilians),
+        "assassin": assassin,
+        "targets": (),
+        "hint": "",
+        "submitted": False,
+    }
 
 
 def board_from_option(spec, who):
@@ -39,11 +46,13 @@ def board_from_option(spec, who):
     words = list(spec.get("words") or ())
     civilians = list(spec.get("civilians") or ())
     assassin = spec.get("assassin")
-    if (len(words) != BOARD_SIZE or len(set(words)) != BOARD_SIZE
-            or not all(isinstance(w, str) and w for w in words)):
+    if len(words) != BOARD_SIZE or len(set(words)) != BOARD_SIZE or not all(isinstance(w, str) and w for w in words):
         raise ValueError("board for %r needs %d distinct words" % (who, BOARD_SIZE))
-    if len(civilians) != CIVILIANS_LOCKED or len(set(civilians)) != CIVILIANS_LOCKED \
-            or not all(w in words for w in civilians):
+    if (
+        len(civilians) != CIVILIANS_LOCKED
+        or len(set(civilians)) != CIVILIANS_LOCKED
+        or not all(w in words for w in civilians)
+    ):
         raise ValueError("board for %r needs %d locked civilians from its words" % (who, CIVILIANS_LOCKED))
     if assassin not in words or assassin in civilians:
         raise ValueError("board for %r needs an assassin among its other words" % (who,))
@@ -61,7 +70,7 @@ def deal_board(rng, used, live_words):
     if len(pool) < BOARD_SIZE:
         used = frozenset(live_words)
         pool = [w for w in bank if w not in used]
-    words = rng.sample(pool, BOARD_SIZE)   # the pool is in bank order, so a seed replays exactly
+    words = rng.sample(pool, BOARD_SIZE)  # the pool is in bank order, so a seed replays exactly
     locked = rng.sample(range(BOARD_SIZE), CIVILIANS_LOCKED + 1)
     civilians = [words[i] for i in locked[:CIVILIANS_LOCKED]]
     assassin = words[locked[CIVILIANS_LOCKED]]

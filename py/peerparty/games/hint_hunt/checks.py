@@ -2,9 +2,19 @@
 
 rules.HintHunt.check() routes every move here after the common gates (type, game over, who).
 """
+
 from ...engine.core import IllegalMove, str_field
-from .constants import (GUESSING, HINT_MAX, HINT_RAW_MAX, MAX_TARGETS, MIN_TARGETS, OUT,
-                        STILL_GUESSING, WORD_RAW_MAX, WRITING)
+from .constants import (
+    GUESSING,
+    HINT_MAX,
+    HINT_RAW_MAX,
+    MAX_TARGETS,
+    MIN_TARGETS,
+    OUT,
+    STILL_GUESSING,
+    WORD_RAW_MAX,
+    WRITING,
+)
 from .queries import current_players, is_player, player_count, still_guessing, writer_of
 
 
@@ -33,6 +43,7 @@ def _player_field(s, move):
 
 # --- checks per move --------------------------------------------------------------------------
 
+
 def _check_submit(s, p, move):
     if s["phase"] != WRITING:
         raise IllegalMove("not_your_turn", "Hint writing is over.")
@@ -52,7 +63,7 @@ def _check_submit(s, p, move):
     if len(set(targets)) != len(targets):
         raise bad("Each target can be chosen only once.")
     hint = normalise_hint(str_field(move, "hint", "The hint", HINT_RAW_MAX))
-    if not 1 <= len(hint) <= HINT_MAX:   # D3-04: 1-24 code points, any characters
+    if not 1 <= len(hint) <= HINT_MAX:  # D3-04: 1-24 code points, any characters
         raise bad("A hint must be 1 to 24 characters long.")
 
 
@@ -83,7 +94,7 @@ def _check_claim(s, p, move):
     if word not in s["boards"][writer_of(s)]["words"]:
         raise bad("That word is not on this board.")
     if word in s["claimed"]:
-        raise IllegalMove("stale", "Someone claimed that word first.")   # DX-04: first claim wins
+        raise IllegalMove("stale", "Someone claimed that word first.")  # DX-04: first claim wins
 
 
 def _check_done(s, p, move):
@@ -105,15 +116,16 @@ def _check_remove(s, move):
     if who == s["host"]:
         raise bad("The host cannot remove themselves.")
     confirm = _confirm(move)
-    if player_count(s) - 1 < 2 and not confirm:   # D3-11, in writing and in guessing
-        raise bad("Removing this player leaves fewer than two players and ends the game; "
-                   "confirm to go back to the lobby.")
+    if player_count(s) - 1 < 2 and not confirm:  # D3-11, in writing and in guessing
+        raise bad(
+            "Removing this player leaves fewer than two players and ends the game; confirm to go back to the lobby."
+        )
 
 
 def _check_start(s, move):
     if s["phase"] != WRITING:
         raise IllegalMove("not_your_turn", "Guessing has already started.")
-    for p in current_players(s):   # D3-14 / D3-20: every current player, connected or not
+    for p in current_players(s):  # D3-14 / D3-20: every current player, connected or not
         if not s["boards"][p]["submitted"]:
             raise bad("Not every player has submitted a hint yet.")
 
@@ -122,7 +134,7 @@ def _check_next(s, move):
     if s["phase"] != GUESSING:
         raise IllegalMove("not_your_turn", "Guessing has not started yet.")
     confirm = _confirm(move)
-    if not s["ended"] and still_guessing(s) and not confirm:   # D3-09 (d)
+    if not s["ended"] and still_guessing(s) and not confirm:  # D3-09 (d)
         raise bad("Some players are still guessing; confirm to move on.")
 
 
@@ -135,7 +147,11 @@ def _check_set_host(s, move):
         raise bad("That seat already holds the host controls.")
 
 
-PLAYER_CHECKS = {"submit": _check_submit, "edit": _check_edit, "claim": _check_claim,
-                  "done_guessing": _check_done}
-HOST_CHECKS = {"reject": _check_reject, "remove": _check_remove, "start_guessing": _check_start,
-                "next_board": _check_next, "set_host": _check_set_host}
+PLAYER_CHECKS = {"submit": _check_submit, "edit": _check_edit, "claim": _check_claim, "done_guessing": _check_done}
+HOST_CHECKS = {
+    "reject": _check_reject,
+    "remove": _check_remove,
+    "start_guessing": _check_start,
+    "next_board": _check_next,
+    "set_host": _check_set_host,
+}

@@ -1,4 +1,5 @@
 """Small read-only questions about a Hint Hunt state, shared by the rules and the views."""
+
 from .constants import STILL_GUESSING
 
 
@@ -9,13 +10,13 @@ def current_players(s):
 
 
 def player_count(s):
-    return len(s["seats"]) - len(s["removed"])   # removed is always a subset of seats
+    return len(s["seats"]) - len(s["removed"])  # removed is always a subset of seats
 
 
 def is_player(s, p):
     try:
         return p in s["scores"] and p not in s["removed"]
-    except TypeError:   # an unhashable "player" from a broken caller
+    except TypeError:  # an unhashable "player" from a broken caller
         return False
 
 
@@ -27,7 +28,7 @@ def writer_of(s):
 def later_boards(s):
     """Writers whose boards are still to come, skipping removed writers (D3-10)."""
     removed = s["removed"]
-    return [w for w in s["order"][s["turn"] + 1:] if w not in removed]
+    return [w for w in s["order"][s["turn"] + 1 :] if w not in removed]
 
 
 def still_guessing(s):

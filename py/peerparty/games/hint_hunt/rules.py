@@ -3,17 +3,43 @@
 The state is a plain dict. copy_state() copies only the containers apply() changes in place;
 boards, claims and the frozensets are replaced, never mutated, so they can be shared.
 """
+
 from random import Random
 
 from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings
 from . import boards as B
 from . import views
 from .checks import HOST_CHECKS, PLAYER_CHECKS, bad, normalise_hint
-from .constants import (ABANDONED, ABANDONED_NOTE, ALL_TARGETS, ASSASSIN, ASSASSIN_FOUND, CIVILIAN,
-                        DELTAS, DONE, GAME_ID, GONE, GUESSING, HOST_MOVED_ON, HOST_MOVES, MAX_PLAYERS,
-                        MAX_TARGETS, MIN_PLAYERS, MIN_TARGETS, NO_GUESSERS, OUT, PLACEHOLDER_HINT,
-                        PLAYER_MOVES, SCOREBOARD, SCOREBOARD_NOTE, STILL_GUESSING, STOPPED, TARGET,
-                        TITLE, WRITING)
+from .constants import (
+    ABANDONED,
+    ABANDONED_NOTE,
+    ALL_TARGETS,
+    ASSASSIN,
+    ASSASSIN_FOUND,
+    CIVILIAN,
+    DELTAS,
+    DONE,
+    GAME_ID,
+    GONE,
+    GUESSING,
+    HOST_MOVED_ON,
+    HOST_MOVES,
+    MAX_PLAYERS,
+    MAX_TARGETS,
+    MIN_PLAYERS,
+    MIN_TARGETS,
+    NO_GUESSERS,
+    OUT,
+    PLACEHOLDER_HINT,
+    PLAYER_MOVES,
+    SCOREBOARD,
+    SCOREBOARD_NOTE,
+    STILL_GUESSING,
+    STOPPED,
+    TARGET,
+    TITLE,
+    WRITING,
+)
 from .queries import current_players, is_player, player_count, still_guessing, writer_of
 
 
@@ -22,8 +48,8 @@ class HintHunt:
     title = TITLE
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    host_is_player = True        # DX-02
-    spectators = True            # D3-01
+    host_is_player = True  # DX-02
+    spectators = True  # D3-01
     host_moves = HOST_MOVES
 
     # --- setup ------------------------------------------------------------------------------
@@ -42,26 +68,26 @@ class HintHunt:
             if p in given:
                 boards[p] = B.board_from_option(given[p], p)
                 used = used | frozenset(boards[p]["words"])
-        for p in players:     # D3-03: random boards never reuse a word already dealt
+        for p in players:  # D3-03: random boards never reuse a word already dealt
             if p not in boards:
                 live = [w for b in boards.values() for w in b["words"]]
                 boards[p], used = B.deal_board(rng, used, live)
         replacements = {}
         for p, specs in (options.get("replacement_boards") or {}).items():
             replacements[p] = tuple(B.board_from_option(spec, p) for spec in specs)
-        redeal_key = rng.getrandbits(64)       # after the deal, so the boards a seed deals stay as they were
+        redeal_key = rng.getrandbits(64)  # after the deal, so the boards a seed deals stay as they were
         return {
             "phase": WRITING,
-            "seats": players,                  # DX-01: join order, never changes
+            "seats": players,  # DX-01: join order, never changes
             "removed": frozenset(),
-            "host": host,                      # the host's own seat, or None (D3-21)
-            "scores": dict((p, 0) for p in players),   # D3-15: a new game starts at zero
+            "host": host,  # the host's own seat, or None (D3-21)
+            "scores": dict((p, 0) for p in players),  # D3-15: a new game starts at zero
             "boards": boards,
             "replacements": replacements,
-            "redeal_key": redeal_key,          # a rejected writer's k-th board: Random(key:writer:k), see _reject
-            "rejections": {},                  # writer -> boards rejected so far
+            "redeal_key": redeal_key,  # a rejected writer's k-th board: Random(key:writer:k), see _reject
+            "rejections": {},  # writer -> boards rejected so far
             "used": used,
-            "order": (),                       # writers, fixed when guessing starts (D3-06)
+            "order": (),  # writers, fixed when guessing starts (D3-06)
             "turn": -1,
             "number": 0,
             "claims": [],
@@ -69,7 +95,7 @@ class HintHunt:
             "guessers": {},
             "ended": False,
             "end_reason": None,
-            "last_board": None,                # the board before this one, revealed (D3-08): see _advance
+            "last_board": None,  # the board before this one, revealed (D3-08): see _advance
         }
 
     def copy_state(self, s):
@@ -84,7 +110,7 @@ class HintHunt:
         return d
 
     def deadline(self, s):
-        return None   # D3-17: no timer
+        return None  # D3-17: no timer
 
     # --- check: the one validation path ------------------------------------------------------
 
@@ -156,8 +182,12 @@ class HintHunt:
         if t == "submit":
             board = d["boards"][p]
             picked = set(move["targets"])
-            d["boards"][p] = dict(board, targets=tuple(w for w in board["words"] if w in picked),
-                                  hint=normalise_hint(move["hint"]), submitted=True)
+            d["boards"][p] = dict(
+                board,
+                targets=tuple(w for w in board["words"] if w in picked),
+                hint=normalise_hint(move["hint"]),
+                submitted=True,
+            )
             return [{"type": "submitted", "player": p}]
         if t == "edit":
             # D3-05: same board, same locked roles; the old targets and hint stay as a draft
@@ -169,7 +199,7 @@ class HintHunt:
             d["guessers"][p] = DONE
             events = [{"type": "done_guessing", "player": p}]
             if not still_guessing(d):
-                events.append(_end_board(d, NO_GUESSERS))   # D3-09 (c)
+                events.append(_end_board(d, NO_GUESSERS))  # D3-09 (c)
             return events
         if t == "reject":
             return _reject(d, move["player"])
@@ -177,15 +207,15 @@ class HintHunt:
             return _remove(d, move["player"])
         if t == "start_guessing":
             d["phase"] = GUESSING
-            d["order"] = tuple(current_players(d))   # D3-06: seat order of the writers
+            d["order"] = tuple(current_players(d))  # D3-06: seat order of the writers
             return [{"type": "guessing_started"}] + _advance(d)
         if t == "next_board":
             events = []
             if not d["ended"]:
-                events.append(_end_board(d, HOST_MOVED_ON))   # D3-09 (d): no score change
+                events.append(_end_board(d, HOST_MOVED_ON))  # D3-09 (d): no score change
             return events + _advance(d)
         if t == "set_host":
-            d["host"] = move.get("player")     # D3-12 / D3-21: the room's choice on migration
+            d["host"] = move.get("player")  # D3-12 / D3-21: the room's choice on migration
             return [{"type": "host_changed", "player": d["host"]}]
         return []
 
@@ -193,12 +223,12 @@ class HintHunt:
 
     def result(self, s):
         if s["phase"] == ABANDONED:
-            return {"abandoned": True, "note": ABANDONED_NOTE}   # D3-11: no scoreboard
+            return {"abandoned": True, "note": ABANDONED_NOTE}  # D3-11: no scoreboard
         if s["phase"] != SCOREBOARD:
             return None
-        players = current_players(s)   # D3-10: removed players leave the standings
+        players = current_players(s)  # D3-10: removed players leave the standings
         scores = dict((p, s["scores"][p]) for p in players)
-        return standings(scores, players, note=SCOREBOARD_NOTE)   # D3-16: ties share first
+        return standings(scores, players, note=SCOREBOARD_NOTE)  # D3-16: ties share first
 
     def ref(self, s, p):
         """The decision a move answers: the board being guessed (-1 while hints are written), so a claim or
@@ -211,14 +241,15 @@ class HintHunt:
 
 # --- changes ----------------------------------------------------------------------------------
 
+
 def _claim(d, p, word):
     writer = writer_of(d)
     board = d["boards"][writer]
     role = B.role_of(board, word)
     delta = DELTAS[role]
     d["scores"][p] += delta
-    if writer not in d["removed"]:      # D3-10: a removed writer's deltas are not recorded
-        d["scores"][writer] += delta    # D3-19: the same delta, to exactly these two
+    if writer not in d["removed"]:  # D3-10: a removed writer's deltas are not recorded
+        d["scores"][writer] += delta  # D3-19: the same delta, to exactly these two
     claim = {"word": word, "player": p, "role": role, "delta": delta}
     d["claims"].append(claim)
     d["claimed"][word] = p
@@ -226,11 +257,11 @@ def _claim(d, p, word):
     if role == CIVILIAN:
         d["guessers"][p] = OUT
     if role == ASSASSIN:
-        events.append(_end_board(d, ASSASSIN_FOUND))   # D3-09 (b): ends for everyone
+        events.append(_end_board(d, ASSASSIN_FOUND))  # D3-09 (b): ends for everyone
     elif role == TARGET and all(w in d["claimed"] for w in board["targets"]):
-        events.append(_end_board(d, ALL_TARGETS))      # D3-09 (a)
+        events.append(_end_board(d, ALL_TARGETS))  # D3-09 (a)
     elif not still_guessing(d):
-        events.append(_end_board(d, NO_GUESSERS))      # D3-09 (c)
+        events.append(_end_board(d, NO_GUESSERS))  # D3-09 (c)
     return events
 
 
@@ -241,8 +272,7 @@ def _end_board(d, reason):
     for q in still_guessing(d):
         d["guessers"][q] = STOPPED
     writer = writer_of(d)
-    return {"type": "board_ended", "writer": writer, "reason": reason,
-            "roles": B.roles(d["boards"][writer])}
+    return {"type": "board_ended", "writer": writer, "reason": reason, "roles": B.roles(d["boards"][writer])}
 
 
 def _ended_board(d):
@@ -251,9 +281,15 @@ def _ended_board(d):
     without this record its roles would never reach a screen."""
     writer = writer_of(d)
     board = d["boards"][writer]
-    return {"writer": writer, "number": d["number"], "hint_text": B.hint_text(board),
-            "words": board["words"], "roles": B.roles(board), "claims": tuple(d["claims"]),
-            "end_reason": d["end_reason"]}
+    return {
+        "writer": writer,
+        "number": d["number"],
+        "hint_text": B.hint_text(board),
+        "words": board["words"],
+        "roles": B.roles(board),
+        "claims": tuple(d["claims"]),
+        "end_reason": d["end_reason"],
+    }
 
 
 def _advance(d):
@@ -297,25 +333,25 @@ def _reject(d, who):
     else:
         live = [w for q, b in d["boards"].items() if q != who for w in b["words"]]
         rng = Random("%d:%s:%d" % (d["redeal_key"], who, k))
-        board, d["used"] = B.deal_board(rng, d["used"], live)   # D3-03: fresh words only
+        board, d["used"] = B.deal_board(rng, d["used"], live)  # D3-03: fresh words only
     d["boards"][who] = board
     return [{"type": "rejected", "player": who}]
 
 
 def _remove(d, who):
-    if player_count(d) - 1 < 2:     # D3-11: confirmed; everyone goes back to the lobby
+    if player_count(d) - 1 < 2:  # D3-11: confirmed; everyone goes back to the lobby
         d["removed"] = d["removed"] | frozenset([who])
         d["phase"] = ABANDONED
         return [{"type": "removed", "player": who}, {"type": "abandoned"}]
     d["removed"] = d["removed"] | frozenset([who])
     events = [{"type": "removed", "player": who}]
     if d["phase"] == WRITING:
-        del d["boards"][who]                # the board and hint go with them
+        del d["boards"][who]  # the board and hint go with them
         return events
     # D3-10: their claims and the deltas they caused for others stay; a started board continues
     if who in d["guessers"]:
         was_guessing = d["guessers"][who] == STILL_GUESSING
         d["guessers"][who] = GONE
         if was_guessing and not d["ended"] and not still_guessing(d):
-            events.append(_end_board(d, NO_GUESSERS))   # D3-09 (c)
+            events.append(_end_board(d, NO_GUESSERS))  # D3-09 (c)
     return events

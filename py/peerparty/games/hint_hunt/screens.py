@@ -5,6 +5,7 @@ Pure functions view -> HTML string, in the Python subset MicroPython runs. The v
 by id only; names come from ctx["names"] through name_of() (escaped). Words and hints are escaped
 too: boards can come from options, and hints are typed by players.
 """
+
 from ...ui.html import beat, button, esc, moment_key, move_json, name_of, seat_face, signed, tag, who
 from ...ui.illustrations import chip, column, grid, row, rules_box, steps, tile
 
@@ -35,43 +36,81 @@ OWN_STANDINGS = True
 def _picture():
     """A writer's board with its targets, the same board as guessers see it under the hint, what a tap scores."""
     hint = row(chip("Hint", "label"), chip("BEACH 2", "hint"))
-    writer = column(grid([tile("WAVE", "TARGET", "target"), tile("SHELL", "TARGET", "target"),
-                          tile("PIANO", "CIVILIAN"), tile("SHARK", "ASSASSIN", "assassin"),
-                          tile("CLOUD", "CIVILIAN"), tile("TRAIN", "CIVILIAN")]), hint)
-    guessers = column(hint, grid([tile("WAVE", "tapped", "tapped"), tile("SHELL"), tile("PIANO"),
-                                  tile("SHARK"), tile("CLOUD"), tile("TRAIN")]))
-    scores = column(row(tile("WAVE", "TARGET", "target"), chip("+3, keep going", "ok")),
-                    row(tile("PIANO", "CIVILIAN"), chip("&minus;1, you are out", "no")),
-                    row(tile("SHARK", "ASSASSIN", "assassin"), chip("&minus;5, board over", "bust")))
-    return steps("Hint Hunt in three pictures", [
-        ("Six of your board's words: WAVE and SHELL ticked as targets, SHARK locked as the assassin, the rest "
-         "civilians; your hint reads BEACH 2", writer,
-         "On your board (12 words, 6 shown here), tick the targets and write one hint that links them. The number is added for you."),
-        ("The others see the same words without roles, under the hint BEACH 2, and tap WAVE", guessers,
-         "Everyone else sees only the words and your hint, and taps the words they think you mean."),
-        ("WAVE is a target: plus 3. PIANO is a civilian: minus 1 and out. SHARK is the assassin: minus 5, "
-         "the board ends", scores,
-         "Each tap scores the same for the guesser and for you, the writer."),
-    ])
+    writer = column(
+        grid(
+            [
+                tile("WAVE", "TARGET", "target"),
+                tile("SHELL", "TARGET", "target"),
+                tile("PIANO", "CIVILIAN"),
+                tile("SHARK", "ASSASSIN", "assassin"),
+                tile("CLOUD", "CIVILIAN"),
+                tile("TRAIN", "CIVILIAN"),
+            ]
+        ),
+        hint,
+    )
+    guessers = column(
+        hint,
+        grid(
+            [
+                tile("WAVE", "tapped", "tapped"),
+                tile("SHELL"),
+                tile("PIANO"),
+                tile("SHARK"),
+                tile("CLOUD"),
+                tile("TRAIN"),
+            ]
+        ),
+    )
+    scores = column(
+        row(tile("WAVE", "TARGET", "target"), chip("+3, keep going", "ok")),
+        row(tile("PIANO", "CIVILIAN"), chip("&minus;1, you are out", "no")),
+        row(tile("SHARK", "ASSASSIN", "assassin"), chip("&minus;5, board over", "bust")),
+    )
+    return steps(
+        "Hint Hunt in three pictures",
+        [
+            (
+                "Six of your board's words: WAVE and SHELL ticked as targets, SHARK locked as the assassin, the rest "
+                "civilians; your hint reads BEACH 2",
+                writer,
+                "On your board (12 words, 6 shown here), tick the targets and write one hint that links them. The number is added for you.",
+            ),
+            (
+                "The others see the same words without roles, under the hint BEACH 2, and tap WAVE",
+                guessers,
+                "Everyone else sees only the words and your hint, and taps the words they think you mean.",
+            ),
+            (
+                "WAVE is a target: plus 3. PIANO is a civilian: minus 1 and out. SHARK is the assassin: minus 5, "
+                "the board ends",
+                scores,
+                "Each tap scores the same for the guesser and for you, the writer.",
+            ),
+        ],
+    )
 
 
 PICTURE = _picture()
 
-RULES_TEXT = ("<p>Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
-              "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
-              "that links them. The number of targets is shown next to your hint.</p>"
-              "<p>Then the boards are played one at a time, in join order. Everyone except the writer "
-              "guesses at once: tap a word to claim it. A word can be claimed only once.</p><ul>"
-              "<li><b>Target +3</b>: keep guessing.</li>"
-              "<li><b>Civilian &minus;1</b>: you are out for this board.</li>"
-              "<li><b>Assassin &minus;5</b>: the board ends for everyone.</li></ul>"
-              "<p>Each claim changes the guesser's and the writer's score by the same amount. A board also "
-              "ends when all its targets are found or nobody is left guessing. Scores can go below zero; "
-              "the highest total wins and ties share first place.</p>")
-RULES = PICTURE + RULES_TEXT        # what every how-to-play shows: the picture, then the words
+RULES_TEXT = (
+    "<p>Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
+    "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
+    "that links them. The number of targets is shown next to your hint.</p>"
+    "<p>Then the boards are played one at a time, in join order. Everyone except the writer "
+    "guesses at once: tap a word to claim it. A word can be claimed only once.</p><ul>"
+    "<li><b>Target +3</b>: keep guessing.</li>"
+    "<li><b>Civilian &minus;1</b>: you are out for this board.</li>"
+    "<li><b>Assassin &minus;5</b>: the board ends for everyone.</li></ul>"
+    "<p>Each claim changes the guesser's and the writer's score by the same amount. A board also "
+    "ends when all its targets are found or nobody is left guessing. Scores can go below zero; "
+    "the highest total wins and ties share first place.</p>"
+)
+RULES = PICTURE + RULES_TEXT  # what every how-to-play shows: the picture, then the words
 
 
 # --- small pieces -------------------------------------------------------------------------------
+
 
 def _status(text):
     return tag("p", text, class_="hh-status", role="status", aria_live="polite")
@@ -120,7 +159,7 @@ def _checksum(words):
     return h
 
 
-LONG_WORD = 8      # longer words get a smaller face on a phone tile, so they never break mid-word
+LONG_WORD = 8  # longer words get a smaller face on a phone tile, so they never break mid-word
 
 
 def _word(w):
@@ -140,9 +179,9 @@ def _rules():
 # The board before this one walks the same way when it is shown revealed: every role in claim order, then the
 # words nobody claimed, then how it ended and the hint writer's score change. Nothing waits for a moment: the
 # claim buttons and the host's Next work throughout.
-TURN_AT, BY_AT, POINTS_AT = 0, 350, 700             # a claim
-REVEAL_AT, ENDED_AT = 1100, 2400                    # a board's end, after its last claim
-LAST_LINE_AT, LAST_SCORE_AT = 2100, 2500            # the board before this one: its roles turn in 0..2100
+TURN_AT, BY_AT, POINTS_AT = 0, 350, 700  # a claim
+REVEAL_AT, ENDED_AT = 1100, 2400  # a board's end, after its last claim
+LAST_LINE_AT, LAST_SCORE_AT = 2100, 2500  # the board before this one: its roles turn in 0..2100
 
 
 def _claim_key(board, k):
@@ -173,6 +212,7 @@ def _later(at_ms, body, cls=""):
 
 # --- scores ------------------------------------------------------------------------------------
 
+
 def _ranked(view):
     players = view.get("players") or []
     scores = view.get("scores") or {}
@@ -197,8 +237,11 @@ def _scores(view, ctx, title="Scores"):
             number = beat(POINTS_AT, number, id=_claim_key(view["board"], k) + "-" + str(changed.index(p)))
         rows.append(tag("tr", tag("th", line, scope="row") + tag("td", number, class_="hh-num")))
     head = tag("thead", tag("tr", tag("th", "Player", scope="col") + tag("th", "Score", scope="col")))
-    return tag("section", tag("h2", title) + tag("table", head + tag("tbody", "".join(rows)),
-                                                 class_="hh-scores"), class_="hh-score-box")
+    return tag(
+        "section",
+        tag("h2", title) + tag("table", head + tag("tbody", "".join(rows)), class_="hh-scores"),
+        class_="hh-score-box",
+    )
 
 
 def _standings(view, ctx, head="h1"):
@@ -209,7 +252,7 @@ def _standings(view, ctx, head="h1"):
     if len(winners) > 1:
         line = "Shared first place: " + _names(ctx, winners)
     elif winners and head == "h2":
-        line = "Final standings"        # the room's headline right above already says who won
+        line = "Final standings"  # the room's headline right above already says who won
     elif winners:
         line = name_of(ctx, winners[0]) + " wins!"
     else:
@@ -219,14 +262,25 @@ def _standings(view, ctx, head="h1"):
         mark = ""
         if p in winners:
             mark = " " + tag("span", "1st", class_="badge hh-win")
-        rows.append(tag("li", seat_face(ctx, p) + tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who") + mark
-                        + " " + tag("span", signed(scores.get(p, 0)) + " points", class_="hh-num")))
-    return (tag(head, line, class_="hh-winners")
-            + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
-            + tag("p", esc(st.get("note", "")), class_="hh-note"))
+        rows.append(
+            tag(
+                "li",
+                seat_face(ctx, p)
+                + tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who")
+                + mark
+                + " "
+                + tag("span", signed(scores.get(p, 0)) + " points", class_="hh-num"),
+            )
+        )
+    return (
+        tag(head, line, class_="hh-winners")
+        + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
+        + tag("p", esc(st.get("note", "")), class_="hh-note")
+    )
 
 
 # --- guessing: the board -------------------------------------------------------------------------
+
 
 def _hint_banner(board, ctx):
     meta = "Board %d by %s" % (board.get("number", 1), name_of(ctx, board["writer"]))
@@ -235,9 +289,13 @@ def _hint_banner(board, ctx):
         meta += " &middot; %d more to come" % left
     else:
         meta += " &middot; final board"
-    return tag("div", tag("p", "Hint", class_="hh-label")
-               + tag("p", esc(board["hint_text"]), class_="hh-hint")
-               + tag("p", meta, class_="hh-meta"), class_="hh-hint-box")
+    return tag(
+        "div",
+        tag("p", "Hint", class_="hh-label")
+        + tag("p", esc(board["hint_text"]), class_="hh-hint")
+        + tag("p", meta, class_="hh-meta"),
+        class_="hh-hint-box",
+    )
 
 
 def _tile(word, claim, role, ctx, claimable, key=None, at=None):
@@ -247,22 +305,33 @@ def _tile(word, claim, role, ctx, claimable, key=None, at=None):
     if claim is not None:
         role = claim["role"]
         moving = at is not None
-        body = (_word(word)
-                + tag("span", _turn(at, ROLE_LABELS.get(role, esc(role))) + " "
-                      + _later(at + POINTS_AT if moving else None, ROLE_POINTS.get(role, "")), class_="hh-role")
-                + _later(at + BY_AT if moving else None, "by " + name_of(ctx, claim["player"]), "hh-by"))
+        body = (
+            _word(word)
+            + tag(
+                "span",
+                _turn(at, ROLE_LABELS.get(role, esc(role)))
+                + " "
+                + _later(at + POINTS_AT if moving else None, ROLE_POINTS.get(role, "")),
+                class_="hh-role",
+            )
+            + _later(at + BY_AT if moving else None, "by " + name_of(ctx, claim["player"]), "hh-by")
+        )
         return tag("li", body, class_="hh-tile hh-claimed hh-role-" + esc(role), id=key)
     if claimable:
         cls = "btn hh-claim hh-long" if len(word) > LONG_WORD else "btn hh-claim"
-        return tag("li", button(word, {"type": "claim", "word": word}, cls=cls,
-                                aria_label="Claim " + word), class_="hh-tile hh-open")
+        return tag(
+            "li",
+            button(word, {"type": "claim", "word": word}, cls=cls, aria_label="Claim " + word),
+            class_="hh-tile hh-open",
+        )
     if role is not None:
-        body = (_word(word)
-                + tag("span", _turn(at, ROLE_LABELS.get(role, esc(role))), class_="hh-role")
-                + _later(at, "unclaimed", "hh-by"))
+        body = (
+            _word(word)
+            + tag("span", _turn(at, ROLE_LABELS.get(role, esc(role))), class_="hh-role")
+            + _later(at, "unclaimed", "hh-by")
+        )
         return tag("li", body, class_="hh-tile hh-unclaimed hh-role-" + esc(role), id=key)
-    return tag("li", _word(word) + tag("span", "unclaimed", class_="hh-by"),
-               class_="hh-tile hh-hidden")
+    return tag("li", _word(word) + tag("span", "unclaimed", class_="hh-by"), class_="hh-tile hh-hidden")
 
 
 def _grid(view, ctx, interactive):
@@ -304,9 +373,18 @@ def _claim_log(view, ctx):
         return tag("p", "No words claimed yet.", class_="hh-note")
     items = []
     for c in claims:
-        items.append(tag("li", "%s claimed %s: %s (%s)" % (
-            name_of(ctx, c["player"]), esc(c["word"]), ROLE_LABELS.get(c["role"], esc(c["role"])),
-            signed(c["delta"]))))
+        items.append(
+            tag(
+                "li",
+                "%s claimed %s: %s (%s)"
+                % (
+                    name_of(ctx, c["player"]),
+                    esc(c["word"]),
+                    ROLE_LABELS.get(c["role"], esc(c["role"])),
+                    signed(c["delta"]),
+                ),
+            )
+        )
     return tag("ol", "".join(items), class_="hh-claims", aria_label="claims in order")
 
 
@@ -318,8 +396,16 @@ def _guessers(view, ctx):
         if p not in guessers:
             continue
         st = guessers[p]
-        items.append(tag("li", _who(ctx, p) + _you(ctx, p) + _away(ctx, p) + ": "
-                         + tag("span", labels.get(st, esc(st)), class_="hh-state hh-" + esc(st))))
+        items.append(
+            tag(
+                "li",
+                _who(ctx, p)
+                + _you(ctx, p)
+                + _away(ctx, p)
+                + ": "
+                + tag("span", labels.get(st, esc(st)), class_="hh-state hh-" + esc(st)),
+            )
+        )
     return tag("ul", "".join(items), class_="hh-guessers", aria_label="guessers on this board")
 
 
@@ -357,25 +443,47 @@ def _last_board(view, ctx, folded=False):
         claim = claims.get(w)
         turn = at(turns.index(w) * step)
         by = _later(turn, "by " + name_of(ctx, claim["player"]), "hh-by") if claim is not None else ""
-        meta = tag("span", tag("span", _turn(turn, ROLE_LABELS.get(role, esc(role))), class_="hh-role") + by,
-                   class_="hh-mini-meta")
-        tiles.append(tag("li", _word(w) + meta,
-                         class_="hh-mini-tile hh-role-%s %s" % (esc(role), "hh-got" if claim else "hh-unclaimed")))
+        meta = tag(
+            "span",
+            tag("span", _turn(turn, ROLE_LABELS.get(role, esc(role))), class_="hh-role") + by,
+            class_="hh-mini-meta",
+        )
+        tiles.append(
+            tag(
+                "li",
+                _word(w) + meta,
+                class_="hh-mini-tile hh-role-%s %s" % (esc(role), "hh-got" if claim else "hh-unclaimed"),
+            )
+        )
     how = ENDED_BY.get(last.get("end_reason"), "")
-    line = tag("p", tag("strong", esc(last["hint_text"]), class_="hh-last-hint") + " by " + name_of(ctx, last["writer"])
-               + (_later(at(LAST_LINE_AT), " &middot; " + how) if how else ""), class_="hh-last-line")
+    line = tag(
+        "p",
+        tag("strong", esc(last["hint_text"]), class_="hh-last-hint")
+        + " by "
+        + name_of(ctx, last["writer"])
+        + (_later(at(LAST_LINE_AT), " &middot; " + how) if how else ""),
+        class_="hh-last-line",
+    )
     score = ""
-    if last["writer"] in (view.get("players") or []):     # D3-10: a removed writer's changes were not recorded
+    if last["writer"] in (view.get("players") or []):  # D3-10: a removed writer's changes were not recorded
         # every claim changed the hint writer's score by its points (D3-19): their change on this board
         total = sum([c["delta"] for c in last.get("claims") or []])
         score = _later(at(LAST_SCORE_AT), who(ctx, last["writer"]) + " " + signed(total), "hh-last-score")
     grid = tag("ul", "".join(tiles), class_="hh-mini", aria_label="every role on board %d" % last.get("number", 0))
     title = "Board %d revealed" % last.get("number", 0)
     if folded:
-        return tag("details", tag("summary", title) + line + grid, class_="hh-last hh-last-folded",
-                   id="hh-last-%d" % last.get("number", 0))
-    return tag("section", tag("div", tag("h2", title) + line + score, class_="hh-last-head") + grid,
-               class_="hh-last", id=moment_key("hh-last", last.get("number", 0)))
+        return tag(
+            "details",
+            tag("summary", title) + line + grid,
+            class_="hh-last hh-last-folded",
+            id="hh-last-%d" % last.get("number", 0),
+        )
+    return tag(
+        "section",
+        tag("div", tag("h2", title) + line + score, class_="hh-last-head") + grid,
+        class_="hh-last",
+        id=moment_key("hh-last", last.get("number", 0)),
+    )
 
 
 def _last_board_open(view):
@@ -389,8 +497,11 @@ def _guess_box(view, ctx):
     once guessing has started, the last board is folded at this box's heading, one tap away."""
     if _last_board_open(view):
         return tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box hh-beside-last")
-    return tag("section", tag("h2", "Guessers") + _last_board(view, ctx, folded=True) + _guessers(view, ctx),
-               class_="hh-guess-box")
+    return tag(
+        "section",
+        tag("h2", "Guessers") + _last_board(view, ctx, folded=True) + _guessers(view, ctx),
+        class_="hh-guess-box",
+    )
 
 
 def _board_status(view):
@@ -405,6 +516,7 @@ def _board_status(view):
 
 # --- hint writing ---------------------------------------------------------------------------------
 
+
 def _write_form(view):
     board = view["board"]
     locked = board.get("locked") or {}
@@ -413,27 +525,41 @@ def _write_form(view):
     for w in board["words"]:
         if w in locked:
             role = locked[w]
-            items.append(tag("li", _word(w)
-                             + tag("span", "LOCKED " + ROLE_LABELS.get(role, esc(role)), class_="hh-role"),
-                             class_="hh-pick hh-locked hh-role-" + esc(role)))
+            items.append(
+                tag(
+                    "li",
+                    _word(w) + tag("span", "LOCKED " + ROLE_LABELS.get(role, esc(role)), class_="hh-role"),
+                    class_="hh-pick hh-locked hh-role-" + esc(role),
+                )
+            )
         else:
-            box = '<input type="checkbox" name="targets" value="%s"%s>' % (
-                esc(w), " checked" if w in draft else "")
-            items.append(tag("li", tag("label", box + " " + _word(w)),
-                             class_="hh-pick"))
+            box = '<input type="checkbox" name="targets" value="%s"%s>' % (esc(w), " checked" if w in draft else "")
+            items.append(tag("li", tag("label", box + " " + _word(w)), class_="hh-pick"))
     grid = tag("ul", "".join(items), class_="hh-grid hh-write-grid", aria_label="your 12 words")
-    count = tag("p", "Targets chosen: " + tag("span", "", class_="hh-count-n")
-                + " (pick %d to %d)" % (board.get("min_targets", 1), board.get("max_targets", 5)),
-                class_="hh-count")
-    hint = tag("label", "Your hint (up to %d characters, no need to type the number)" % board.get("hint_max", 24)
-               + '<input type="text" name="hint" maxlength="%d" required autocomplete="off" value="%s">' % (
-                   board.get("hint_max", 24), esc(board.get("hint", ""))), class_="hh-hint-input")
+    count = tag(
+        "p",
+        "Targets chosen: "
+        + tag("span", "", class_="hh-count-n")
+        + " (pick %d to %d)" % (board.get("min_targets", 1), board.get("max_targets", 5)),
+        class_="hh-count",
+    )
+    hint = tag(
+        "label",
+        "Your hint (up to %d characters, no need to type the number)" % board.get("hint_max", 24)
+        + '<input type="text" name="hint" maxlength="%d" required autocomplete="off" value="%s">'
+        % (board.get("hint_max", 24), esc(board.get("hint", ""))),
+        class_="hh-hint-input",
+    )
     submit = tag("button", "Submit", type="submit", class_="btn hh-submit")
     # the hint and Submit stay at the foot of a phone's screen while the words scroll under them (issue 38: Submit
     # started below a 360x640 phone's fold)
-    return tag("form", grid + count + tag("div", hint + submit, class_="hh-write-foot"), class_="hh-write",
-               id="hh-write-%d" % _checksum(board["words"]),
-               data_move=move_json({"type": "submit"}))
+    return tag(
+        "form",
+        grid + count + tag("div", hint + submit, class_="hh-write-foot"),
+        class_="hh-write",
+        id="hh-write-%d" % _checksum(board["words"]),
+        data_move=move_json({"type": "submit"}),
+    )
 
 
 def _submitted(view):
@@ -451,12 +577,10 @@ def _submitted(view):
         else:
             label = "CIVILIAN"
             cls = "civilian"
-        items.append(tag("li", _word(w) + tag("span", label, class_="hh-role"),
-                         class_="hh-pick hh-role-" + esc(cls)))
-    out = [tag("p", "Your hint: " + tag("strong", esc(board.get("hint_text", "")), class_="hh-hint"),
-               class_="hh-mine")]
+        items.append(tag("li", _word(w) + tag("span", label, class_="hh-role"), class_="hh-pick hh-role-" + esc(cls)))
+    out = [tag("p", "Your hint: " + tag("strong", esc(board.get("hint_text", "")), class_="hh-hint"), class_="hh-mine")]
     upper = board.get("hint", "").upper()
-    if upper in board["words"]:   # D3-04: a soft warning only; the host moderates
+    if upper in board["words"]:  # D3-04: a soft warning only; the host moderates
         out.append(tag("p", "Heads up: your hint is one of your board's words.", class_="hh-warn"))
     out.append(tag("ul", "".join(items), class_="hh-grid", aria_label="your board"))
     if view.get("can_edit"):
@@ -469,15 +593,21 @@ def _submit_board(view, ctx):
     submitted = view.get("submitted") or {}
     for p in view.get("players") or []:
         done = submitted.get(p)
-        state = tag("span", "&#10003; submitted" if done else "writing&hellip;",
-                    class_="hh-state " + ("hh-submitted" if done else "hh-waiting"))
+        state = tag(
+            "span",
+            "&#10003; submitted" if done else "writing&hellip;",
+            class_="hh-state " + ("hh-submitted" if done else "hh-waiting"),
+        )
         items.append(tag("li", _who(ctx, p) + _you(ctx, p) + _host_badge(view, p) + _away(ctx, p) + " " + state))
-    return tag("section", tag("h2", "Hints") + tag("ul", "".join(items), class_="hh-who-submitted",
-                                                  aria_label="who has submitted"),
-               class_="hh-submit-box")
+    return tag(
+        "section",
+        tag("h2", "Hints") + tag("ul", "".join(items), class_="hh-who-submitted", aria_label="who has submitted"),
+        class_="hh-submit-box",
+    )
 
 
 # --- host controls ------------------------------------------------------------------------------
+
 
 def controls(view, ctx):
     """The rulebook host's buttons, from a view with "controls" (the host's seat's, or view(s, HOST)): beside the
@@ -504,10 +634,18 @@ def controls(view, ctx):
         confirm = None
         if c.get("next_needs_confirm"):
             confirm = "%s still guessing. Move on anyway? They stop with no score change." % (
-                _plain_names(ctx, still) + (" is" if len(still) == 1 else " are"))
-        out.append(button(label, {"type": "next_board", "confirm": True}, cls="btn hh-next",
-                          disabled=not c.get("can_next"), confirm=confirm,
-                          data_next="1" if confirm is None else None))     # the board is over: on to the next
+                _plain_names(ctx, still) + (" is" if len(still) == 1 else " are")
+            )
+        out.append(
+            button(
+                label,
+                {"type": "next_board", "confirm": True},
+                cls="btn hh-next",
+                disabled=not c.get("can_next"),
+                confirm=confirm,
+                data_next="1" if confirm is None else None,
+            )
+        )  # the board is over: on to the next
         if still and not beside:
             out.append(tag("p", "Still guessing: " + _names(ctx, still), class_="hh-note"))
     rows = []
@@ -517,27 +655,42 @@ def controls(view, ctx):
         plain = ctx["names"].get(p, "?")
         buttons = ""
         if p in rejectable:
-            buttons += button("Reject hint", {"type": "reject", "player": p}, cls="btn hh-reject",
-                              confirm="Reject %s's hint? %s gets a new board and writes again." % (plain, plain))
+            buttons += button(
+                "Reject hint",
+                {"type": "reject", "player": p},
+                cls="btn hh-reject",
+                confirm="Reject %s's hint? %s gets a new board and writes again." % (plain, plain),
+            )
         if entry.get("confirm_needed"):
-            sentence = ("Remove %s? Fewer than two players would remain, so the game ends and "
-                        "everyone returns to the lobby." % plain)
+            sentence = (
+                "Remove %s? Fewer than two players would remain, so the game ends and "
+                "everyone returns to the lobby." % plain
+            )
         else:
             sentence = "Remove %s from the game? They cannot rejoin." % plain
-        buttons += button("Remove", {"type": "remove", "player": p, "confirm": bool(entry.get("confirm_needed"))},
-                          cls="btn hh-remove", confirm=sentence)
+        buttons += button(
+            "Remove",
+            {"type": "remove", "player": p, "confirm": bool(entry.get("confirm_needed"))},
+            cls="btn hh-remove",
+            confirm=sentence,
+        )
         rows.append(tag("li", tag("span", name_of(ctx, p) + _away(ctx, p), class_="hh-who") + " " + buttons))
     if rows:
         # one tap away, so the TV keeps its height with twelve players (e2e/test_tv_fit.py); who has written
         # a hint is in the Hints list beside it
         summary = "Reject a hint or remove a player" if rejectable else "Remove a player"
-        out.append(tag("details", tag("summary", summary) +
-                       tag("ul", "".join(rows), class_="hh-host-players", aria_label="players"),
-                       class_="hh-host-tools"))
+        out.append(
+            tag(
+                "details",
+                tag("summary", summary) + tag("ul", "".join(rows), class_="hh-host-players", aria_label="players"),
+                class_="hh-host-tools",
+            )
+        )
     return tag("nav", "".join(out), class_="hh-controls", aria_label="host controls")
 
 
 # --- screens ------------------------------------------------------------------------------------
+
 
 def phone(view, ctx):
     """One player's phone: big tap targets, a one-line status, host controls when hosting. Two columns
@@ -547,7 +700,7 @@ def phone(view, ctx):
     status = view.get("status")
     body = []
     info = []
-    folds = []      # one tap away: side by side on a TV while folded (hint_hunt.css)
+    folds = []  # one tap away: side by side on a TV while folded (hint_hunt.css)
     if phase == "abandoned":
         body.append(tag("h1", "Game ended", class_="hh-title"))
         body.append(_status("Fewer than two players remained, so everyone goes back to the lobby."))
@@ -579,15 +732,17 @@ def phone(view, ctx):
         folds.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx), class_="hh-log"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx, "h2"))
-        info.append(_last_board(view, ctx))     # beside the standings on a TV, under them on a phone
+        info.append(_last_board(view, ctx))  # beside the standings on a TV, under them on a phone
     host = controls(view, ctx)
     if host:
-        info.insert(0, host)        # the host's next step comes first in its column
+        info.insert(0, host)  # the host's next step comes first in its column
     folds.append(_rules())
     info.append(tag("div", "".join(folds), class_="hh-folds"))
-    return tag("section", tag("div", "".join(body), class_="hh-col hh-col-main")
-               + tag("div", "".join(info), class_="hh-col hh-col-info"),
-               class_="hh hh-phone hh-" + esc(phase or "unknown"))
+    return tag(
+        "section",
+        tag("div", "".join(body), class_="hh-col hh-col-main") + tag("div", "".join(info), class_="hh-col hh-col-info"),
+        class_="hh hh-phone hh-" + esc(phase or "unknown"),
+    )
 
 
 def table_side(view, ctx):
@@ -623,5 +778,5 @@ def table(view, ctx):
         body.append(tag("div", _scores(view, ctx), class_="hh-side"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx))
-        body.append(_last_board(view, ctx, folded=True))     # one tap away: the standings keep the TV's height
+        body.append(_last_board(view, ctx, folded=True))  # one tap away: the standings keep the TV's height
     return tag("section", "".join(body), class_="hh hh-table hh-" + esc(phase or "unknown"))

@@ -1,10 +1,11 @@
 """What no view may show before its time (tests/test_leaks.py): others' boards (words, hint) before they are
 played; the current board's unclaimed roles until it ends, to everyone but its writer. Read by the tests only,
 never shipped to a page."""
+
 from ...engine.leaks import quoted
 from . import boards as B
 
-PLAYOUTS = 150       # long games (every pick of targets is a legal move): ~0.3 s a playout
+PLAYOUTS = 150  # long games (every pick of targets is a legal move): ~0.3 s a playout
 
 
 def fragments(s, viewer):
@@ -14,7 +15,7 @@ def fragments(s, viewer):
     if s["phase"] == "hint_writing":
         started = set()
     elif s["phase"] == "guessing":
-        started = set(s["order"][:s["turn"] + 1])
+        started = set(s["order"][: s["turn"] + 1])
     else:
         return out
     for q, board in s["boards"].items():
@@ -30,8 +31,9 @@ def fragments(s, viewer):
         if own != writer:
             for w in board["words"]:
                 if w not in s["claimed"]:
-                    out.append(("unclaimed role on %s's board" % writer,
-                                '%s:%s' % (quoted(w), quoted(B.role_of(board, w))), 0))
+                    out.append(
+                        ("unclaimed role on %s's board" % writer, "%s:%s" % (quoted(w), quoted(B.role_of(board, w))), 0)
+                    )
             # the board before this one has ended: its roles are everyone's (D3-08), once
             out.append(("the roles of the current board", '"roles":', 0 if s["last_board"] is None else 1))
             out.append(("the assassin", '"assassin":', 0))
@@ -56,9 +58,12 @@ def perturbed(game, s, viewer):
 
     def role(w):
         return moved.get(w) or B.role_of(board, w)
+
     t = game.copy_state(s)
     t["boards"][writer] = dict(
-        board, targets=[w for w in board["words"] if role(w) == "target"],
+        board,
+        targets=[w for w in board["words"] if role(w) == "target"],
         civilians=[w for w in board["civilians"] if role(w) == "civilian"],
-        assassin=[w for w in board["words"] if role(w) == "assassin"][0])
+        assassin=[w for w in board["words"] if role(w) == "assassin"][0],
+    )
     return [t]

@@ -4,12 +4,25 @@ Secrets: a writer's words, locked roles, targets and hint during writing are onl
 own view; during guessing an unclaimed role is only in the current writer's view until the board
 ends (D3-08). Spectators, removed players and the table get the guesser's view (D3-01).
 """
+
 from ...engine.core import HOST, can
 from . import boards as B
 from .queries import current_players, is_player, later_boards, writer_of
-from .constants import (ABANDONED, ABANDONED_NOTE, ASSASSIN, CIVILIAN, GONE, GUESSING, HINT_MAX,
-                        MAX_TARGETS, MIN_TARGETS, PLACEHOLDER_HINT, SCOREBOARD, STILL_GUESSING,
-                        WRITING)
+from .constants import (
+    ABANDONED,
+    ABANDONED_NOTE,
+    ASSASSIN,
+    CIVILIAN,
+    GONE,
+    GUESSING,
+    HINT_MAX,
+    MAX_TARGETS,
+    MIN_TARGETS,
+    PLACEHOLDER_HINT,
+    SCOREBOARD,
+    STILL_GUESSING,
+    WRITING,
+)
 
 SPECTATOR = "spectator"
 REMOVED = "removed"
@@ -27,8 +40,14 @@ def view(game, s, viewer):
         was_removed = viewer in s["removed"]
     except TypeError:
         was_removed = False
-    v = {"phase": phase, "players": players, "host": s["host"], "me": viewer if seated else None,
-         "status": REMOVED if was_removed else SPECTATOR, "act": False}
+    v = {
+        "phase": phase,
+        "players": players,
+        "host": s["host"],
+        "me": viewer if seated else None,
+        "status": REMOVED if was_removed else SPECTATOR,
+        "act": False,
+    }
     if phase == ABANDONED:
         if seated:
             v["status"] = PLAYING
@@ -59,16 +78,22 @@ def _writing(game, s, viewer, seated, v):
     locked = dict((w, CIVILIAN) for w in board["civilians"])
     locked[board["assassin"]] = ASSASSIN
     choosable = B.unlocked(board)
-    mine = {"words": list(board["words"]), "locked": locked, "choosable": choosable,
-            "targets": list(board["targets"]), "hint": board["hint"],
-            "submitted": board["submitted"], "min_targets": MIN_TARGETS,
-            "max_targets": MAX_TARGETS, "hint_max": HINT_MAX}
+    mine = {
+        "words": list(board["words"]),
+        "locked": locked,
+        "choosable": choosable,
+        "targets": list(board["targets"]),
+        "hint": board["hint"],
+        "submitted": board["submitted"],
+        "min_targets": MIN_TARGETS,
+        "max_targets": MAX_TARGETS,
+        "hint_max": HINT_MAX,
+    }
     if board["submitted"]:
         mine["hint_text"] = B.hint_text(board)
     v["board"] = mine
     v["status"] = SUBMITTED if board["submitted"] else WRITING_STATUS
-    v["can_submit"] = can(game, s, viewer, {"type": "submit", "targets": choosable[:1],
-                                           "hint": PLACEHOLDER_HINT})
+    v["can_submit"] = can(game, s, viewer, {"type": "submit", "targets": choosable[:1], "hint": PLACEHOLDER_HINT})
     v["can_edit"] = can(game, s, viewer, {"type": "edit"})
     v["act"] = v["can_submit"]
 
@@ -76,14 +101,21 @@ def _writing(game, s, viewer, seated, v):
 def _guessing(game, s, viewer, seated, v):
     writer = writer_of(s)
     board = s["boards"][writer]
-    shown = {"writer": writer, "words": list(board["words"]), "hint": board["hint"],
-             "count": len(board["targets"]), "hint_text": B.hint_text(board),
-             "claims": [dict(c) for c in s["claims"]], "ended": s["ended"],
-             "end_reason": s["end_reason"], "number": s["number"],
-             "boards_left": len(later_boards(s))}
+    shown = {
+        "writer": writer,
+        "words": list(board["words"]),
+        "hint": board["hint"],
+        "count": len(board["targets"]),
+        "hint_text": B.hint_text(board),
+        "claims": [dict(c) for c in s["claims"]],
+        "ended": s["ended"],
+        "end_reason": s["end_reason"],
+        "number": s["number"],
+        "boards_left": len(later_boards(s)),
+    }
     shown["final"] = shown["boards_left"] == 0
     if s["ended"] or (seated and viewer == writer):
-        shown["roles"] = B.roles(board)    # D3-08: at board end, or always for its own writer
+        shown["roles"] = B.roles(board)  # D3-08: at board end, or always for its own writer
     v["board"] = shown
     _last_board(s, v)
     v["guessers"] = dict((q, st) for q, st in s["guessers"].items() if st != GONE)
@@ -103,19 +135,23 @@ def _last_board(s, v):
     """The previous board, ended, so every role on it is public (D3-08); a copy, never the state's own."""
     last = s["last_board"]
     if last is not None:
-        v["last_board"] = {"writer": last["writer"], "number": last["number"], "hint_text": last["hint_text"],
-                           "words": list(last["words"]), "roles": dict(last["roles"]),
-                           "claims": [dict(c) for c in last["claims"]], "end_reason": last["end_reason"]}
+        v["last_board"] = {
+            "writer": last["writer"],
+            "number": last["number"],
+            "hint_text": last["hint_text"],
+            "words": list(last["words"]),
+            "roles": dict(last["roles"]),
+            "claims": [dict(c) for c in last["claims"]],
+            "end_reason": last["end_reason"],
+        }
 
 
 def _controls(game, s, players):
     """The host's buttons, each decided by check() (D3-21: the same for a spectator host)."""
     c = {"host_seat": s["host"]}
-    removable = [p for p in players
-                 if can(game, s, HOST, {"type": "remove", "player": p, "confirm": True})]
+    removable = [p for p in players if can(game, s, HOST, {"type": "remove", "player": p, "confirm": True})]
     # whether a confirm is needed depends only on how many players remain, so one check decides
-    needed = bool(removable) and not can(game,
-        s, HOST, {"type": "remove", "player": removable[0], "confirm": False})
+    needed = bool(removable) and not can(game, s, HOST, {"type": "remove", "player": removable[0], "confirm": False})
     c["removable"] = [{"player": p, "confirm_needed": needed} for p in removable]
     if s["phase"] == WRITING:
         c["waiting_for"] = [p for p in players if not s["boards"][p]["submitted"]]

@@ -57,6 +57,7 @@ Decisions where the rulings left room (also cited in code):
 - A SWIPE's failure reason is reported by the first failing condition in the order (a) action, (b) points,
   (c) already lost; a skipped target is its own reason.
 """
+
 from .game import SevenRounds
 from .moments import moment
 
@@ -64,10 +65,10 @@ GAME = SevenRounds()
 
 # What the hub reads besides the rules (docs/add-a-game.md). What the rules must not import is named, not
 # imported: the screens (drawn from views, on the TV and the phones) and what only the tests read.
-GAME.screens = __name__ + ".screens"        # table(), phone(), RULES
+GAME.screens = __name__ + ".screens"  # table(), phone(), RULES
 GAME.stylesheet = "static/css/games/seven_rounds.css"  # its styles, from the site's root
-GAME.moment = moment                        # the replay's marks: (event, names) -> a sentence or None
-GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
-GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
-GAME.tv_counts = (6, 12)                    # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = "They leave the game and the standings, and the round goes on without them."   # decisions.md
+GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
+GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
+GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
+GAME.tv_counts = (6, 12)  # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = "They leave the game and the standings, and the round goes on without them."  # decisions.md

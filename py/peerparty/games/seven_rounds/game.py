@@ -1,7 +1,25 @@
 """Seven Rounds: the Game object (setup, check, apply, copy, result). Views live in views.py."""
+
 from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, str_field, standings
-from .rules import (GAME_ID, TITLE, MIN_PLAYERS, MAX_PLAYERS, ROUNDS, TIMER_S, ADD_TIME_MS, MISSIONS,
-                    READY, CHOOSING, RESULTS, FINAL, ACTIONS, TARGETED, GUESSES, PREDICT, ACTION_NAMES)
+from .rules import (
+    GAME_ID,
+    TITLE,
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    ROUNDS,
+    TIMER_S,
+    ADD_TIME_MS,
+    MISSIONS,
+    READY,
+    CHOOSING,
+    RESULTS,
+    FINAL,
+    ACTIONS,
+    TARGETED,
+    GUESSES,
+    PREDICT,
+    ACTION_NAMES,
+)
 from .scoring import resolve_round
 from . import views
 
@@ -37,16 +55,16 @@ class SevenRounds:
     title = TITLE
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    host_is_player = False          # DX-02: the host screen is a shared display
-    spectators = False              # DX-05/D0-16: no mid-game joins
+    host_is_player = False  # DX-02: the host screen is a shared display
+    spectators = False  # DX-05/D0-16: no mid-game joins
     host_moves = HOST_MOVES
-    start_move = {"type": "next_round"}     # D0-17: pressing Start begins round 1 and its timer
+    start_move = {"type": "next_round"}  # D0-17: pressing Start begins round 1 and its timer
 
     # --- setup -------------------------------------------------------------------------------
     def setup(self, players, rng, options):
         players = list(players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError("Seven Rounds needs 3 to 12 players")      # D0-01
+            raise ValueError("Seven Rounds needs 3 to 12 players")  # D0-01
         if len(set(players)) != len(players):
             raise ValueError("player ids must be distinct")
         options = options or {}
@@ -56,17 +74,23 @@ class SevenRounds:
         missions = _setup_missions(players, rng, options.get("missions") or {})
         zero = dict((p, 0) for p in players)
         return {
-            "players": players, "missions": missions, "timer_ms": timer_s * 1000,
-            "phase": READY, "round": 0, "scored_rounds": 0, "ended_early": False,
-            "deadline_ms": None, "expired": False,
-            "locks": {},                    # player -> {"action", "target", "guess"}: secret until reveal
+            "players": players,
+            "missions": missions,
+            "timer_ms": timer_s * 1000,
+            "phase": READY,
+            "round": 0,
+            "scored_rounds": 0,
+            "ended_early": False,
+            "deadline_ms": None,
+            "expired": False,
+            "locks": {},  # player -> {"action", "target", "guess"}: secret until reveal
             "scores": dict(zero),
-            "completed": dict(zero),        # player -> round their mission completed (0 = not yet)
-            "bank_rounds": dict(zero),      # D0-18: progress over every scored round
+            "completed": dict(zero),  # player -> round their mission completed (0 = not yet)
+            "bank_rounds": dict(zero),  # D0-18: progress over every scored round
             "good_guesses": dict(zero),
-            "partners": dict((p, []) for p in players),     # mutual TEAM UP partner per scored round
+            "partners": dict((p, []) for p in players),  # mutual TEAM UP partner per scored round
             "earned_from": dict((p, []) for p in players),  # action types that earned AP >= 1
-            "last": None,                   # the latest reveal record (public)
+            "last": None,  # the latest reveal record (public)
         }
 
     def copy_state(self, s):
@@ -155,7 +179,7 @@ class SevenRounds:
             raise IllegalMove("invalid_move", "Some players have not locked in: confirm skipping them.")
 
     def _check_end_game(self, s, move):
-        return None     # D0-15: allowed in every phase but FINAL (checked above)
+        return None  # D0-15: allowed in every phase but FINAL (checked above)
 
     def _check_remove(self, s, move):
         # docs/decisions.md "Seven Rounds: the host can remove a player mid-game" (D0-16 allowed it in the lobby only)
@@ -165,13 +189,18 @@ class SevenRounds:
 
     def legal_moves(self, s, p):
         if p == HOST:
-            candidates = [{"type": "next_round"}, {"type": "add_time"}, {"type": "reveal"},
-                          {"type": "reveal", "skip_ok": True}, {"type": "end_game"}]
+            candidates = [
+                {"type": "next_round"},
+                {"type": "add_time"},
+                {"type": "reveal"},
+                {"type": "reveal", "skip_ok": True},
+                {"type": "end_game"},
+            ]
             candidates += [{"type": "remove", "player": q} for q in s["players"]]
         elif p == SYSTEM:
             candidates = [{"type": "timeout"}]
         else:
-            if self.lock_refusal(s, p) is not None:    # the part of check() every lock shares
+            if self.lock_refusal(s, p) is not None:  # the part of check() every lock shares
                 return []
             candidates = lock_candidates(s["players"], p)
         return [move for move in candidates if can(self, s, p, move)]
@@ -181,10 +210,12 @@ class SevenRounds:
         kind = move["type"]
         if kind == "lock":
             action = move["action"]
-            s["locks"][p] = {"action": action,
-                             "target": move["target"] if action in TARGETED else None,
-                             "guess": move["guess"] if action == PREDICT else None}
-            return [{"type": "locked", "player": p}]    # never the choice itself (DX-07)
+            s["locks"][p] = {
+                "action": action,
+                "target": move["target"] if action in TARGETED else None,
+                "guess": move["guess"] if action == PREDICT else None,
+            }
+            return [{"type": "locked", "player": p}]  # never the choice itself (DX-07)
         if kind == "timeout":
             s["expired"] = True
             return [{"type": "time_up", "round": s["round"]}]
@@ -198,7 +229,7 @@ class SevenRounds:
             s["phase"] = CHOOSING
             s["locks"] = {}
             s["expired"] = False
-            s["deadline_ms"] = ctx.now_ms + s["timer_ms"]   # D0-17: the timer starts now
+            s["deadline_ms"] = ctx.now_ms + s["timer_ms"]  # D0-17: the timer starts now
             return [{"type": "round_started", "round": s["round"], "deadline_ms": s["deadline_ms"]}]
         if kind == "reveal":
             skipped = [q for q in s["players"] if q not in s["locks"]]
@@ -232,7 +263,7 @@ class SevenRounds:
         among the players still in. Below three players (D0-01) the game ends as End game ends it (D0-15)."""
         s["players"] = [p for p in s["players"] if p != q]
         s["locks"].pop(q, None)
-        s["scores"].pop(q)      # out of the standings; their mission record stays (a completion was public)
+        s["scores"].pop(q)  # out of the standings; their mission record stays (a completion was public)
         s["removed"] = s.get("removed", []) + [q]
         events = [{"type": "removed", "player": q}]
         if len(s["players"]) < MIN_PLAYERS:
@@ -254,7 +285,7 @@ class SevenRounds:
         if s["phase"] != FINAL:
             return None
         note = "ended early after round %d" % s["scored_rounds"] if s["ended_early"] else ""
-        return standings(s["scores"], s["players"], note=note)      # D0-20: ties share the win
+        return standings(s["scores"], s["players"], note=note)  # D0-20: ties share the win
 
     def ref(self, s, p):
         """The decision a lock answers: the round (every player chooses at once, so another's lock never

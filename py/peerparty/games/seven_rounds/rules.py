@@ -1,19 +1,19 @@
 """Seven Rounds: every number, name and mission of the game in one place (docs/rules/seven-rounds.md, A.1)."""
 
-GAME_ID = "seven_rounds"        # D0-21: the rulebook has no title; working name "Seven Rounds"
+GAME_ID = "seven_rounds"  # D0-21: the rulebook has no title; working name "Seven Rounds"
 TITLE = "Seven Rounds"
-MIN_PLAYERS = 3                 # D0-01
-MAX_PLAYERS = 12                # D0-01: online cap
+MIN_PLAYERS = 3  # D0-01
+MAX_PLAYERS = 12  # D0-01: online cap
 ROUNDS = 7
-TIMER_S = 60                    # round timer
-ADD_TIME_MS = 30000             # D0-04: the host's +30 s
-MISSION_BONUS = 3               # paid once per game
+TIMER_S = 60  # round timer
+ADD_TIME_MS = 30000  # D0-04: the host's +30 s
+MISSION_BONUS = 3  # paid once per game
 
 # phases
-READY = "ready"                 # set up, round 0, waiting for Start (D0-17)
-CHOOSING = "choosing"           # players choose and lock; the timer runs
-RESULTS = "results"             # a round was revealed and scored; waiting for Next round
-FINAL = "final"                 # after round 7, or after End game (D0-15)
+READY = "ready"  # set up, round 0, waiting for Start (D0-17)
+CHOOSING = "choosing"  # players choose and lock; the timer runs
+RESULTS = "results"  # a round was revealed and scored; waiting for Next round
+FINAL = "final"  # after round 7, or after End game (D0-15)
 
 BANK = "bank"
 TEAM_UP = "team_up"
@@ -21,19 +21,18 @@ SWIPE = "swipe"
 PREDICT = "predict"
 DOUBLE_DOWN = "double_down"
 ACTIONS = (BANK, TEAM_UP, SWIPE, PREDICT, DOUBLE_DOWN)
-TARGETED = (TEAM_UP, SWIPE)                      # D0-03: another player, never yourself or the host
-GUESSES = (BANK, TEAM_UP, SWIPE, DOUBLE_DOWN)    # D0-03/D0-07: PREDICT cannot be guessed
-SWIPEABLE = (BANK, TEAM_UP)                      # only these targets can lose a point
+TARGETED = (TEAM_UP, SWIPE)  # D0-03: another player, never yourself or the host
+GUESSES = (BANK, TEAM_UP, SWIPE, DOUBLE_DOWN)  # D0-03/D0-07: PREDICT cannot be guessed
+SWIPEABLE = (BANK, TEAM_UP)  # only these targets can lose a point
 
-ACTION_NAMES = {BANK: "BANK", TEAM_UP: "TEAM UP", SWIPE: "SWIPE", PREDICT: "PREDICT",
-                DOUBLE_DOWN: "DOUBLE DOWN"}
+ACTION_NAMES = {BANK: "BANK", TEAM_UP: "TEAM UP", SWIPE: "SWIPE", PREDICT: "PREDICT", DOUBLE_DOWN: "DOUBLE DOWN"}
 
 # why a SWIPE succeeded or failed (the screens turn these into sentences with names)
 SWIPE_OK = "ok"
-SWIPE_TARGET_SKIPPED = "target_skipped"     # the target had no locked choice
-SWIPE_TARGET_IMMUNE = "target_immune"       # the target chose SWIPE, PREDICT or DOUBLE DOWN
-SWIPE_NO_POINTS = "no_points"               # D0-19: the target had 0 points when checked
-SWIPE_ALREADY_LOST = "already_lost"         # the target already lost a point to a SWIPE this round
+SWIPE_TARGET_SKIPPED = "target_skipped"  # the target had no locked choice
+SWIPE_TARGET_IMMUNE = "target_immune"  # the target chose SWIPE, PREDICT or DOUBLE DOWN
+SWIPE_NO_POINTS = "no_points"  # D0-19: the target had 0 points when checked
+SWIPE_ALREADY_LOST = "already_lost"  # the target already lost a point to a SWIPE this round
 
 SOLO_BANKER = 1
 TRUST_BUILDER = 2
@@ -56,13 +55,18 @@ MISSIONS = {
     SHARP_EYE: ("SHARP EYE", "PREDICT the most chosen action (a tie for most counts)."),
     LONE_DOUBLER: ("LONE DOUBLER", "Be the only player who chooses DOUBLE DOWN in a round."),
     BIG_TURN: ("BIG TURN", "Earn 3 or more points from your own action in one round."),
-    NARROW_ESCAPE: ("NARROW ESCAPE", "Be the target of at least one SWIPE in a round, and have every one "
-                                     "of them fail."),
+    NARROW_ESCAPE: (
+        "NARROW ESCAPE",
+        "Be the target of at least one SWIPE in a round, and have every one of them fail.",
+    ),
     STEADY_SAVER: ("STEADY SAVER", "Choose BANK in 3 different rounds."),
     TWO_GOOD_GUESSES: ("TWO GOOD GUESSES", "Make a correct PREDICT in 2 different rounds."),
     TRUSTED_PARTNER: ("TRUSTED PARTNER", "Make a two-way TEAM UP with the same partner in 2 different rounds."),
-    COMEBACK: ("COMEBACK", "From round 2 on, start a round at the lowest score (alone or tied) and earn "
-                           "2 or more points from your own action in it."),
+    COMEBACK: (
+        "COMEBACK",
+        "From round 2 on, start a round at the lowest score (alone or tied) and earn "
+        "2 or more points from your own action in it.",
+    ),
     VERSATILE: ("VERSATILE", "Earn at least 1 point from each of 3 different actions over the game."),
 }
 
@@ -74,5 +78,10 @@ def captain_of(players, round_no):
 
 def mission_card(number, completed_round=0):
     name, description = MISSIONS[number]
-    return {"number": number, "name": name, "description": description,
-            "completed": completed_round > 0, "completed_round": completed_round}
+    return {
+        "number": number,
+        "name": name,
+        "description": description,
+        "completed": completed_round > 0,
+        "completed_round": completed_round,
+    }

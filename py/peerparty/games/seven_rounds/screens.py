@@ -3,11 +3,17 @@
 Pure functions view -> HTML string, in the Python subset MicroPython runs. Names come from
 ctx["names"] through name_of() (escaped); the view refers to players by id only.
 """
+
 from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, signed, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, person, rules_box, steps
 
-ACTION_LABELS = {"bank": "BANK", "team_up": "TEAM UP", "swipe": "SWIPE", "predict": "PREDICT",
-                 "double_down": "DOUBLE DOWN"}
+ACTION_LABELS = {
+    "bank": "BANK",
+    "team_up": "TEAM UP",
+    "swipe": "SWIPE",
+    "predict": "PREDICT",
+    "double_down": "DOUBLE DOWN",
+}
 ACTION_HELP = {
     "bank": "+1, or +2 if nobody else banks.",
     "team_up": "Name a partner: +3 each if they name you too.",
@@ -16,47 +22,70 @@ ACTION_HELP = {
     "double_down": "+3 if you are the only one; -1 if not.",
 }
 GUESS_ORDER = ["bank", "team_up", "swipe", "double_down"]
-MANY = 6        # past this many players the TV's final count gives each Secret Mission one line
+MANY = 6  # past this many players the TV's final count gives each Secret Mission one line
 
 
 def _picture():
     """Hidden choices, locked, revealed together, scored: one round of three players."""
     hidden = "".join([person(n, mini_card("?", "back")) for n in ("Ann", "Ben", "Cat")])
     locked = "".join([person(n, column(mini_card("?", "back"), lock())) for n in ("Ann", "Ben", "Cat")])
-    shown = person("Ann", mini_card("BANK")) + person("Ben", mini_card("SWIPE Ann")) + \
-        person("Cat", mini_card("DOUBLE DOWN"))
-    scored = (person("Ann", column(mini_card("BANK"), chip("+2 &minus;1", "points")))
-              + person("Ben", column(mini_card("SWIPE Ann"), chip("+1", "points")))
-              + person("Cat", column(mini_card("DOUBLE DOWN"), chip("+3", "points"))))
-    return steps("One round of Seven Rounds, in four pictures", [
-        ("Ann, Ben and Cat each hold a face-down card: nobody sees the others' choices", hidden,
-         "Everyone picks one action on their phone, in secret."),
-        ("The three face-down cards each carry a padlock marked locked", locked,
-         "Lock it in before the timer runs out. A locked choice cannot be seen or changed."),
-        ("The cards are turned over together: Ann BANK, Ben SWIPE Ann, Cat DOUBLE DOWN", shown,
-         "The host reveals every choice at once."),
-        ("Points under each card: Ann plus 2 minus 1, Ben plus 1, Cat plus 3", scored,
-         "Ann banks alone (+2) but Ben swipes 1 of it; Cat is the only DOUBLE DOWN (+3)."),
-    ])
+    shown = (
+        person("Ann", mini_card("BANK"))
+        + person("Ben", mini_card("SWIPE Ann"))
+        + person("Cat", mini_card("DOUBLE DOWN"))
+    )
+    scored = (
+        person("Ann", column(mini_card("BANK"), chip("+2 &minus;1", "points")))
+        + person("Ben", column(mini_card("SWIPE Ann"), chip("+1", "points")))
+        + person("Cat", column(mini_card("DOUBLE DOWN"), chip("+3", "points")))
+    )
+    return steps(
+        "One round of Seven Rounds, in four pictures",
+        [
+            (
+                "Ann, Ben and Cat each hold a face-down card: nobody sees the others' choices",
+                hidden,
+                "Everyone picks one action on their phone, in secret.",
+            ),
+            (
+                "The three face-down cards each carry a padlock marked locked",
+                locked,
+                "Lock it in before the timer runs out. A locked choice cannot be seen or changed.",
+            ),
+            (
+                "The cards are turned over together: Ann BANK, Ben SWIPE Ann, Cat DOUBLE DOWN",
+                shown,
+                "The host reveals every choice at once.",
+            ),
+            (
+                "Points under each card: Ann plus 2 minus 1, Ben plus 1, Cat plus 3",
+                scored,
+                "Ann banks alone (+2) but Ben swipes 1 of it; Cat is the only DOUBLE DOWN (+3).",
+            ),
+        ],
+    )
 
 
 PICTURE = _picture()
 
-RULES_TEXT = ("<p>Seven rounds. Each round everyone secretly picks one action and locks it in before the "
-              "timer ends. Then the host reveals all choices at once.</p><ul>"
-              "<li><b>BANK</b>: +1, or +2 if you are the only one who banks.</li>"
-              "<li><b>TEAM UP</b> with a player: +3 each if you name each other.</li>"
-              "<li><b>SWIPE</b> a player: take 1 point from them if they chose BANK or TEAM UP, still have a "
-              "point, and were not swiped already this round. Swipes go in order from the Round Captain.</li>"
-              "<li><b>PREDICT</b> an action: +2 if it is (or ties for) the most chosen. If everyone predicts, "
-              "+1 each.</li>"
-              "<li><b>DOUBLE DOWN</b>: +3 if you are the only one; otherwise -1 (never below 0).</li></ul>"
-              "<p>Your Secret Mission pays +3 once, when you complete it. Most points after round 7 wins; "
-              "ties share the win.</p>")
-RULES = PICTURE + RULES_TEXT        # what every how-to-play shows: the picture, then the words
+RULES_TEXT = (
+    "<p>Seven rounds. Each round everyone secretly picks one action and locks it in before the "
+    "timer ends. Then the host reveals all choices at once.</p><ul>"
+    "<li><b>BANK</b>: +1, or +2 if you are the only one who banks.</li>"
+    "<li><b>TEAM UP</b> with a player: +3 each if you name each other.</li>"
+    "<li><b>SWIPE</b> a player: take 1 point from them if they chose BANK or TEAM UP, still have a "
+    "point, and were not swiped already this round. Swipes go in order from the Round Captain.</li>"
+    "<li><b>PREDICT</b> an action: +2 if it is (or ties for) the most chosen. If everyone predicts, "
+    "+1 each.</li>"
+    "<li><b>DOUBLE DOWN</b>: +3 if you are the only one; otherwise -1 (never below 0).</li></ul>"
+    "<p>Your Secret Mission pays +3 once, when you complete it. Most points after round 7 wins; "
+    "ties share the win.</p>"
+)
+RULES = PICTURE + RULES_TEXT  # what every how-to-play shows: the picture, then the words
 
 
 # --- small pieces -------------------------------------------------------------------------------
+
 
 def _names(ctx, pids):
     return ", ".join([name_of(ctx, p) for p in pids])
@@ -102,8 +131,12 @@ def _timer(view, ctx):
     deadline = view.get("deadline_ms")
     if deadline is None:
         return ""
-    return tag("p", countdown(deadline - ctx.get("now_ms", 0), cls="countdown sr-countdown"),
-               class_="sr-timer", aria_label="time left")
+    return tag(
+        "p",
+        countdown(deadline - ctx.get("now_ms", 0), cls="countdown sr-countdown"),
+        class_="sr-timer",
+        aria_label="time left",
+    )
 
 
 def _away(ctx, pid):
@@ -126,12 +159,18 @@ def _standings(view, ctx, winners=None):
             mark = tag("span", "winner", class_="badge win")
         if entry["player"] == ctx.get("me"):
             mark += tag("span", "you", class_="badge you")
-        rows.append(tag("tr", tag("td", str(place)) + tag("th", who(ctx, entry["player"]) + mark, scope="row")
-                        + tag("td", str(entry["score"]), class_="sr-num")))
-    head = tag("tr", tag("th", "#", scope="col") + tag("th", "Player", scope="col")
-               + tag("th", "Points", scope="col"))
-    return tag("table", tag("caption", "Standings") + tag("thead", head) + tag("tbody", "".join(rows)),
-               class_="sr-standings")
+        rows.append(
+            tag(
+                "tr",
+                tag("td", str(place))
+                + tag("th", who(ctx, entry["player"]) + mark, scope="row")
+                + tag("td", str(entry["score"]), class_="sr-num"),
+            )
+        )
+    head = tag("tr", tag("th", "#", scope="col") + tag("th", "Player", scope="col") + tag("th", "Points", scope="col"))
+    return tag(
+        "table", tag("caption", "Standings") + tag("thead", head) + tag("tbody", "".join(rows)), class_="sr-standings"
+    )
 
 
 def _status(text):
@@ -142,7 +181,7 @@ def _round_title(view):
     if view["round"] == 0:
         return "Seven Rounds"
     if view["phase"] == "final" and view["round"] > view["scored_rounds"]:
-        return "Round %d of %d: not scored" % (view["round"], view["rounds"])     # D0-15: ended unfinished
+        return "Round %d of %d: not scored" % (view["round"], view["rounds"])  # D0-15: ended unfinished
     return "Round %d of %d" % (view["round"], view["rounds"])
 
 
@@ -185,8 +224,10 @@ class Beats:
 
     def captions(self, rec, ctx):
         """The step now playing, in one place above the table; each SWIPE's sentence in turn."""
-        lines = [passing(CHOICES_AT, POINTS_AT - CHOICES_AT, "1. Everyone&rsquo;s choice"),
-                 passing(POINTS_AT, SWIPES_AT - POINTS_AT, "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN")]
+        lines = [
+            passing(CHOICES_AT, POINTS_AT - CHOICES_AT, "1. Everyone&rsquo;s choice"),
+            passing(POINTS_AT, SWIPES_AT - POINTS_AT, "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN"),
+        ]
         if rec["swipes"]:
             for k, w in enumerate(rec["swipes"]):
                 lines.append(passing(SWIPES_AT + k * self.swipe_ms, self.swipe_ms, "3. " + _swipe_said(ctx, w)))
@@ -214,23 +255,42 @@ def _step_list(rec, ctx):
     parts = []
     items = []
     for c in rec["choices"]:
-        items.append(tag("li", tag("span", name_of(ctx, c["player"]), class_="sr-who") + " "
-                         + tag("span", _choice_text(ctx, c["action"], c["target"], c["guess"]),
-                               class_="sr-act sr-act-" + esc(c["action"] or "none"))))
-    parts.append(tag("section", tag("h3", "1. Everyone's choice") + tag("ul", "".join(items), class_="sr-choices"),
-                     class_="sr-step"))
+        items.append(
+            tag(
+                "li",
+                tag("span", name_of(ctx, c["player"]), class_="sr-who")
+                + " "
+                + tag(
+                    "span",
+                    _choice_text(ctx, c["action"], c["target"], c["guess"]),
+                    class_="sr-act sr-act-" + esc(c["action"] or "none"),
+                ),
+            )
+        )
+    parts.append(
+        tag(
+            "section",
+            tag("h3", "1. Everyone's choice") + tag("ul", "".join(items), class_="sr-choices"),
+            class_="sr-step",
+        )
+    )
     items = []
     for row in rec["step4"]:
-        items.append(tag("li", "%s %s &rarr; %d" % (name_of(ctx, row["player"]), signed(row["points"]),
-                                                    row["score"])))
-    parts.append(tag("section", tag("h3", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN")
-                     + tag("ul", "".join(items), class_="sr-step4"), class_="sr-step"))
+        items.append(tag("li", "%s %s &rarr; %d" % (name_of(ctx, row["player"]), signed(row["points"]), row["score"])))
+    parts.append(
+        tag(
+            "section",
+            tag("h3", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN") + tag("ul", "".join(items), class_="sr-step4"),
+            class_="sr-step",
+        )
+    )
     if rec["swipes"]:
         items = []
         for w in rec["swipes"]:
             verdict = "worked" if w["success"] else "failed"
-            items.append(tag("li", tag("b", verdict.upper() + ": ") + swipe_sentence(ctx, w),
-                             class_="sr-swipe sr-" + verdict))
+            items.append(
+                tag("li", tag("b", verdict.upper() + ": ") + swipe_sentence(ctx, w), class_="sr-swipe sr-" + verdict)
+            )
         swipes = tag("ol", "".join(items), class_="sr-swipes")
     else:
         swipes = tag("p", "Nobody swiped.")
@@ -238,8 +298,13 @@ def _step_list(rec, ctx):
     if rec["missions"]:
         items = []
         for done in rec["missions"]:
-            items.append(tag("li", "%s completed a Secret Mission: %s (+%d)" % (
-                name_of(ctx, done["player"]), esc(done["name"]), done["bonus"])))
+            items.append(
+                tag(
+                    "li",
+                    "%s completed a Secret Mission: %s (+%d)"
+                    % (name_of(ctx, done["player"]), esc(done["name"]), done["bonus"]),
+                )
+            )
         missions = tag("ul", "".join(items), class_="sr-missions")
     else:
         missions = tag("p", "No Secret Mission completed this round.")
@@ -255,19 +320,31 @@ def reveal_walkthrough(view, ctx, moving=True):
     beats = Beats(rec, moving)
     title = tag("h2", "Round %d revealed (captain: %s)" % (rec["round"], name_of(ctx, rec["captain"])))
     head = tag("div", title + (beats.captions(rec, ctx) if moving else ""), class_="sr-reveal-head")
-    steps_fold = tag("details", tag("summary", "Step by step: choices, swipes, Secret Missions") +
-                     tag("div", _step_list(rec, ctx), class_="sr-steps"), class_="sr-step-fold")
-    totals = tag("section", breakdown_table(rec, ctx, beats), class_="sr-step sr-totals",
-                 aria_label="Round totals, leader first")
+    steps_fold = tag(
+        "details",
+        tag("summary", "Step by step: choices, swipes, Secret Missions")
+        + tag("div", _step_list(rec, ctx), class_="sr-steps"),
+        class_="sr-step-fold",
+    )
+    totals = tag(
+        "section", breakdown_table(rec, ctx, beats), class_="sr-step sr-totals", aria_label="Round totals, leader first"
+    )
     key = moment_key("sr", rec["round"]) if moving else None
     return tag("div", head + totals + steps_fold, class_="sr-reveal", id=key)
 
 
 def breakdown_table(rec, ctx, beats=None):
     beats = beats or Beats(rec, False)
-    head = "".join([tag("th", "Player", scope="col"), beats.head(CHOICES_AT, "Action"),
-                    beats.head(POINTS_AT, "Action points"), beats.head(SWIPES_AT, "Swipes"),
-                    beats.head(MISSIONS_AT, "Mission"), beats.head(TOTALS_AT, "Total")])
+    head = "".join(
+        [
+            tag("th", "Player", scope="col"),
+            beats.head(CHOICES_AT, "Action"),
+            beats.head(POINTS_AT, "Action points"),
+            beats.head(SWIPES_AT, "Swipes"),
+            beats.head(MISSIONS_AT, "Mission"),
+            beats.head(TOTALS_AT, "Total"),
+        ]
+    )
     rows = []
     # leader first: the totals double as the standings between rounds (one table, not two)
     order = []
@@ -285,13 +362,19 @@ def breakdown_table(rec, ctx, beats=None):
         # a swipe cell shows when the first swipe that touches this player resolves, in captain order
         touched = [t for t in (beats.gained.get(pid), beats.lost.get(pid)) if t is not None]
         swipe_at = min(touched) if touched else SWIPES_AT
-        rows.append(tag("tr", tag("th", who(ctx, pid), scope="row")
-                        + beats.cell(beats.choice_at(pid), _choice_text(ctx, r["action"], r["target"], r["guess"]))
-                        + beats.cell(POINTS_AT, signed(r["action_points"]), class_="sr-num")
-                        + beats.cell(swipe_at, swipe or "&ndash;", class_="sr-num")
-                        + beats.cell(MISSIONS_AT, "+%d" % r["mission_bonus"] if r["mission_bonus"] else "&ndash;",
-                                     class_="sr-num")
-                        + beats.cell(TOTALS_AT, str(r["total"]), class_="sr-num sr-total")))
+        rows.append(
+            tag(
+                "tr",
+                tag("th", who(ctx, pid), scope="row")
+                + beats.cell(beats.choice_at(pid), _choice_text(ctx, r["action"], r["target"], r["guess"]))
+                + beats.cell(POINTS_AT, signed(r["action_points"]), class_="sr-num")
+                + beats.cell(swipe_at, swipe or "&ndash;", class_="sr-num")
+                + beats.cell(
+                    MISSIONS_AT, "+%d" % r["mission_bonus"] if r["mission_bonus"] else "&ndash;", class_="sr-num"
+                )
+                + beats.cell(TOTALS_AT, str(r["total"]), class_="sr-num sr-total"),
+            )
+        )
     return tag("table", tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)), class_="sr-breakdown")
 
 
@@ -302,10 +385,19 @@ def missions_revealed(view, ctx):
             state = tag("span", "completed in round %d" % m["completed_round"], class_="sr-done")
         else:
             state = tag("span", "not completed", class_="sr-open")
-        items.append(tag("li", "%s: %s " % (name_of(ctx, m["player"]), tag("b", esc(m["name"]))) +
-                         tag("span", "&mdash; %s " % esc(m["description"]), class_="sr-mission-desc") + state))
-    return tag("section", tag("h2", "Every Secret Mission") + tag("ul", "".join(items), class_="sr-all-missions"),
-               class_="sr-final-missions")
+        items.append(
+            tag(
+                "li",
+                "%s: %s " % (name_of(ctx, m["player"]), tag("b", esc(m["name"])))
+                + tag("span", "&mdash; %s " % esc(m["description"]), class_="sr-mission-desc")
+                + state,
+            )
+        )
+    return tag(
+        "section",
+        tag("h2", "Every Secret Mission") + tag("ul", "".join(items), class_="sr-all-missions"),
+        class_="sr-final-missions",
+    )
 
 
 def _final_note(view):
@@ -318,6 +410,7 @@ def _final_note(view):
 
 
 # --- the table ------------------------------------------------------------------------------------
+
 
 def controls(view, ctx):
     """The host's buttons (the TV's, and the controls phone's: ui/room.py controls_band)."""
@@ -333,19 +426,33 @@ def controls(view, ctx):
         elif host.get("reveal_skip"):
             # plain names: button() escapes the attribute itself
             missing = ", ".join([str(ctx["names"].get(p, "?")) for p in view.get("waiting", [])])
-            out.append(button("Reveal and skip missing", {"type": "reveal", "skip_ok": True}, cls="btn big primary",
-                              confirm="Reveal now? These players have not locked in and will be skipped: %s."
-                              % missing))
+            out.append(
+                button(
+                    "Reveal and skip missing",
+                    {"type": "reveal", "skip_ok": True},
+                    cls="btn big primary",
+                    confirm="Reveal now? These players have not locked in and will be skipped: %s." % missing,
+                )
+            )
         else:
-            out.append(button("Reveal", {"type": "reveal"}, cls="btn big", disabled=True,
-                              title="Opens when everyone has locked in, or when time is up"))
+            out.append(
+                button(
+                    "Reveal",
+                    {"type": "reveal"},
+                    cls="btn big",
+                    disabled=True,
+                    title="Opens when everyone has locked in, or when time is up",
+                )
+            )
     elif host.get("next_round"):
         label = "Start round %d" % (view["round"] + 1)
         out.append(button(label, {"type": "next_round"}, cls="btn big primary"))
     if host.get("end_game"):
         if phase == "choosing":
             sure = "End the game for everyone now? Round %d is not scored; the totals after round %d are final." % (
-                view["round"], view["scored_rounds"])
+                view["round"],
+                view["scored_rounds"],
+            )
         else:
             sure = "End the game for everyone now? The totals after round %d are final." % view["scored_rounds"]
         out.append(button("End game", {"type": "end_game"}, cls="btn danger", confirm=sure))
@@ -359,22 +466,33 @@ def _lock_board(view, ctx, locked):
             state = tag("span", "&#10003; locked in", class_="sr-state sr-locked")
         else:
             state = tag("span", "choosing&hellip;", class_="sr-state sr-waiting")
-        items.append(tag("li", tag("span", who(ctx, p), class_="sr-who") + _away(ctx, p) + " " + state,
-                         class_="sr-lock-row" + (" is-locked" if p in locked else "")))
+        items.append(
+            tag(
+                "li",
+                tag("span", who(ctx, p), class_="sr-who") + _away(ctx, p) + " " + state,
+                class_="sr-lock-row" + (" is-locked" if p in locked else ""),
+            )
+        )
     return tag("ul", "".join(items), class_="sr-lockboard", aria_label="who has locked in")
 
 
 def table(view, ctx):
     phase = view["phase"]
-    if phase == "final":        # no captain any more: the last screen is about the result
-        head = tag("header", tag("h1", "Seven Rounds: the final count", class_="sr-title") + _final_note(view),
-                   class_="sr-head")
-    elif phase == "results":    # the reveal's own heading names this round's captain, the status the next
+    if phase == "final":  # no captain any more: the last screen is about the result
+        head = tag(
+            "header",
+            tag("h1", "Seven Rounds: the final count", class_="sr-title") + _final_note(view),
+            class_="sr-head",
+        )
+    elif phase == "results":  # the reveal's own heading names this round's captain, the status the next
         head = tag("header", tag("h1", _round_title(view), class_="sr-title"), class_="sr-head")
     else:
-        head = tag("header", tag("h1", _round_title(view), class_="sr-title")
-                   + tag("p", "Round Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"),
-                   class_="sr-head")
+        head = tag(
+            "header",
+            tag("h1", _round_title(view), class_="sr-title")
+            + tag("p", "Round Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"),
+            class_="sr-head",
+        )
     body = []
     if phase == "ready":
         body.append(_status("Get your phones ready: round 1 starts when the host presses Start."))
@@ -392,8 +510,9 @@ def table(view, ctx):
         body.append(_status(line))
         body.append(_lock_board(view, ctx, locked))
     elif phase == "results":
-        body.append(_status("Round %d is scored. Next Round Captain: %s." % (
-            view["round"], name_of(ctx, view["next_captain"]))))
+        body.append(
+            _status("Round %d is scored. Next Round Captain: %s." % (view["round"], name_of(ctx, view["next_captain"])))
+        )
         body.append(reveal_walkthrough(view, ctx))
     else:
         final = view["final"]
@@ -402,12 +521,18 @@ def table(view, ctx):
         if view.get("reveal"):
             side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx, False))
         many = " sr-many" if len(view["standings"]) > MANY else ""
-        body.append(tag("div", _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
-                        class_="sr-final-grid" + many))
+        body.append(
+            tag(
+                "div",
+                _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
+                class_="sr-final-grid" + many,
+            )
+        )
     return tag("section", head + "".join(body) + controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
 
 
 # --- the phone ------------------------------------------------------------------------------------
+
 
 def _mission_box(view):
     """My Secret Mission, its meaning in full (a name alone, "SOLO BANKER", had to be decoded behind a fold)."""
@@ -416,9 +541,12 @@ def _mission_box(view):
         state = tag("span", "&#10003; done in round %d (+3)" % m["completed_round"], class_="sr-done")
     else:
         state = tag("span", "+3 once", class_="sr-open")
-    return tag("section", tag("p", "My Secret Mission: " + tag("b", esc(m["name"])) + " " + state,
-                              class_="sr-mission-name")
-               + tag("p", esc(m["description"]), class_="sr-mission-desc"), class_="sr-mission")
+    return tag(
+        "section",
+        tag("p", "My Secret Mission: " + tag("b", esc(m["name"])) + " " + state, class_="sr-mission-name")
+        + tag("p", esc(m["description"]), class_="sr-mission-desc"),
+        class_="sr-mission",
+    )
 
 
 # what the Round Captain is for, in a line (docs/rules/seven-rounds.md, scoring step 4: swipes resolve in seat order from the captain, and a
@@ -437,10 +565,12 @@ def lock_form(view, ctx):
     actions = [_radio("action", a, ACTION_LABELS[a], ACTION_HELP[a]) for a in view["actions"]]
     targets = [_radio("target", p, name_of(ctx, p)) for p in view["targets"]]
     guesses = [_radio("guess", g, ACTION_LABELS[g]) for g in view["guesses"]]
-    body = (tag("fieldset", tag("legend", "1. Your action") + "".join(actions), class_="sr-actions")
-            + tag("fieldset", tag("legend", "2. Who? (for TEAM UP or SWIPE)") + "".join(targets), class_="sr-targets")
-            + tag("fieldset", tag("legend", "3. Your guess (for PREDICT)") + "".join(guesses), class_="sr-guesses")
-            + tag("button", "Lock in", type="submit", class_="btn big primary sr-lock"))
+    body = (
+        tag("fieldset", tag("legend", "1. Your action") + "".join(actions), class_="sr-actions")
+        + tag("fieldset", tag("legend", "2. Who? (for TEAM UP or SWIPE)") + "".join(targets), class_="sr-targets")
+        + tag("fieldset", tag("legend", "3. Your guess (for PREDICT)") + "".join(guesses), class_="sr-guesses")
+        + tag("button", "Lock in", type="submit", class_="btn big primary sr-lock")
+    )
     return tag("form", body, data_move='{"type":"lock"}', id="sr-lock-r%d" % view["round"], class_="sr-lock-form")
 
 
@@ -451,9 +581,14 @@ def my_round(view, ctx):
     if mine["skipped"]:
         lines.append("You had no locked choice, so you were skipped.")
     else:
-        lines.append("You chose %s: %s action point%s." % (
-            _choice_text(ctx, mine["action"], mine["target"], mine["guess"]), signed(mine["action_points"]),
-            "" if mine["action_points"] in (1, -1) else "s"))
+        lines.append(
+            "You chose %s: %s action point%s."
+            % (
+                _choice_text(ctx, mine["action"], mine["target"], mine["guess"]),
+                signed(mine["action_points"]),
+                "" if mine["action_points"] in (1, -1) else "s",
+            )
+        )
     if mine["mutual_with"]:
         lines.append("You and %s teamed up with each other." % name_of(ctx, mine["mutual_with"]))
     if mine["correct_predict"]:
@@ -463,21 +598,30 @@ def my_round(view, ctx):
     if mine["mission_bonus"]:
         lines.append("You completed your Secret Mission: +%d." % mine["mission_bonus"])
     items = "".join([tag("li", line) for line in lines])
-    return tag("section", tag("h2", "Round %d: what happened to me" % mine["round"]) + tag("ul", items)
-               + tag("p", "My total: %d" % mine["total"], class_="sr-my-total"), class_="sr-mine")
+    return tag(
+        "section",
+        tag("h2", "Round %d: what happened to me" % mine["round"])
+        + tag("ul", items)
+        + tag("p", "My total: %d" % mine["total"], class_="sr-my-total"),
+        class_="sr-mine",
+    )
 
 
 def phone(view, ctx):
     phase = view["phase"]
     me = view.get("me")
-    head = tag("header", tag("p", _round_title(view), class_="sr-title")
-               + tag("p", "Me: %s &middot; %s" % (name_of(ctx, me), _points(view.get("total", 0))), class_="sr-me")
-               + tag("p", "Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"), class_="sr-head")
+    head = tag(
+        "header",
+        tag("p", _round_title(view), class_="sr-title")
+        + tag("p", "Me: %s &middot; %s" % (name_of(ctx, me), _points(view.get("total", 0))), class_="sr-me")
+        + tag("p", "Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"),
+        class_="sr-head",
+    )
     if phase == "choosing":
         head += tag("p", CAPTAIN_WHY, class_="sr-captain-why")
     body = []
     if "mission" in view and phase != "final":
-        body.append(_mission_box(view))       # one tap away, above the long lock form
+        body.append(_mission_box(view))  # one tap away, above the long lock form
     if phase == "ready":
         body.append(_status("Waiting for the host to start round 1."))
     elif phase == "choosing":
@@ -488,8 +632,13 @@ def phone(view, ctx):
             body.append(lock_form(view, ctx))
         elif choice:
             body.append(_status("Locked in. Waiting for the others and the reveal."))
-            body.append(tag("p", "My choice: " + _choice_text(ctx, choice["action"], choice["target"], choice["guess"]),
-                            class_="sr-my-choice is-locked"))
+            body.append(
+                tag(
+                    "p",
+                    "My choice: " + _choice_text(ctx, choice["action"], choice["target"], choice["guess"]),
+                    class_="sr-my-choice is-locked",
+                )
+            )
         else:
             body.append(_status("Time is up and you did not lock in. If the host adds time you can still choose."))
     elif phase == "results":

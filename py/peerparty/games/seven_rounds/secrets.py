@@ -1,9 +1,10 @@
 """What no view may show before its time (tests/test_leaks.py): others' missions before they complete or the
 game ends, others' locked choices before the reveal. Read by the tests only, never shipped to a page."""
+
 from ...engine.leaks import canonical, quoted
 from .rules import MISSIONS
 
-PLAYOUTS = 600       # the leak test's random playouts (short games: many)
+PLAYOUTS = 600  # the leak test's random playouts (short games: many)
 
 
 def fragments(s, viewer):
@@ -35,8 +36,11 @@ def perturbed(game, s, viewer):
         for p in list(t["locks"]):
             if p != viewer:
                 old = t["locks"][p]
-                t["locks"][p] = ({"action": "bank", "target": None, "guess": None} if old["action"] != "bank"
-                                 else {"action": "predict", "target": None, "guess": "swipe"})
+                t["locks"][p] = (
+                    {"action": "bank", "target": None, "guess": None}
+                    if old["action"] != "bank"
+                    else {"action": "predict", "target": None, "guess": "swipe"}
+                )
         out.append(t)
     hidden = [p for p in s["players"] if p != viewer and not s["completed"][p]]
     if s["phase"] != "final" and len(hidden) >= 2:

@@ -3,10 +3,9 @@
 Before FINAL nobody sees another player's Secret Mission unless it was completed (D0-11 announces
 completions by name), and before the reveal nobody, the table included, sees anyone's choice.
 """
+
 from ...engine.core import HOST, can, shared_winners
-from .rules import (ROUNDS, ACTIONS, GUESSES, CHOOSING, RESULTS, FINAL, MISSIONS, captain_of, mission_card)
-
-
+from .rules import ROUNDS, ACTIONS, GUESSES, CHOOSING, RESULTS, FINAL, MISSIONS, captain_of, mission_card
 
 
 def _public(game, s):
@@ -19,11 +18,14 @@ def _public(game, s):
         "players": list(players),
         "captain": captain_of(players, s["round"]),
         "scores": dict(scores),
-        "standings": [{"player": p, "score": scores[p]}
-                      for p in sorted(players, key=lambda q: -scores[q])],     # stable: seat order on ties
-        "completed_missions": [{"player": p, "round": s["completed"][p], "number": s["missions"][p],
-                                "name": MISSIONS[s["missions"][p]][0]}
-                               for p in players if s["completed"][p]],      # D0-11: public once completed
+        "standings": [
+            {"player": p, "score": scores[p]} for p in sorted(players, key=lambda q: -scores[q])
+        ],  # stable: seat order on ties
+        "completed_missions": [
+            {"player": p, "round": s["completed"][p], "number": s["missions"][p], "name": MISSIONS[s["missions"][p]][0]}
+            for p in players
+            if s["completed"][p]
+        ],  # D0-11: public once completed
     }
     if phase == CHOOSING:
         out["deadline_ms"] = s["deadline_ms"]
@@ -37,7 +39,7 @@ def _public(game, s):
         out["reveal"] = s["last"]
     if phase == FINAL:
         out["final"] = {
-            "winners": shared_winners(scores),          # D0-20
+            "winners": shared_winners(scores),  # D0-20
             "ended_early": s["ended_early"],
             "after_round": s["scored_rounds"],
             "note": "ended early after round %d" % s["scored_rounds"] if s["ended_early"] else "",
@@ -85,7 +87,7 @@ def _player(game, s, p):
     lock = s["locks"].get(p) if s["phase"] == CHOOSING else None
     out["is_locked"] = lock is not None
     out["choice"] = dict(lock) if lock else None
-    act = game.lock_refusal(s, p) is None      # the same gate check() uses for every lock
+    act = game.lock_refusal(s, p) is None  # the same gate check() uses for every lock
     out["act"] = act
     if act:
         # every action is open once the gate is; targets are the other players only (D0-03)

@@ -58,18 +58,20 @@ Decisions beyond the rulings (docs/rules/):
 - Stalemate (D4-07): as many consecutive passes as there are players; any other move resets it.
 - Moves by someone not seated, or by SYSTEM, are refused as not_your_turn.
 """
+
 from .game import GAME, SomeoneElsesProblem, scandalous_count
 from .moments import moment
 
 # What the hub reads besides the rules (docs/add-a-game.md). What the rules must not import is named, not
 # imported: the screens (drawn from views, on the TV and the phones) and what only the tests read.
-GAME.screens = __name__ + ".screens"        # table(), phone(), RULES
+GAME.screens = __name__ + ".screens"  # table(), phone(), RULES
 GAME.stylesheet = "static/css/games/someone_elses_problem.css"  # its styles, from the site's root
-GAME.moment = moment                        # the replay's marks: (event, names) -> a sentence or None
-GAME.secrets = __name__ + ".secrets"        # the leak tests: fragments(), perturbed(), PLAYOUTS
-GAME.autoplay = __name__ + ".autoplay"      # the simulated people: phone(), host()
-GAME.tv_counts = (4, 6)                     # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = ("Their objects leave the game, their cards go under the draw pile, and the turn passes "
-                "on.")                     # docs/decisions.md
+GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
+GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
+GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
+GAME.tv_counts = (4, 6)  # players at which its table is fullest (e2e/test_tv_fit.py)
+GAME.removal = (
+    "Their objects leave the game, their cards go under the draw pile, and the turn passes on."  # docs/decisions.md
+)
 
 __all__ = ["GAME", "SomeoneElsesProblem", "scandalous_count"]

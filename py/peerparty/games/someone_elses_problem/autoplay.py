@@ -21,8 +21,14 @@ def phone(view, rng, me=None):
     if can.get("gift") and mine:
         options.append({"type": "gift", "object": rng.choice(mine), "to": rng.choice(targets)})
     if can.get("gift2") and mine:
-        options.append({"type": "gift2", "object": rng.choice(mine), "to": rng.choice(targets),
-                        "cards": list(rng.choice(can["gift2_pairs"]))})
+        options.append(
+            {
+                "type": "gift2",
+                "object": rng.choice(mine),
+                "to": rng.choice(targets),
+                "cards": list(rng.choice(can["gift2_pairs"])),
+            }
+        )
     if can.get("exchange") and mine:
         others = [q for q in targets if any(view["objects"][q].values())]
         if others:

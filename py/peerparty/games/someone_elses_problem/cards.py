@@ -4,8 +4,15 @@
 ALIBI = "alibi"
 SCANDALOUS = ("secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary")
 OBJECT_TYPES = SCANDALOUS + (ALIBI,)
-OBJECT_DECK = {"secret_photo": 6, "spare_key": 6, "love_letter": 6, "burner_phone": 6,
-               "hotel_receipt": 6, "diary": 6, ALIBI: 4}
+OBJECT_DECK = {
+    "secret_photo": 6,
+    "spare_key": 6,
+    "love_letter": 6,
+    "burner_phone": 6,
+    "hotel_receipt": 6,
+    "diary": 6,
+    ALIBI: 4,
+}
 
 # D4-02: GIFT 16 / EXCHANGE 8 / DENY 12 / REDIRECT 12 = 48 action cards. Config, not text.
 GIFT, EXCHANGE, DENY, REDIRECT = "gift", "exchange", "deny", "redirect"
@@ -16,10 +23,10 @@ OBJECTS_PER_PLAYER = 5
 HAND_SIZE = 4
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
-LOG_KEEP = 40           # narration entries kept in state (the view shows the last few)
+LOG_KEEP = 40  # narration entries kept in state (the view shows the last few)
 LOG_SHOWN = 12
 MAX_OPTION_CARDS = 200  # sanity bound on explicit decks in options
-D4_03_REDEALS = 1000    # redeal attempts before a config is declared unable to give everyone a secret
+D4_03_REDEALS = 1000  # redeal attempts before a config is declared unable to give everyone a secret
 
 
 def is_scandalous(kind):

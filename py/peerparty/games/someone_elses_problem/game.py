@@ -1,8 +1,21 @@
 """The rules of Someone Else's Problem: one validation path (check), apply, and per-viewer views."""
+
 from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings, str_field
-from .cards import (ACTION_TYPES, DENY, EXCHANGE, GIFT, HAND_SIZE, LOG_KEEP,
-                    MAX_PLAYERS, MIN_PLAYERS, OBJECT_TYPES, REDIRECT,
-                    holds, pairs_in, scandalous_count)
+from .cards import (
+    ACTION_TYPES,
+    DENY,
+    EXCHANGE,
+    GIFT,
+    HAND_SIZE,
+    LOG_KEEP,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OBJECT_TYPES,
+    REDIRECT,
+    holds,
+    pairs_in,
+    scandalous_count,
+)
 from .table import deal
 from .views import build_view
 
@@ -33,13 +46,13 @@ def _put(objects, kind, n):
 
 class SomeoneElsesProblem:
     id = "someone_elses_problem"
-    title = "Your Secret. Someone Else's Problem."   # D4-17
+    title = "Your Secret. Someone Else's Problem."  # D4-17
     short_title = "Someone Else's Problem"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    host_is_player = False      # DX-02: the host screen is the table
-    spectators = False          # DX-05: no mid-game joins
-    host_moves = HOST_MOVES     # D4-15: End game, no winner; removal: docs/decisions.md
+    host_is_player = False  # DX-02: the host screen is the table
+    spectators = False  # DX-05: no mid-game joins
+    host_moves = HOST_MOVES  # D4-15: End game, no winner; removal: docs/decisions.md
 
     # --- setup and copying ------------------------------------------------------------------
 
@@ -49,18 +62,18 @@ class SomeoneElsesProblem:
             "players": list(players),
             "objects": objects,
             "hands": hands,
-            "draw": draw,           # top first; secret order (D4-12)
-            "discard": [],          # face up, last discarded last
+            "draw": draw,  # top first; secret order (D4-12)
+            "discard": [],  # face up, last discarded last
             "current": seat,
             "phase": TURN,
-            "pending": None,        # {"by", "to", "object", "count", "cards"}
-            "spenders": [],         # who spent action cards this turn (D4-10)
-            "passes": 0,            # consecutive passes (D4-07)
+            "pending": None,  # {"by", "to", "object", "count", "cards"}
+            "spenders": [],  # who spent action cards this turn (D4-10)
+            "passes": 0,  # consecutive passes (D4-07)
             "winners": [],
-            "end": None,            # "win" | "host" | "stalemate" | "too_few"
+            "end": None,  # "win" | "host" | "stalemate" | "too_few"
             "log": [],
             "turn_no": 1,
-            "decision": 0,          # counts the players' accepted moves: a move's ref (stale taps)
+            "decision": 0,  # counts the players' accepted moves: a move's ref (stale taps)
         }
 
     def copy_state(self, s):
@@ -71,7 +84,7 @@ class SomeoneElsesProblem:
         c["discard"] = list(s["discard"])
         c["spenders"] = list(s["spenders"])
         c["winners"] = list(s["winners"])
-        c["log"] = list(s["log"])   # entries are never mutated once written
+        c["log"] = list(s["log"])  # entries are never mutated once written
         return c
 
     # --- validation: the one path -----------------------------------------------------------
@@ -242,7 +255,7 @@ class SomeoneElsesProblem:
         if p != HOST:
             s["decision"] += 1
         if kind == "end_game":
-            s["phase"], s["end"], s["winners"] = OVER, "host", []     # D4-15: no winner
+            s["phase"], s["end"], s["winners"] = OVER, "host", []  # D4-15: no winner
             s["pending"] = None
             self._note(s, {"kind": "end", "by": "host"}, events)
             return events
@@ -263,11 +276,20 @@ class SomeoneElsesProblem:
             cards = [GIFT] if kind == "gift" else list(move["cards"])
             self._spend(s, p, cards)
             obj = move["object"]
-            s["pending"] = {"by": p, "to": move["to"], "object": obj,
-                            "count": s["objects"][p][obj], "cards": cards}
+            s["pending"] = {"by": p, "to": move["to"], "object": obj, "count": s["objects"][p][obj], "cards": cards}
             s["phase"] = RESPOND
-            self._note(s, {"kind": "gift", "by": p, "to": move["to"], "object": obj,
-                           "count": s["objects"][p][obj], "cards": cards}, events)
+            self._note(
+                s,
+                {
+                    "kind": "gift",
+                    "by": p,
+                    "to": move["to"],
+                    "object": obj,
+                    "count": s["objects"][p][obj],
+                    "cards": cards,
+                },
+                events,
+            )
             return events
         if kind == "exchange":
             other, give, take = move["from"], move["give"], move["take"]
@@ -293,8 +315,9 @@ class SomeoneElsesProblem:
                 # D4-06/D4-18: the third player must take it, answers nothing and spends nothing.
                 receiver = move["to"]
                 self._spend(s, p, [REDIRECT])
-                self._note(s, {"kind": "redirect", "by": p, "from": sender, "to": receiver,
-                               "object": obj, "count": n}, events)
+                self._note(
+                    s, {"kind": "redirect", "by": p, "from": sender, "to": receiver, "object": obj, "count": n}, events
+                )
             else:
                 self._note(s, {"kind": "accept", "by": p, "from": sender, "object": obj, "count": n}, events)
             _take(s["objects"][sender], obj, n)
@@ -322,14 +345,14 @@ class SomeoneElsesProblem:
             s["phase"], s["end"], s["winners"], s["pending"] = OVER, "too_few", [], None
             s["current"] = 0
             return
-        if mover == q:      # their turn (or their gift awaiting an answer): the next player clockwise plays
+        if mover == q:  # their turn (or their gift awaiting an answer): the next player clockwise plays
             s["pending"] = None
-            s["current"] = (before.index(q) - 1) % len(s["players"])     # _next_turn steps on to q's place
+            s["current"] = (before.index(q) - 1) % len(s["players"])  # _next_turn steps on to q's place
             self._next_turn(s)
             return
         s["current"] = s["players"].index(mover)
         if gift is not None and gift["to"] == q:
-            s["pending"] = None         # void, as a DENY leaves it: the objects stay with the sender
+            s["pending"] = None  # void, as a DENY leaves it: the objects stay with the sender
             self._resolve(s, ctx, events)
 
     def _resolve(self, s, ctx, events):

@@ -1,5 +1,6 @@
 """What no view may show (tests/test_leaks.py): others' hands, the draw pile order. Read by the tests only,
 never shipped to a page."""
+
 from ...engine.leaks import canonical
 
 PLAYOUTS = 600

@@ -1,7 +1,19 @@
 """Setting the table: reading the explicit options, dealing the rest from the rng (D4-03 redeal)."""
-from .cards import (ACTION_DECK, ACTION_TYPES, D4_03_REDEALS, HAND_SIZE, MAX_OPTION_CARDS,
-                    MAX_PLAYERS, MIN_PLAYERS, OBJECT_DECK, OBJECT_TYPES, OBJECTS_PER_PLAYER, deck,
-                    is_scandalous)
+
+from .cards import (
+    ACTION_DECK,
+    ACTION_TYPES,
+    D4_03_REDEALS,
+    HAND_SIZE,
+    MAX_OPTION_CARDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OBJECT_DECK,
+    OBJECT_TYPES,
+    OBJECTS_PER_PLAYER,
+    deck,
+    is_scandalous,
+)
 
 
 def _names(value, allowed, what):
@@ -60,7 +72,7 @@ def deal(players, rng, options):
         rng.shuffle(pool)
         dealt = {}
         for i, p in enumerate(dealt_to):
-            dealt[p] = pool[i * OBJECTS_PER_PLAYER:(i + 1) * OBJECTS_PER_PLAYER]
+            dealt[p] = pool[i * OBJECTS_PER_PLAYER : (i + 1) * OBJECTS_PER_PLAYER]
         # D4-03: redeal until every dealt player holds at least one scandalous object. An explicit
         # table is used as given, so a test can build any position.
         if all(any(is_scandalous(c) for c in dealt[p]) for p in dealt_to):

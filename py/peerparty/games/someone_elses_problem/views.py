@@ -1,4 +1,5 @@
 """What each viewer may see of a Someone Else's Problem table: an allow-list per viewer (D4-12, DX-07)."""
+
 from ...engine.core import can
 from .cards import ACTION_TYPES, LOG_SHOWN, OBJECT_TYPES, pairs_in, scandalous_count
 
@@ -18,12 +19,19 @@ def build_view(game, s, viewer):
         "objects": objects,
         "scandalous": {q: scandalous_count(s["objects"][q]) for q in players},
         "hand_sizes": {q: len(s["hands"][q]) for q in players},
-        "draw_count": len(s["draw"]),       # D4-12: the order stays secret
-        "discard": list(s["discard"]),      # D4-12: face up
+        "draw_count": len(s["draw"]),  # D4-12: the order stays secret
+        "discard": list(s["discard"]),  # D4-12: face up
         "current": players[s["current"]],
         "awaiting": game.awaiting(s),
-        "pending": None if gift is None else {"by": gift["by"], "to": gift["to"], "object": gift["object"],
-                                              "count": gift["count"], "cards": list(gift["cards"])},
+        "pending": None
+        if gift is None
+        else {
+            "by": gift["by"],
+            "to": gift["to"],
+            "object": gift["object"],
+            "count": gift["count"],
+            "cards": list(gift["cards"]),
+        },
         "log": s["log"][-LOG_SHOWN:],
         "winners": list(s["winners"]),
         "end": s["end"],
@@ -34,10 +42,11 @@ def build_view(game, s, viewer):
         return v
     hand = s["hands"][viewer]
     v["me"] = viewer
-    v["hand"] = [k for k in ACTION_TYPES for _ in range(hand.count(k))]   # D4-12: own hand only
+    v["hand"] = [k for k in ACTION_TYPES for _ in range(hand.count(k))]  # D4-12: own hand only
     v["act"] = game.awaiting(s) == viewer
     v["can"] = _buttons(game, s, viewer) if v["act"] else {}
     return v
+
 
 def _buttons(game, s, p):
     """Which kinds of move the buttons may offer, each decided by check() on a sample move."""
@@ -48,8 +57,7 @@ def _buttons(game, s, p):
         return {
             "accept": can(game, s, p, {"type": "respond", "answer": "accept"}),
             "deny": can(game, s, p, {"type": "respond", "answer": "deny"}),
-            "redirect": bool(thirds) and can(game, s, p, {"type": "respond", "answer": "redirect",
-                                                         "to": thirds[0]}),
+            "redirect": bool(thirds) and can(game, s, p, {"type": "respond", "answer": "redirect", "to": thirds[0]}),
             "redirect_to": thirds,
         }
     mine = [k for k in OBJECT_TYPES if s["objects"][p].get(k)]
@@ -61,8 +69,7 @@ def _buttons(game, s, p):
         if theirs:
             exchange = can(game, s, p, {"type": "exchange", "give": some, "take": theirs[0], "from": q})
             break
-    gift2 = bool(pairs) and can(game, s, p, {"type": "gift2", "object": some, "to": others[0],
-                                            "cards": pairs[0]})
+    gift2 = bool(pairs) and can(game, s, p, {"type": "gift2", "object": some, "to": others[0], "cards": pairs[0]})
     return {
         "gift": can(game, s, p, {"type": "gift", "object": some, "to": others[0]}),
         "gift2": gift2,
