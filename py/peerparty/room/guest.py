@@ -156,13 +156,6 @@ class GuestSession:
             return None  # not from a host that has proved it knows this seat
         self.last_heard_ms = now_ms
         self.host_waiting = kind == "wait"
-        if kind == "pong" and message.get("seated") is False and self.status == "joined" and self.asked is None:
-            # the host holds this seat on another link of ours (one that opened late, then was dropped), so no
-            # view comes on this one: prove the seat here again (the handshake binds it to this link)
-            hello = self.hello()
-            if hello:
-                self.outbox.append(hello)
-            return kind
         if kind == "challenge":
             return self._challenged(message)
         if kind == "welcome":

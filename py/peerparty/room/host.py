@@ -370,12 +370,7 @@ class HostSession:
             seat.last_seen_ms = now_ms
         kind = message["t"]
         if kind == "ping":
-            pong = {"t": "pong", "n": message["n"]}
-            if seat is None and conn not in self._challenges and not self.screens.is_screen(conn):
-                # this link holds no seat (the seat is on a newer link of the phone's, or was never taken here):
-                # a phone that thinks it is seated on it says hello again, or it hears pongs and no view for ever
-                pong["seated"] = False
-            return [(conn, protocol.encode(pong))]
+            return [(conn, protocol.encode({"t": "pong", "n": message["n"]}))]
         if kind == "watch":
             return self._watch(conn, message)
         if self.screens.is_screen(conn) and kind not in ("prove", "ping"):

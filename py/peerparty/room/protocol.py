@@ -35,8 +35,7 @@ host -> phone
    "controls":{...}|absent}               controls: only to the seat holding them (what its buttons need)
   {"v":1,"t":"ack","id":int}              a move was applied (or had been: a resent duplicate)
   {"v":1,"t":"error","code":str,"msg":sentence,"id":int|None}
-  {"v":1,"t":"pong","n":int,"seated":false|absent}   seated false: this link holds no seat (a joined phone
-                                          says hello again on it: guest.py)
+  {"v":1,"t":"pong","n":int}
   {"v":1,"t":"bye","reason":"removed"|"left"|"seat_moved"}   the seat is gone (seat_moved: the host let a new
                                           phone take it, room/claims.py): the phone stops and closes
   {"v":1,"t":"waiting","why":"claim"|"game","msg":sentence}   a hello that waits, its name kept: for the host to
