@@ -299,6 +299,9 @@ def open_page(browser, site, request):
                 pass
         if rec.console_errors and (problems or request.node.rep_call_failed):
             problems.append(f"[{rec.name}] console errors:\n" + "\n".join(rec.console_errors))
+    # every page looked at first, then closed last-opened first: the phones before their host, so a closing host
+    # tab sends no successor to the host page (host-room.js pagehide) while the pages are being read
+    for ctx, _, _ in reversed(opened):
         try:
             ctx.close()
         except Exception:

@@ -49,3 +49,27 @@ LOOK = """(main) => {
   }
   return out;
 }"""
+
+# What the TV shows whole at a guest walk's party size (a few players, long names): who claimed a tile, who is
+# guessing, a badge beside a name. A name may end in an ellipsis only where twelve people share the space
+# (e2e/test_tv_fit.py) and in the narrow side list, whose names the table shows whole.
+WHOLE_ON_TV = ".hh-table .hh-tile .hh-by, .hh-table .hh-guessers li, .badge"
+
+CUT = """(selector) => Array.from(document.querySelectorAll(selector))
+  .filter((el) => el.getBoundingClientRect().width > 2 && getComputedStyle(el).visibility === 'visible')
+  .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 3)
+  .map((el) => '"' + el.textContent.trim() + '" is cut short (' + el.tagName.toLowerCase() + '.' +
+               (el.getAttribute('class') || '') + ')')"""
+
+# A late guest scans the TV's QR code across the room during a game: it stays at least a tenth of the screen's height
+SMALL_QR = """() => Array.from(document.querySelectorAll('.host-head.phase-playing .join-box .qr'))
+  .map((el) => el.getBoundingClientRect().width)
+  .filter((w) => w > 0 && w < innerHeight / 10)
+  .map((w) => 'the QR code is ' + Math.round(w) + ' px wide, too small to scan across a room')"""
+
+# A row of the TV's lists holds what it shows: a badge or a dot past its row's edge is drawn over the panel
+ROW_SPILL = """() => Array.from(document.querySelectorAll('.side .person, .people-panel .person'))
+  .filter((row) => row.getBoundingClientRect().width > 2)
+  .flatMap((row) => Array.from(row.children).filter((el) => el.getBoundingClientRect().width > 2 &&
+    el.getBoundingClientRect().right > row.getBoundingClientRect().right + 1)
+    .map((el) => '"' + el.textContent.trim() + '" runs past its row (' + (el.getAttribute('class') || '') + ')'))"""

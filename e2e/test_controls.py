@@ -163,18 +163,14 @@ def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(
 TAKEOVER_LOG = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "takeover.json"
 
 
-@pytest.mark.timeout(900)
-def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_under_the_controls_phone(
-    open_page, wait_ready, signal, shot
-):
-    """Issue 38 point 8 and issue 37 point 4: the TV's tab closes mid-guessing; the phone holding the controls
-    (Hint Hunt's rulebook host, D3-12) takes over, is told so and keeps a phone's layout; the other phones take no
-    tap while they reconnect; every phone and the remote screen play on; the TV, opened again, is the big screen
-    of the room its successor leads. The times from the close are written to artifacts/logs/takeover.json."""
+def hint_hunt_mid_guessing(open_page, wait_ready, signal):
+    """A TV and Ann's, Ben's and Cat's phones in Hint Hunt, started from Ann's controls: everyone has written,
+    board 1 (Ann's) is up and Ben has claimed one of her two targets; a remote screen watches.
+    Returns host, code, phones, targets, screen."""
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     names = ["Ann", "Ben", "Cat"]
     phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
-    ann, ben, cat = phones["Ann"], phones["Ben"], phones["Cat"]
+    ann = phones["Ann"]
     screen = open_screen(open_page, "http://x/screen.html?room=%s&signal=%s" % (code, signal), "screen")
     band_click(ann, "[data-move*='\"hint_hunt\"']")
     ann.wait_for_selector("%s #start-phone:not([disabled])" % BAND, timeout=WAIT_MS)
@@ -188,10 +184,23 @@ def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_unde
     ann.wait_for_selector("%s .hh-controls .hh-start:not([disabled])" % BAND, timeout=WAIT_MS)
     band_click(ann, ".hh-controls .hh-start")
     # board 1 is Ann's (board order is join order): Ben claims one of her targets, so the board runs on
-    ben.wait_for_selector("button.hh-claim", timeout=WAIT_MS)
+    phones["Ben"].wait_for_selector("button.hh-claim", timeout=WAIT_MS)
     before = seq(host)
-    claim(ben, targets["Ann"][0])
+    claim(phones["Ben"], targets["Ann"][0])
     wait_seq_above(host, before)
+    return host, code, phones, targets, screen
+
+
+@pytest.mark.timeout(900)
+def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_under_the_controls_phone(
+    open_page, wait_ready, signal, shot
+):
+    """Issue 38 point 8 and issue 37 point 4: the TV's tab closes mid-guessing; the phone holding the controls
+    (Hint Hunt's rulebook host, D3-12) takes over, is told so and keeps a phone's layout; the other phones take no
+    tap while they reconnect; every phone and the remote screen play on; the TV, opened again, is the big screen
+    of the room its successor leads. The times from the close are written to artifacts/logs/takeover.json."""
+    host, code, phones, targets, screen = hint_hunt_mid_guessing(open_page, wait_ready, signal)
+    ann, ben, cat = phones["Ann"], phones["Ben"], phones["Cat"]
     old_seq = seq(host)
     tv_url, tv_context = host.url.replace("&new=1", ""), host.context
 
@@ -205,6 +214,9 @@ def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_unde
     ann.wait_for_url("**/host.html?takeover=1*", timeout=WAIT_MS)
     times["close_to_successor_navigates_s"] = round(time.monotonic() - t_close, 1)
     ann.wait_for_selector("body[data-room-ready][data-epoch='1']", state="attached", timeout=WAIT_MS)
+    times["close_to_successor_room_open_s"] = round(time.monotonic() - t_close, 1)
+    # it came at once ("closing"), booted its rules while the signalling server said the TV's id was gone
+    assert ann.get_attribute("body", "data-takeover-check") == "gone"
     for page in (ben, cat):
         wait_seq_above(page, old_seq)
         page.wait_for_selector("body[data-status=joined] main:not([inert])", timeout=WAIT_MS)
@@ -232,3 +244,32 @@ def test_the_tv_closes_mid_hint_hunt_and_every_phone_and_the_screen_play_on_unde
     wait_seq_above(ann, before)
     TAKEOVER_LOG.parent.mkdir(parents=True, exist_ok=True)
     TAKEOVER_LOG.write_text(json.dumps(times, indent=1))
+
+
+@pytest.mark.timeout(900)
+def test_the_tv_reloads_mid_hint_hunt_and_stays_the_host_while_the_successor_goes_back_to_its_seat(
+    open_page, wait_ready, signal
+):
+    """The other side of the takeover's speed: a TV that reloads says "closing" too, and its successor opens the
+    host page at once. That page finds the TV's id answered (the reload took it back) and goes back to being Ann's
+    phone, in her seat; the TV still leads, under its own epoch, and the board goes on with the move it had."""
+    host, code, phones, targets, screen = hint_hunt_mid_guessing(open_page, wait_ready, signal)
+    ann, cat = phones["Ann"], phones["Cat"]
+    went = []
+    ann.on("framenavigated", lambda frame: went.append(frame.url) if frame == ann.main_frame else None)
+    host.goto(host.url.replace("&new=1", ""))  # a reload of the room's TV (the test opened it as a new room)
+    wait_ready(host)
+    host.wait_for_selector("body[data-room-ready='%s'][data-epoch='0']" % code, state="attached", timeout=WAIT_MS)
+    ann.wait_for_url("**/join.html?room=*", timeout=WAIT_MS)
+    ann.wait_for_selector("body[data-status=joined] main:not([inert])", timeout=WAIT_MS)
+    assert any("takeover=1" in url and "closing=1" in url for url in went), went
+    assert [url for url in went if "takeover=1" in url][-1] != went[-1]  # back on the phone page at the end
+    assert host.get_attribute("body", "data-moved-on") is None
+    assert "Ann" in host.inner_text(".people, .people-panel")
+    # the board goes on under the TV: Cat claims Ann's other target, and Ann's phone sees it
+    before = seq(host)
+    claim(cat, targets["Ann"][1])
+    wait_seq_above(host, before)
+    wait_seq_above(ann, before)
+    screen.wait_for_selector("body[data-screen=watching][data-screen-epoch='0']", timeout=WAIT_MS)
+    same_frame(host, screen)

@@ -23,7 +23,7 @@ import bank_or_bust_play as bob
 import hint_hunt_play as hh
 import seven_rounds_play as sr
 import someone_elses_problem_play as sep
-from looks import LOOK
+from looks import CUT, LOOK, ROW_SPILL, SMALL_QR, WHOLE_ON_TV
 from people import (
     WAIT_MS,
     join,
@@ -52,15 +52,19 @@ class Walk:
         self.problems = []
         self.shots = set()
 
-    def look(self, page, stage, main=None, sizes=None):
-        """Measure `page` at each of `sizes` (its own size by default) and note what is wrong."""
+    def look(self, page, stage, main=None, sizes=None, whole=None):
+        """Measure `page` at each of `sizes` (its own size by default) and note what is wrong; `whole`: what it
+        must show without cutting it short."""
         laid_out(page)
         own = page.viewport_size
         for width, height in sizes or [(own["width"], own["height"])]:
             if (width, height) != (own["width"], own["height"]):
                 page.set_viewport_size({"width": width, "height": height})
             try:
-                for problem in page.evaluate(LOOK, main):
+                problems = page.evaluate(LOOK, main)
+                if whole:  # the TV
+                    problems += page.evaluate(CUT, whole) + page.evaluate(SMALL_QR) + page.evaluate(ROW_SPILL)
+                for problem in problems:
                     self.problems.append(
                         "%s, %s at %dx%d, %s: %s" % (self.game, page.peerparty.name, width, height, stage, problem)
                     )
@@ -78,7 +82,7 @@ class Walk:
                     page.set_viewport_size(own)
 
     def tv(self, stage):
-        self.look(self.host, stage, sizes=TV_SIZES)
+        self.look(self.host, stage, sizes=TV_SIZES, whole=WHOLE_ON_TV)
 
     def everyone(self, stage, main=None):
         """The TV at both sizes, each phone at its own; `main` is the action a phone whose turn it is must see."""

@@ -133,9 +133,15 @@
   // host.html's PyScript worker (window.ppRules holds what is posted until PyScript has made it)
   const worker = window.ppRules;
   const post = (message) => worker.postMessage(Object.assign(message, { now: Date.now() }));
-  post({ t: "open", mode: room.mode, code: room.code, epoch: room.epoch, storage: roomStorage(room.code),
-         seed: query.get("seed") || undefined });
-  post({ t: "page", info: page });
+  // A successor whose host said it was closing came here at once (?closing=1, room/rejoin.py hands_over_now):
+  // the rules boot while confirmTakeover makes sure the old host is gone, and the room opens only then
+  const confirming = room.mode === "takeover" && query.has("closing");
+  function openRoom() {
+    post({ t: "open", mode: room.mode, code: room.code, epoch: room.epoch, storage: roomStorage(room.code),
+           seed: query.get("seed") || undefined });
+    post({ t: "page", info: page });
+  }
+  if (!confirming) openRoom();
   const started = performance.now();
   let saving = true;
   let record = null;        // the newest record not yet written
@@ -481,7 +487,44 @@
     if (conn) conn.close();
   }
 
+  // The old host's id, looked for from a peer of no room's: the signalling server answers "peer-unavailable" for
+  // an id nobody holds once it has held the offer about 5 s, and hands the offer to a page that takes the id
+  // meanwhile, so a reload of the old host answers it. Gone: this page opens the room under the next epoch (the
+  // rules have booted meanwhile). Answered, or no answer after CONFIRM_TRIES: back to the phone page, whose own
+  // rules (room/rejoin.py) go on from there with the seat and replica this device still holds.
+  const CONFIRM_MS = 7000;
+  const CONFIRM_TRIES = 2;
+  function confirmTakeover() {
+    if (!options || !pp.hasWebRTC()) return startPeer();      // the screen says why nothing can open
+    const oldId = "peerparty-" + room.code + "-" + (room.epoch - 1);
+    const looker = new window.Peer(options);
+    let tries = 0;
+    let timer = null;
+    let done = false;
+    const finish = (gone) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      looker.destroy();
+      mark("takeover-check", gone ? "gone" : "back");
+      if (!gone) return location.replace(sameSignal("join.html?room=" + room.code));
+      openRoom();
+      startPeer();
+    };
+    const dial = () => {
+      tries += 1;
+      looker.connect(oldId, pp.DATA_OPTIONS).on("open", () => finish(false));
+      timer = setTimeout(() => (tries < CONFIRM_TRIES ? dial() : finish(false)), CONFIRM_MS);
+    };
+    looker.on("open", dial);
+    looker.on("error", (err) => {
+      const kind = String((err && err.type) || "unknown");
+      if (kind === "peer-unavailable") finish(true);
+      else if (SIGNAL_DOWN.includes(kind)) finish(false);
+    });
+  }
+
   // in a task of its own: the frame is painted first, and no task of the page's boot grows long
-  setTimeout(startPeer, 0);
+  setTimeout(confirming ? confirmTakeover : startPeer, 0);
   mark("ready", "1");
 })();

@@ -289,3 +289,34 @@ def test_closing_from_an_unproved_link_changes_nothing_and_a_found_host_forgets_
     r.retry(2200, False)
     r.opened(2600)  # the host reloaded and is back: the closing is forgotten
     assert r.closing_ms is None
+
+
+def test_the_successor_told_its_host_is_closing_opens_the_host_page_at_once_and_no_other_phone_does():
+    """Issue 38 point 8: "closing" from its proved host sends the successor to the host page straight away
+    (app/phone.py take_over(closing=True)), whose rules boot while host-room.js confirmTakeover finds the old id
+    gone. A phone without the replica of this term, or told by a link that has not proved itself, stays."""
+    r = successor()
+    r.opened(1500)
+    r.guest.asked = None  # the host proved itself on this link
+    assert not r.hands_over_now()
+    r.received(json.dumps({"t": "closing"}), 2000)
+    assert r.hands_over_now()
+
+    other = phone()
+    other.opened(0)
+    other.guest.asked = None
+    other.received(json.dumps({"t": "closing"}), 2000)
+    assert other.closing_ms == 2000 and not other.hands_over_now()  # no replica: it looks for the successor
+
+    stale = successor()
+    stale.store.set(rejoin.replica_key(CODE), json.dumps({"t": "replica", "epoch": 3, "snapshot": {}}))
+    stale.opened(1500)
+    stale.guest.asked = None
+    stale.received(json.dumps({"t": "closing"}), 2000)
+    assert not stale.hands_over_now()  # a replica of another term is no successor's
+
+    unproved = successor()
+    unproved.opened(1500)
+    unproved.guest.asked = "nonce"
+    unproved.received(json.dumps({"t": "closing"}), 2000)
+    assert not unproved.hands_over_now()

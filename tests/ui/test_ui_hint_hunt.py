@@ -176,8 +176,8 @@ def test_claimed_words_show_role_and_who_claimed_them():
     m.play("bob", {"type": "claim", "word": "ANN01"})
     m.play("cat", {"type": "claim", "word": "ANN09"})
     html = phone(m, "bob")
-    assert "TARGET +3" in html and "by Bob" in html
-    assert "CIVILIAN &minus;1" in html and "by Cat" in html
+    assert "TARGET +3" in html and "by </span>Bob" in html
+    assert "CIVILIAN &minus;1" in html and "by </span>Cat" in html
     assert "ASSASSIN" not in html
     assert "Bob claimed ANN01: TARGET (+3)" in html
     assert {"type": "claim", "word": "ANN01"} not in moves_in(html)
@@ -372,7 +372,8 @@ def test_a_claim_is_a_moment_its_role_turns_over_then_who_and_its_points():
         # the rulebook's order: the role turns over, then who claimed it, then what it scored
         assert re.search(
             r'class="beat hh-turn" style="--at:(\d+)ms">TARGET</span> <span class="beat" '
-            r'style="--at:(\d+)ms">\+3</span></span><span class="beat hh-by" style="--at:(\d+)ms">by Bob',
+            r'style="--at:(\d+)ms">\+3</span></span><span class="beat hh-by" style="--at:(\d+)ms">'
+            r'<span class="by-word">by </span>Bob',
             tile,
         )
         turn, points, by = ats(tile)

@@ -82,6 +82,9 @@ class PhoneApp:
             self.link.close()  # it could not prove it knows this seat, or says it is not here: look further
         if kind == "bye":
             self.link.close()  # removed or left: nothing more to say to this room
+        if kind == "closing" and self.rejoin.hands_over_now():
+            self.take_over(closing=True)
+            return
         if kind in ("welcome", "view", "error", "bye", "waiting") or waiting != self.guest.host_waiting:
             self.refresh()
         common.mark("pending", len(self.guest.pending))  # moves sent and not yet answered: a test waits on 0
@@ -159,9 +162,11 @@ class PhoneApp:
         elif what == rejoin.TAKE_OVER:
             self.take_over()
 
-    def take_over(self):
-        """This phone was the host's successor: become the host, on the host page (Pyodide)."""
-        js.location.replace(common.same_signal("host.html?takeover=1&room=" + self.code, self.query))
+    def take_over(self, closing=False):
+        """This phone was the host's successor: become the host, on the host page (Pyodide). After the host said
+        it was closing, at once: that page checks that the old host is gone before it opens the room (closing=1)."""
+        url = "host.html?takeover=1&room=" + self.code + ("&closing=1" if closing else "")
+        js.location.replace(common.same_signal(url, self.query))
 
     def refresh(self):
         now = common.now_ms()

@@ -189,6 +189,14 @@ class Rejoin:
         nxt = self.gone_tries.get(self.epoch + 1)
         return mine is not None and nxt is not None and nxt >= self.lost_since and mine - self.lost_since >= TAKEOVER_MS
 
+    def hands_over_now(self):
+        """True when this phone should open the host page at once: its proved host said its tab is going, and this
+        phone holds the replica of its term (the successor). That page (host.html?closing=1) boots its rules while it
+        makes sure nobody answers at the old host's id, and opens the room under the next epoch only then: the same
+        rule as _take_over_due's after "closing", with the boot's seconds spent while the signalling server makes up
+        its mind (host-room.js confirmTakeover; a reload that answers sends it back here to its own host)."""
+        return self.closing_ms is not None and self.replica_epoch() == self.epoch
+
     def replica_epoch(self):
         saved = self.store.get(replica_key(self.code))
         if not saved:

@@ -124,6 +124,13 @@ def name_of(ctx, pid):
     return name_html(ctx["names"].get(pid, "?"))
 
 
+def first_name_of(ctx, pid):
+    """A player's first word (HTML, escaped), where a tile has room for one: who claimed a Hint Hunt tile, after
+    their face; the scores beside it say the name whole."""
+    name = ctx["names"].get(pid, "?").strip()
+    return name_html(name.split()[0] if name else "?")
+
+
 def seat_face(ctx, pid):
     """A player's face, from the roster and faces the room sends with each view."""
     return face({"name": ctx["names"].get(pid, "?"), "face": (ctx.get("faces") or {}).get(pid, 0)})

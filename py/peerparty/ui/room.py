@@ -68,7 +68,7 @@ def people_list(room, removable=False, me=None, give=None):
                 title="Holds the controls",
             )
         if person["spectator"]:
-            role += tag("span", "watching", class_="badge")
+            role += tag("span", "watching", class_="badge watching")
         if person["id"] == me and not person["host"]:  # the host's own screen: "host" says it
             role += tag("span", "you", class_="badge you")
         extra = seat_buttons(person, room, give) if removable else ""

@@ -6,7 +6,7 @@ by id only; names come from ctx["names"] through name_of() (escaped). Words and 
 too: boards can come from options, and hints are typed by players.
 """
 
-from ...ui.html import beat, button, esc, moment_key, move_json, name_of, seat_face, signed, tag, who
+from ...ui.html import beat, button, esc, first_name_of, moment_key, move_json, name_of, seat_face, signed, tag, who
 from ...ui.illustrations import chip, column, grid, row, rules_box, steps, tile
 
 ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}
@@ -314,7 +314,11 @@ def _tile(word, claim, role, ctx, claimable, key=None, at=None):
                 + _later(at + POINTS_AT if moving else None, ROLE_POINTS.get(role, "")),
                 class_="hh-role",
             )
-            + _later(at + BY_AT if moving else None, "by " + name_of(ctx, claim["player"]), "hh-by")
+            + _later(
+                at + BY_AT if moving else None,
+                tag("span", "by ", class_="by-word") + first_name_of(ctx, claim["player"]),
+                "hh-by",
+            )
         )
         return tag("li", body, class_="hh-tile hh-claimed hh-role-" + esc(role), id=key)
     if claimable:
