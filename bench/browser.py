@@ -847,6 +847,12 @@ def play_rounds(lab, host, phones, rounds, out, log, screens=()):
             ctx, page = open_screen(lab, host.get_attribute("body", "data-room-ready"))
             out.setdefault("screen_open_midgame", []).append(page.opened_ms)
             ctx.close()
+            # the host frees its place (at most 4 watch) once its link has closed: the next round's screen needs it
+            host.wait_for_function(
+                "n => document.querySelectorAll('.screens [data-screen]').length <= n",
+                arg=len(screens),
+                timeout=WAIT_MS,
+            )
         if rnd > 1:
             host_change("nav.sr-controls [data-move*='\"next_round\"']")
         out["tap_to_host"].extend(lock_all(lab, host, [page for _, page in phones], rnd))

@@ -309,6 +309,16 @@
     });
   }
 
+  // The tab is going: hang up now, so the host frees this screen's place at once (at most MAX_SCREENS watch) rather
+  // than when WebRTC notices the silence. A page kept for back/forward keeps its link.
+  window.addEventListener("pagehide", (ev) => {
+    if (ev.persisted) return;
+    try {
+      if (conn) conn.close();
+      if (peer && !peer.destroyed) peer.destroy();
+    } catch (e) { /* going anyway */ }
+  });
+
   say("connecting");
   attempt();
   setInterval(() => {
