@@ -154,8 +154,9 @@ def keep(run, stamp, results):
 
 
 def retire(pages_text):
-    """Remove the kept runs no page links (their stamp appears in no page); returns the stamps removed."""
-    quoted = set(re.findall(r"runs/(\d{8}-\d{6})\.(?:md|json)", "\n".join(pages_text)))
+    """Remove the kept runs no page links (their stamp, with a suffix such as -signal, appears in no page); returns
+    the stamps removed."""
+    quoted = set(re.findall(r"runs/(\d{8}-\d{6}(?:-[a-z]+)?)\.(?:md|json)", "\n".join(pages_text)))
     gone = []
     for path in sorted(RUNS.glob("*.json")):
         if path.stem not in quoted:

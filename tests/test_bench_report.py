@@ -175,3 +175,21 @@ def test_the_warm_join_budget_is_read_on_the_labs_4g_not_under_chromiums_emulati
         "tap_to_host": [1],
     }
     assert not [label for label, _ in report.summarize({"phone_mobile": emulated})[1] if "1.29" in label]
+
+
+def test_a_kept_run_a_page_links_stays_and_one_no_page_links_goes(tmp_path, monkeypatch):
+    """bench/docs.py retire: a run's stamp with a suffix (the signalling load run, "-signal") counts as quoted."""
+    from bench import docs
+
+    monkeypatch.setattr(docs, "RUNS", tmp_path)
+    for stamp in ("20261204-233148-signal", "20261204-225333", "20261205-072518"):
+        for suffix in (".json", ".md"):
+            (tmp_path / (stamp + suffix)).write_text("{}")
+    pages = ["[run](runs/20261204-233148-signal.md)", "| a table | from [run](runs/20261205-072518.md) |"]
+    assert docs.retire(pages) == ["20261204-225333"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "20261204-233148-signal.json",
+        "20261204-233148-signal.md",
+        "20261205-072518.json",
+        "20261205-072518.md",
+    ]
