@@ -162,7 +162,7 @@ def next_board(host, confirm):
 
 READ_STANDINGS = """() => Array.from(document.querySelectorAll('.hh-standings li')).map(li => ({
   name: li.querySelector('.hh-who').firstChild.textContent.trim(),
-  points: Number(li.querySelector('.hh-num').textContent.replace('\\u2212', '-').replace(' points', '')),
+  points: Number(li.querySelector('.hh-num').textContent.replace('\\u2212', '-').replace(/ points?$/, '')),
   first: !!li.querySelector('.hh-win'),
 }))"""
 

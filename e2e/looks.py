@@ -61,8 +61,10 @@ CUT = """(selector) => Array.from(document.querySelectorAll(selector))
   .map((el) => '"' + el.textContent.trim() + '" is cut short (' + el.tagName.toLowerCase() + '.' +
                (el.getAttribute('class') || '') + ')')"""
 
-# A late guest scans the TV's QR code across the room during a game: it stays at least a tenth of the screen's height
-SMALL_QR = """() => Array.from(document.querySelectorAll('.host-head.phase-playing .join-box .qr'))
+# A late guest scans the TV's QR code across the room during a game or at its results (in for the next game): it
+# stays at least a tenth of the screen's height
+SMALL_QR = """() => Array.from(document.querySelectorAll(
+    '.host-head.phase-playing .join-box .qr, .host-head.phase-over .join-box .qr'))
   .map((el) => el.getBoundingClientRect().width)
   .filter((w) => w > 0 && w < innerHeight / 10)
   .map((w) => 'the QR code is ' + Math.round(w) + ' px wide, too small to scan across a room')"""
@@ -73,3 +75,6 @@ ROW_SPILL = """() => Array.from(document.querySelectorAll('.side .person, .peopl
   .flatMap((row) => Array.from(row.children).filter((el) => el.getBoundingClientRect().width > 2 &&
     el.getBoundingClientRect().right > row.getBoundingClientRect().right + 1)
     .map((el) => '"' + el.textContent.trim() + '" runs past its row (' + (el.getAttribute('class') || '') + ')'))"""
+
+# All of the TV's looks in one round trip: page.evaluate(TV_LOOK, what it must show whole)
+TV_LOOK = "(whole) => [].concat((%s)(whole), (%s)(), (%s)())" % (CUT, SMALL_QR, ROW_SPILL)

@@ -23,7 +23,7 @@ import bank_or_bust_play as bob
 import hint_hunt_play as hh
 import seven_rounds_play as sr
 import someone_elses_problem_play as sep
-from looks import CUT, LOOK, ROW_SPILL, SMALL_QR, WHOLE_ON_TV
+from looks import LOOK, TV_LOOK, WHOLE_ON_TV
 from people import (
     WAIT_MS,
     join,
@@ -63,7 +63,7 @@ class Walk:
             try:
                 problems = page.evaluate(LOOK, main)
                 if whole:  # the TV
-                    problems += page.evaluate(CUT, whole) + page.evaluate(SMALL_QR) + page.evaluate(ROW_SPILL)
+                    problems += page.evaluate(TV_LOOK, whole)
                 for problem in problems:
                     self.problems.append(
                         "%s, %s at %dx%d, %s: %s" % (self.game, page.peerparty.name, width, height, stage, problem)

@@ -130,7 +130,11 @@ FITS = (
       el.scrollWidth > el.clientWidth + 1 &&
       el.getBoundingClientRect().width < 3 * parseFloat(getComputedStyle(el).fontSize) - 0.5)
       .map((el) => el.textContent + ' at ' + Math.round(el.getBoundingClientRect().width) + ' px').join(', ');
-    out.push([i, w, h, past].concat(measure(), [ends, unkeyed, squeezed]));
+    // a late guest scans the QR across the room during a game and at its results (in for the next game)
+    const smallQr = Array.from(app.querySelectorAll('.host-head:is(.phase-playing, .phase-over) .join-box .qr'))
+      .map((el) => el.getBoundingClientRect().width).filter((w) => w > 0 && w < innerHeight / 10)
+      .map((w) => Math.round(w) + ' px').join(', ');
+    out.push([i, w, h, past].concat(measure(), [ends, unkeyed, squeezed, smallQr]));
   });
   return out;
 }"""
@@ -260,12 +264,21 @@ def assert_fits(tv_page, site, shot, screens, name):
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})
         measured = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
         wrong = []
-        for i, width, height, past, smallest, used, centred, small, ends, unkeyed, squeezed in measured:
+        for i, width, height, past, smallest, used, centred, small, ends, unkeyed, squeezed, small_qr in measured:
             where = "%dx%d, screen %d of %d: " % (size[0], size[1], i, len(screens))
             if past:
                 wrong.append((i, where + "page %dx%d; past the edge: %s" % (width, height, past)))
             if squeezed:
                 wrong.append((i, where + "a name squeezed out of the people list: " + squeezed))
+            if small_qr:
+                wrong.append(
+                    (
+                        i,
+                        where
+                        + "the QR code is %s wide, too small to scan across a room (a tenth of the height at least)"
+                        % small_qr,
+                    )
+                )
             if ends > MOMENT_MS or unkeyed:
                 wrong.append(
                     (

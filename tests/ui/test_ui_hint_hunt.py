@@ -566,6 +566,22 @@ def test_every_screen_renders_through_random_games():
         assert m.result() is not None
 
 
+def test_tv_scoreboard_titles_its_list_without_repeating_the_rooms_headline_and_counts_one_point_as_one():
+    """The TV's results showed "Bartholomew Quinnell wins!" twice (the room's headline, then the table's own) and
+    "+1 points"."""
+    from peerparty.games.hint_hunt import screens
+
+    view = {
+        "phase": "scoreboard",
+        "players": ["a", "b", "c"],
+        "standings": {"winners": ["a"], "ranking": ["a", "b", "c"], "scores": {"a": 2, "b": 1, "c": -1}, "note": ""},
+    }
+    c = {"names": {"a": "Ann", "b": "Ben", "c": "Cat"}, "me": None, "is_host": False, "now_ms": 0, "connected": {}}
+    html = screens.table(view, c)
+    assert '<h2 class="hh-winners">Final standings</h2>' in html and "wins!" not in html
+    assert "+2 points" in html and "+1 point<" in html and "&minus;1 point<" in html
+
+
 def test_phone_scoreboard_titles_its_list_without_repeating_the_rooms_headline():
     from peerparty.games.hint_hunt import screens
 

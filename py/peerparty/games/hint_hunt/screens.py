@@ -244,17 +244,19 @@ def _scores(view, ctx, title="Scores"):
     )
 
 
-def _standings(view, ctx, head="h1"):
-    """The ranked list; on a phone (head="h2") it sits under the room's winners headline, as its title."""
+def _points(n):
+    return signed(n) + (" point" if abs(n) == 1 else " points")
+
+
+def _standings(view, ctx):
+    """The ranked list, titled under the room's winners headline (the results screen, a replay's moment line)."""
     st = view.get("standings") or {}
     winners = st.get("winners") or []
     scores = st.get("scores") or {}
     if len(winners) > 1:
         line = "Shared first place: " + _names(ctx, winners)
-    elif winners and head == "h2":
-        line = "Final standings"  # the room's headline right above already says who won
     elif winners:
-        line = name_of(ctx, winners[0]) + " wins!"
+        line = "Final standings"  # the room's headline right above already says who won: once is enough
     else:
         line = "Game over"
     rows = []
@@ -269,11 +271,11 @@ def _standings(view, ctx, head="h1"):
                 + tag("span", name_of(ctx, p) + _you(ctx, p), class_="hh-who")
                 + mark
                 + " "
-                + tag("span", signed(scores.get(p, 0)) + " points", class_="hh-num"),
+                + tag("span", _points(scores.get(p, 0)), class_="hh-num"),
             )
         )
     return (
-        tag(head, line, class_="hh-winners")
+        tag("h2", line, class_="hh-winners")
         + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
         + tag("p", esc(st.get("note", "")), class_="hh-note")
     )
@@ -735,7 +737,7 @@ def phone(view, ctx):
         info.append(_scores(view, ctx))
         folds.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx), class_="hh-log"))
     elif phase == "scoreboard":
-        body.append(_standings(view, ctx, "h2"))
+        body.append(_standings(view, ctx))
         info.append(_last_board(view, ctx))  # beside the standings on a TV, under them on a phone
     host = controls(view, ctx)
     if host:
