@@ -1,5 +1,6 @@
 """Other engines are covered (issue 16.5): a Firefox ESR phone plays a round of Seven Rounds beside Chromium phones
-and a Chromium host, reloads after locking in and gets its seat and its choice back; a Firefox with WebRTC turned
+and a Chromium host, keeps its ticks while another phone's lock-in redraws its round, reloads after locking in and
+gets its seat and its choice back; a Firefox with WebRTC turned
 off (media.peerconnection.enabled = false) says so on the phone and on the host page (issue 16.4). Firefox runs
 through e2e/firefox_bridge.mjs (npm puppeteer-core over WebDriver BiDi)."""
 
@@ -23,6 +24,7 @@ from people import (
     wait_present,
 )
 from seven_rounds_play import (
+    choose,
     host_breakdown,
     host_click,
     host_locked,
@@ -108,8 +110,16 @@ def test_a_firefox_phone_plays_a_round_and_gets_its_seat_back_after_a_reload(
 
     for phone in phones.values():
         wait_round_open(phone, 1)
-    lock_in(fay, "predict", guess="double_down")
-    assert fay.inner_text(".sr-my-choice") == "My choice: PREDICT: DOUBLE DOWN"
+    # Fay taps her choice; Ben locks in meanwhile, so her phone draws the round again (who has locked) while she
+    # is choosing: her ticks stay as she left them (static/js/glue.js keeps a form's fields across a redraw)
+    choose(fay, "predict", guess="double_down")
+    seq = int(fay.get_attribute("body", "data-seq"))
+    lock_in(phones["Ben"], "double_down")
+    fay.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=seq, timeout=WAIT_MS)
+    ticked = "() => Array.from(document.querySelectorAll('.sr-lock-form input:checked')).map((i) => i.value)"
+    assert sorted(fay.evaluate(ticked)) == ["double_down", "predict"]
+    fay.click("button.sr-lock")
+    assert wait_locked(fay) == "My choice: PREDICT: DOUBLE DOWN"
     shot(fay, "firefox-phone-locked")
     # Firefox reloads after locking in: its token brings back the same seat and the same locked choice
     fay.reload()
@@ -120,7 +130,6 @@ def test_a_firefox_phone_plays_a_round_and_gets_its_seat_back_after_a_reload(
     wait_present(host, 3)
     assert people_names(host) == ["Fay", "Ben", "Cat"]
 
-    lock_in(phones["Ben"], "double_down")
     lock_in(phones["Cat"], "bank")
     wait_host_locked(host, 3)
     assert host_locked(host) == ["Fay", "Ben", "Cat"]
