@@ -109,6 +109,7 @@ def test_a_slow_host_reload_in_hint_hunt_never_splits_the_room(boot_s):
     the room's id again as soon as it is parsed (docs/host-threads.md), so the phones wait for it ("wait"), and
     the successor has no reason to take over; one host leads in the end, and every phone is on it
     (evening.settled)."""
+    backs = 0
     for seed in range(4):
 
         def script(ev):
@@ -118,8 +119,15 @@ def test_a_slow_host_reload_in_hint_hunt_never_splits_the_room(boot_s):
         seen = []
         play(seed, HINT_HUNT, script)
         ev = seen[0]
-        assert any("TV reloads the host page" in e for e in ev.world.events)
-        assert not any("takes over" in e for e in ev.world.events), "a host that is back is not replaced"
+        events = ev.world.events
+        assert any("TV reloads the host page" in e for e in events)
+        # the reload's "closing" sends the successor to the host page, which finds the TV back at its id and goes
+        # back to its seat (host-room.js confirmTakeover)
+        assert ev.stats["closing_back"] == sum("takes over" in e for e in events)
+        assert ev.stats["closing_gone"] == 0, "a host that is back is not replaced"
+        assert ev.leader().device is ev.tv and ev.leader().session.epoch == 0
+        backs += ev.stats["closing_back"]
+    assert backs >= 1, "a successor heard the TV's closing, went to the host page, and came back"
 
 
 def test_a_stranger_at_the_next_epochs_id_deposes_nobody_and_learns_no_token():
@@ -176,6 +184,32 @@ def the_tv_comes_back_after_a_takeover(ev):
         e.world.after(40000, e.tv.open_host)
 
     ev.when(hint_hunt_guessing, gone)
+
+
+@pytest.mark.parametrize("says_closing", [True, False])
+def test_a_tv_closed_mid_hint_hunt_hands_over_to_the_successor(says_closing):
+    """Issue 38 point 8: the TV's tab closes for good mid-guessing. Told "closing", the successor opens the host page
+    at once and opens the room once the old host's id is found gone; a tab that went without a word (a battery)
+    is found gone by the phones' own look at the next epoch. Either way one host leads the next epoch and every
+    phone settles on it (evening.settled)."""
+    for seed in range(4):
+        seen = []
+
+        def script(ev):
+            def gone(e):
+                e.note("scenario: the host's tab closes for good (%s)" % ("closing" if says_closing else "silent"))
+                e.tv.page.snapshot_for_reload()
+                e.tv.person.gone = True
+                e.tv.close_page(closing=says_closing)
+
+            ev.when(hint_hunt_guessing, gone)
+            seen.append(ev)
+
+        play(seed, HINT_HUNT, script)
+        ev = seen[0]
+        assert ev.stats["closing_gone"] == (1 if says_closing else 0)
+        assert ev.stats["closing_back"] == 0
+        assert ev.leader().device is not ev.tv and ev.leader().session.epoch == 1
 
 
 def test_a_host_that_comes_back_after_a_takeover_steps_aside():

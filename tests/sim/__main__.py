@@ -43,6 +43,7 @@ def main(argv=None):
     seeds = range(args.start, args.start + args.evenings)
     began = time.time()
     done = 0
+    paths = dict.fromkeys(("takeovers", "closing_gone", "closing_back"), 0)  # how often the takeover paths ran
     with Pool(args.jobs) as pool:
         for seed, failed, stats in pool.imap_unordered(one, seeds, chunksize=4):
             done += 1
@@ -50,12 +51,25 @@ def main(argv=None):
                 print(failed)
                 pool.terminate()
                 return 1
+            for key in paths:
+                paths[key] += stats.get(key, 0)
             if not args.quiet and done % 100 == 0:
                 print("%d evenings, %.1f evenings/s" % (done, done / (time.time() - began)), flush=True)
     elapsed = time.time() - began
     print(
-        "%d evenings ok (seeds %d..%d) in %.0f s: %.2f evenings/s on %d process(es)"
-        % (done, args.start, args.start + done - 1, elapsed, done / elapsed, args.jobs)
+        "%d evenings ok (seeds %d..%d) in %.0f s: %.2f evenings/s on %d process(es); host tabs closed for good mid-"
+        'Hint Hunt %d, successors that opened the room after "closing" %d, that went back to their seat %d'
+        % (
+            done,
+            args.start,
+            args.start + done - 1,
+            elapsed,
+            done / elapsed,
+            args.jobs,
+            paths["takeovers"],
+            paths["closing_gone"],
+            paths["closing_back"],
+        )
     )
     return 0
 

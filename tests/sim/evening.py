@@ -107,9 +107,9 @@ class Device:
             self.page = PhonePage(self.ev, self)
             self.person.page_opened()
 
-    def open_host(self, takeover=False, delay=None):
-        self.close_page()
-        page = HostPage(self.ev, self, takeover)
+    def open_host(self, takeover=False, delay=None, closing=False):
+        self.close_page(closing=not takeover)  # a reload's pagehide says "closing"
+        page = HostPage(self.ev, self, takeover, closing)
         self.page = page
         rng = self.ev.world.rng
         self.ev.world.after(rng.randint(100, 600), page.parse)  # host-room.js, once the page is parsed
@@ -131,11 +131,11 @@ class Device:
             self.ev.note("%s reloads its page" % self.name)
             self.open_phone()
 
-    def close_page(self):
+    def close_page(self, closing=False):
         self.generation += 1
         page, self.page = self.page, None
         if isinstance(page, HostPage):
-            page.release()
+            page.release(closing)
         elif isinstance(page, (PhonePage, ScreenPage)):
             page.close()
 
@@ -242,7 +242,7 @@ class Evening:
         self.devices = []
         self.games_wanted = len(self.plan["games"]) if "games" in self.plan else w.rng.randint(1, 3)
         self.games_done = 0
-        self.stats = {"players": 0, "games": [], "faults": {}, "takeovers": 0}
+        self.stats = {"players": 0, "games": [], "faults": {}, "takeovers": 0, "closing_gone": 0, "closing_back": 0}
         self.tv = Device(self, "TV", tv=True)
         self.tv.person.name = "Hosty"
         self.devices.append(self.tv)
@@ -550,7 +550,8 @@ class Evening:
             self.stats["takeovers"] += 1
             leader.snapshot_for_reload()  # host-room.js saves the record with every change
             leader.device.person.gone = True
-            leader.device.close_page()
+            # a tab closed says "closing" as it goes (pagehide); a battery that dies or a crash does not
+            leader.device.close_page(closing=rng.random() < 0.7)
             return True
         if kind == "dup_handshake":
             self.note("fault: fresh connections' first messages arrive twice for a while")

@@ -20,6 +20,12 @@ TICK_MS = 500  # app/phone.py's setInterval
 HOST_TICK_MS = 1000  # app/rules.py runs on_timer at least this often (and at a game's deadline)
 RELEASE_LINGER = 0.2  # how often a closed host tab's id lingers on the PeerServer for a few seconds
 WAIT = '{"v":1,"t":"wait"}'  # what the host page's screen thread tells phones while its rules boot
+CLOSING = '{"v":1,"t":"closing"}'  # what a host tab says to every open link as it goes (host-room.js pagehide)
+# host-room.js confirmTakeover: the throwaway peer's offer to the old host's id opens, or the PeerServer holds it for
+# an id nobody holds (its EXPIRE, about 5 s) and answers peer-unavailable, unless a page takes the id meanwhile
+CONFIRM_DIAL_MS = (300, 1500)  # its peer opens and the offer goes out
+PEER_SERVER_HOLDS_MS = 5000
+CONFIRM_MS, CONFIRM_TRIES = 7000, 2  # host-room.js's
 
 
 class PhonePage:
@@ -126,6 +132,10 @@ class PhonePage:
             self.send(answer)
         if kind in ("bye", "impostor", rejoin.ELSEWHERE):
             self.hang_up()  # removed or left, or not its host: app/phone.py closes its link
+        if kind == "closing" and self.rejoin.hands_over_now():  # app/phone.py: the successor goes at once
+            self.ev.note("%s: its host is closing and it holds this term's replica" % self.device.name)
+            self.take_over(closing=True)
+            return
         if kind == "welcome" or guest.status != before:
             self.ev.note("%s: %s (%s)" % (self.device.name, kind, guest.status))
         self.device.person.saw(self, kind)
@@ -157,9 +167,9 @@ class PhonePage:
         elif what == rejoin.TAKE_OVER:
             self.take_over()
 
-    def take_over(self):
+    def take_over(self, closing=False):
         self.ev.note("%s takes over (replica of epoch %s)" % (self.device.name, self.rejoin.replica_epoch()))
-        self.device.open_host(takeover=True)
+        self.device.open_host(takeover=True, closing=closing)
 
     # --- the clock: setInterval(tick, 500), only at the ticks where something can be due --------
 
@@ -215,11 +225,15 @@ class HostPage:
     boot()), which then loads the room (app/rules.py: HostSession and room/fence.Fence) and handles the queue in
     order. The memory network calls its on_* methods, which pass everything through the evening's checks."""
 
-    def __init__(self, evening, device, takeover=False):
+    def __init__(self, evening, device, takeover=False, closing=False):
         self.ev = evening
         self.world = evening.world
         self.device = device
         self.alive = True
+        # host.html?takeover=1&closing=1: nothing is opened (no id, no rules' room) until the old host's id is
+        # found gone (host-room.js confirmTakeover); "back" sends the page to being the phone again
+        self.confirming = takeover and closing
+        self.boot_due = False  # the rules worker was up while the page was still confirming
         self.peer_open = False
         self.registered = None  # the peer id this page holds
         self.stall_until = -1
@@ -239,6 +253,9 @@ class HostPage:
         """The page is parsed (host-room.js): the epoch from storage, the peer id registered, phones taken in."""
         if not self.alive or self.epoch is not None:
             return
+        if self.confirming:
+            self.world.after(self.world.rng.randint(*CONFIRM_DIAL_MS), lambda: self._confirm(self.world.now))
+            return
         storage, code = self.device.storage, self.ev.code
         if self.takeover and storage.get(rejoin.replica_key(code)) and storage.get(rejoin.seat_key(code)):
             self.took_over = True
@@ -250,9 +267,46 @@ class HostPage:
         self.net = SimNetwork(self.world, self, self.world.rng.random())
         self.register()
 
+    def _confirm(self, dialled, tries=1):
+        """host-room.js confirmTakeover, `dialled` when its offer to the old host's id went out: a page there answers
+        (a reload took the id back: "back", this device is a phone again); the PeerServer holds the offer its while
+        for an id nobody holds, then says peer-unavailable ("gone": the room opens); an id still held by a tab that
+        is gone swallows the offer, and after CONFIRM_TRIES timeouts the page goes back rather than guess."""
+        if not self.alive or not self.confirming:
+            return
+        code = self.ev.code
+        old = peer_id(code, int(self.device.storage.get(rejoin.epoch_key(code)) or 0))
+        holder = self.world.signal.get(old)
+        now = self.world.now
+        if holder is not None and holder.alive:
+            self.ev.note("%s: the old host answers at %s: back to its seat" % (self.device.name, old))
+            self.ev.stats["closing_back"] += 1
+            self.device.open_phone()
+        elif holder is not None:  # a lingering id: the offer gets no answer
+            if now - dialled < CONFIRM_MS:
+                self.world.after(250, self._confirm, dialled, tries)
+            elif tries < CONFIRM_TRIES:
+                self._confirm(now, tries + 1)
+            else:
+                self.ev.note("%s: no answer at %s: back to its seat" % (self.device.name, old))
+                self.ev.stats["closing_back"] += 1
+                self.device.open_phone()
+        elif now - dialled < PEER_SERVER_HOLDS_MS:  # the offer waits at the server for a page to take the id
+            self.world.after(250, self._confirm, dialled, tries)
+        else:
+            self.ev.note("%s: nobody at %s: opens the room" % (self.device.name, old))
+            self.ev.stats["closing_gone"] += 1
+            self.confirming = False
+            self.parse()
+            if self.boot_due:
+                self.boot()
+
     def boot(self):
         """The rules worker is up: load the room (app/rules.py open), then handle what queued meanwhile."""
         if not self.alive:
+            return
+        if self.confirming:  # host-room.js posts "open" to the worker only once confirmed
+            self.boot_due = True
             return
         self.parse()
         w, storage, ev = self.world, self.device.storage, self.ev
@@ -402,8 +456,10 @@ class HostPage:
         fence.step_aside(self.session, self.device.storage, epoch)
         self.device.open_phone()
 
-    def release(self):
-        """The tab is gone: its id is free (at once, or after the server notices) and its connections die."""
+    def release(self, closing=False):
+        """The tab is gone: its id is free (at once, or after the server notices) and its connections die; with
+        `closing` (pagehide: a reload, or a tab closed rather than a battery gone) each open link hears "closing"
+        first."""
         self.alive = False
         self.peer_open = False
         pid = self.registered
@@ -416,7 +472,12 @@ class HostPage:
             for link in list(self.net.links.values()):
                 link.closed = True
                 if not link.dead:
-                    self.world.after(self.world.rng.randint(20, 2000), link.page.lost, link)
+                    lost = self.world.rng.randint(20, 2000)
+                    if closing and self.session is not None and not link.page.asleep:
+                        said = link.latency()  # sent before the hang-up, so it comes first
+                        self.world.after(said, link.receive, CLOSING, None)
+                        lost = max(lost, said + 1)
+                    self.world.after(lost, link.page.lost, link)
 
     def _unregister(self, pid):
         if self.world.signal.get(pid) is self:

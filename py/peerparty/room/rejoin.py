@@ -177,7 +177,7 @@ class Rejoin:
         return self._take_over_due()
 
     def _take_over_due(self):
-        if self.lost_since is None or self.replica_epoch() != self.epoch:
+        if self.lost_since is None or not self.is_successor():
             return False
         mine = self.gone_tries.get(self.epoch)
         if self.closing_ms is not None and mine is not None and mine >= self.closing_ms:
@@ -195,7 +195,11 @@ class Rejoin:
         makes sure nobody answers at the old host's id, and opens the room under the next epoch only then: the same
         rule as _take_over_due's after "closing", with the boot's seconds spent while the signalling server makes up
         its mind (host-room.js confirmTakeover; a reload that answers sends it back here to its own host)."""
-        return self.closing_ms is not None and self.replica_epoch() == self.epoch
+        return self.closing_ms is not None and self.is_successor()
+
+    def is_successor(self):
+        """This phone holds the replica of its host's current term: it is the one that takes over."""
+        return self.replica_epoch() == self.epoch
 
     def replica_epoch(self):
         saved = self.store.get(replica_key(self.code))
