@@ -1,6 +1,6 @@
 """python3 -m bench [--quick] [--only engine,boot,early,takeover,phone,mobile,bytes,latency,relay,lighthouse,
                     lighthouse_phone,lab]
-                    [--site DIR] [--docs]
+                    [--site DIR] [--no-midgame-screens] [--docs]
 
 Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
 a local PeerServer and scripts/serve.py on 127.0.0.1 (and coturn for "relay": direct and relayed phones in one
@@ -10,7 +10,9 @@ bench/results/<timestamp>.json (raw samples and summaries) and .md, and prints t
 Numbers only: nothing here passes or fails on time. The default takes about 10 minutes on a 2-core machine;
 --quick runs a few repetitions of everything to check that the suite works end to end (26 min at load 15-29).
 --site DIR serves another checkout's pages (e.g. `git archive main | tar -x -C DIR`, with node_modules linked in)
-with this checkout's bench, for before/after figures measured the same way.
+with this checkout's bench, for before/after figures measured the same way; --no-midgame-screens keeps the
+12 phones' game to its one watching screen (no screen opened and closed each round), for a --site build whose
+screens do not hang up as their tab goes (before 98b727e), so both sides carry the same load.
 --docs then keeps the run in docs/runs/ and rewrites the tables README.md and docs/ quote from it, with
 `python3 -m bench.load`'s table (bench/docs.py; `make bench-docs` is the full run with --docs).
 """
@@ -89,6 +91,11 @@ def main(argv=None):
     ap.add_argument("--build", action="store_true", help="run scripts/build.py first (default: only if unbuilt)")
     ap.add_argument("--site", help="serve this checkout's pages instead (before/after comparisons)")
     ap.add_argument(
+        "--no-midgame-screens",
+        action="store_true",
+        help="latency: no remote screen opened and closed each round (the one watching screen stays)",
+    )
+    ap.add_argument(
         "--docs",
         action="store_true",
         help="keep the run in docs/runs/ and rewrite the tables the docs quote from it (bench/docs.py)",
@@ -142,7 +149,9 @@ def main(argv=None):
                 if "latency" in only:
                     for n in (4, 12):
                         log("Seven Rounds with %d phones…" % n)
-                        raw["latency_%d" % n] = browser.latency(lab, n, reps["rounds"], log)
+                        raw["latency_%d" % n] = browser.latency(
+                            lab, n, reps["rounds"], log, midgame_screens=not args.no_midgame_screens
+                        )
                 if "relay" in only:
                     log("direct and relayed phones (coturn on 127.0.0.1), %d each, one room…" % reps["relay"])
                     raw["relay"] = browser.relay_paths(lab, reps["relay"], reps["rounds"], log)
@@ -171,6 +180,7 @@ def main(argv=None):
         "mode": "quick" if args.quick else "full",
         "reps": ", ".join("%s %d" % kv for kv in reps.items()),
         "site": str(args.site or ROOT),
+        "midgame_screens": not args.no_midgame_screens,
         "machine": "%s, %d cores, Python %s, load average %s"
         % (
             platform.machine(),

@@ -763,7 +763,7 @@ def _seq_changes(bench, since):
     return [(int(c["v"]), c["at"]) for c in bench["changes"] if c["n"] == "seq" and c["at"] >= since]
 
 
-def latency(lab, phones_n, rounds, log, aside=True):
+def latency(lab, phones_n, rounds, log, aside=True, midgame_screens=True):
     """Seven Rounds with `phones_n` phones (in the SCHED_IDLE Chromium: Lab.other_devices). Taps one phone at a time
     (the others connected and pinging):
     tap on Lock in -> the host's data-seq changes. Host presses Reveal / Next round -> each phone's data-seq
@@ -784,7 +784,7 @@ def latency(lab, phones_n, rounds, log, aside=True):
     # it was seen to let Seven Rounds' 60 s round timer run out before the phones had all tapped
     with driver_aside() if aside else nullcontext("not set aside") as state:
         out["driver_aside"] = state
-        play_rounds(lab, host, phones, rounds, out, log, screens)
+        play_rounds(lab, host, phones, rounds, out, log, screens, midgame_screens)
     hb = lab.bench(host)
     if screens:
         out.update(screen_figures(lab, host, screens))
@@ -823,8 +823,9 @@ def screen_figures(lab, host, screens):
     return out
 
 
-def play_rounds(lab, host, phones, rounds, out, log, screens=()):
-    """The rounds of latency(): every phone locks in, the host reveals, then the next round."""
+def play_rounds(lab, host, phones, rounds, out, log, screens=(), midgame_screens=True):
+    """The rounds of latency(): every phone locks in, the host reveals, then the next round. With `screens`
+    watching and `midgame_screens`, a screen also opens cold each round from the second, and closes."""
     phones_n = len(phones)
 
     def host_change(selector):
@@ -843,7 +844,7 @@ def play_rounds(lab, host, phones, rounds, out, log, screens=()):
         out["host_to_all"].append(max(arrivals))
 
     for rnd in range(1, rounds + 1):
-        if rnd > 1 and screens:  # a screen opened mid-game, cold, each round (then closed)
+        if rnd > 1 and screens and midgame_screens:  # a screen opened mid-game, cold, each round (then closed)
             ctx, page = open_screen(lab, host.get_attribute("body", "data-room-ready"))
             out.setdefault("screen_open_midgame", []).append(page.opened_ms)
             ctx.close()
