@@ -5,9 +5,10 @@ import json
 from peerparty.net.memory import Phone
 from peerparty.room.guest import GuestSession
 
+from peerparty.room import protocol
 from peerparty.room.host import RATE_BURST
 
-from .helpers import join, last, make_room, names
+from .helpers import join, last, make_room, names, started
 
 
 def start_race(host, net, *people):
@@ -263,3 +264,18 @@ def test_game_over_then_play_again_with_the_same_people():
     net.to_phone.extend(out)
     net.flush()
     assert last(sam, "view")["view"]["scores"] == {sam.session.seat: 0, kim.session.seat: 0}
+
+
+def test_a_change_sends_every_phone_the_same_room_and_its_own_view_in_one_valid_message():
+    """room/host.py _broadcast encodes what every seat is sent alike once per change and splices it into each
+    seat's message: each message still reads as one JSON object, with the room every other phone got, the view of
+    its own seat, the controls only on the phone holding them, and the sequence number of the change."""
+    host, net, phones = started("Ann", "Ben", "Cat")
+    assert host._broadcast() == []  # nothing changed since the last: nothing sent again
+    host._sent.clear()
+    messages = [json.loads(text) for _, text in host._broadcast()]
+    assert len(messages) == 3
+    assert all(m["t"] == "view" and m["v"] == protocol.VERSION and m["seq"] == host.seq for m in messages)
+    assert all(m["room"] == messages[0]["room"] for m in messages)
+    assert [m["view"] for m in messages] == [host.match.sent_view(m["me"]) for m in messages]
+    assert [("controls" in m) for m in messages] == [m["me"] == host.controls.holder for m in messages]
