@@ -269,7 +269,7 @@ class HostPage:
 
     def _confirm(self, dialled, tries=1):
         """host-room.js confirmTakeover, `dialled` when its offer to the old host's id went out: a page there answers
-        (a reload took the id back: "back", this device is a phone again); the PeerServer holds the offer its while
+        (a reload took the id back: "back", this device is a phone again); the PeerServer holds the offer a while
         for an id nobody holds, then says peer-unavailable ("gone": the room opens); an id still held by a tab that
         is gone swallows the offer, and after CONFIRM_TRIES timeouts the page goes back rather than guess."""
         if not self.alive or not self.confirming:
@@ -470,14 +470,23 @@ class HostPage:
                 self._unregister(pid)
         if self.net is not None:
             for link in list(self.net.links.values()):
+                if closing and not link.dead and not link.page.asleep:
+                    # host-room.js pagehide: "closing" goes out behind whatever the link still carries (a data
+                    # channel is ordered: a replica sent a moment before arrives first), then the link hangs up
+                    link.hanging_up = True
+                    self.net._host_out([(link.conn, CLOSING)])
+                    self.world.after(self.world.rng.randint(20, 200), self._hung_up, link)
+                    continue
                 link.closed = True
                 if not link.dead:
-                    lost = self.world.rng.randint(20, 2000)
-                    if closing and self.session is not None and not link.page.asleep:
-                        said = link.latency()  # sent before the hang-up, so it comes first
-                        self.world.after(said, link.receive, CLOSING, None)
-                        lost = max(lost, said + 1)
-                    self.world.after(lost, link.page.lost, link)
+                    self.world.after(self.world.rng.randint(20, 2000), link.page.lost, link)
+
+    def _hung_up(self, link):
+        if link.queued["down"] and not link.dead:
+            self.world.after(50, self._hung_up, link)  # what it carries arrives first
+            return
+        link.closed = True
+        link.page.lost(link)
 
     def _unregister(self, pid):
         if self.world.signal.get(pid) is self:

@@ -78,6 +78,7 @@ class Link:
         self.conn = None
         self.dead = False  # the path broke: whatever is in flight or sent later is lost
         self.closed = False
+        self.hanging_up = False  # the host's tab is going: it still delivers what it sent, and takes nothing more
         self.slow_until = -1  # a delay fault: seconds per message until then
         self.dup_until = -1  # a duplicate fault: messages may arrive twice until then
         self.dup_rate = 0.3  # how often, then
@@ -111,7 +112,7 @@ class SimNetwork(MemoryNetwork):
         return conn
 
     def send(self, link, text):
-        if link.conn is not None and not link.closed:
+        if link.conn is not None and not link.closed and not link.hanging_up:
             self.to_host.append((link.conn, text))
             link.queued["up"] += 1
             self.pump(link, "up")
@@ -135,7 +136,7 @@ class SimNetwork(MemoryNetwork):
 
     def _arrive(self, link, way):
         link.pumping[way] = False
-        if link.closed:
+        if link.closed or (way == "up" and link.hanging_up):
             return
         w = self.world
         if way == "up" and self.host.stalled(w.now):
