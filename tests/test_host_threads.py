@@ -498,3 +498,29 @@ def test_a_returning_host_whose_probe_finds_no_later_host_answers_what_it_held_i
     again.take(back.tick(again.now + fence.ANSWER_MS))
     assert again.phones["c1"].status == "joined" and not again.phones["c1"].host_waiting
     assert back.held == []
+
+
+def test_a_link_that_closes_while_its_messages_are_held_is_closed_after_them():
+    """The TV's reloaded page holds what phones and screens send until its probe settles (room/fence.py). A link
+    that closed meanwhile was closed at once, and its held messages answered after: a remote screen's watch then
+    took one of the four places for a connection that was gone, for good (python3 -m tests.sim, evening 2722)."""
+    _, thread, _ = opened(code="HHHH")
+    for name in ("Ann", "Ben", "Cat"):
+        thread.join(name)
+    thread.action({"room": "pick", "game": "hint_hunt"})
+    thread.action({"room": "start"})
+    reloaded = Rules(REGISTRY, token_source=tokens())
+    now = thread.now + 5000
+    reloaded.open("restore", "HHHH", 0, now, storage={HOST_KEY: thread.record})
+    assert reloaded.session.takes_screens() and fence.may_have_moved(reloaded.session)
+    watch = json.dumps({"v": 1, "t": "watch", "room": "HHHH", "epoch": 0})
+    for conn in ("s1", "s2", "s3", "s4"):  # a screen's attempts, each dropped for the next
+        reloaded.connect(conn, now)
+        assert reloaded.data(conn, watch, now)["send"] == [[conn, '{"t":"wait","v":1}']]
+        reloaded.close(conn, now + 100)
+    reloaded.connect("s5", now + 200)
+    reloaded.data("s5", watch, now + 200)
+    reloaded.peer(True, now + 300)  # its probe goes out, and nobody answers it in time
+    sent = reloaded.tick(now + 60000)["send"]
+    assert [conn for conn, text in sent if '"t":"watching"' in text] == ["s1", "s2", "s3", "s4", "s5"]
+    assert reloaded.session.screens.conns() == ["s5"], "only the screen still there watches"

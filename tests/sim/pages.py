@@ -447,7 +447,8 @@ class HostPage:
             return
         held, self.held = self.held, []
         for conn, text, at in held:
-            self.net._host_out(self.ev.checks.host_event(self, "message", conn, text, at))
+            kind = "disconnect" if text is None else "message"
+            self.net._host_out(self.ev.checks.host_event(self, kind, conn, text, at))
 
     def room_moved_on(self, epoch=None):
         self.held = []
@@ -546,6 +547,9 @@ class HostPage:
     def on_disconnect(self, conn, now_ms):
         if self.session is None:
             self.queue.append(("disconnect", conn, None, now_ms))
+            return []
+        if self.held:  # app/rules.py close: behind the messages held
+            self.held.append((conn, None, now_ms))
             return []
         return self.ev.checks.host_event(self, "disconnect", conn, None, now_ms)
 

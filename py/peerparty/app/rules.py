@@ -181,7 +181,10 @@ class Rules:
         held, self.held = self.held, []
         messages = []
         for conn, text, at in held:
-            messages += self.session.on_message(conn, text, at)
+            if text is None:  # the link closed after what it sent (close)
+                messages += self.session.on_disconnect(conn, at)
+            else:
+                messages += self.session.on_message(conn, text, at)
         return messages
 
     @_with_room
@@ -196,6 +199,11 @@ class Rules:
     def close(self, conn, now):
         self.knocking.closed(conn, now)
         self.paths.pop(conn, None)
+        if self.held:
+            # in order, behind the messages held: a screen's watch or a hello answered after its link had closed
+            # would give a place to a connection that is gone (a screen's place, held for good)
+            self.held.append((conn, None, now))
+            return self._out([])
         return self._out(self.session.on_disconnect(conn, now))
 
     @_with_room
