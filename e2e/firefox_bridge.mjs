@@ -78,6 +78,11 @@ const ops = {
   },
 
   async click({ page, selector, timeout }) {
+    // to the middle of the screen first, as a person scrolls what they tap into view: clicked where it stood at the
+    // edge, a choice's middle can lie under the phone's sticky header or Seven Rounds' sticky Lock in, which then
+    // takes the click (Playwright checks what the pointer hits; puppeteer does not)
+    await page.waitForSelector(selector, { timeout, visible: true });
+    await page.$eval(selector, (el) => el.scrollIntoView({ block: "center", inline: "center" }));
     await page.locator(selector).setTimeout(timeout).click();
   },
 

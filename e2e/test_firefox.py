@@ -47,6 +47,11 @@ def _firefox(name, prefs=None):
     return Firefox(logs / ("firefox-%s.log" % name), prefs)
 
 
+# what Fay has ticked on her lock form is `want` (sorted values)
+TICKED = """want => JSON.stringify(Array.from(document.querySelectorAll('.sr-lock-form input:checked'))
+  .map((i) => i.value).sort()) === JSON.stringify(want)"""
+
+
 @pytest.fixture(scope="module")
 def firefox():
     ff = _firefox("webrtc")
@@ -112,12 +117,20 @@ def test_a_firefox_phone_plays_a_round_and_gets_its_seat_back_after_a_reload(
         wait_round_open(phone, 1)
     # Fay taps her choice; Ben locks in meanwhile, so her phone draws the round again (who has locked) while she
     # is choosing: her ticks stay as she left them (static/js/glue.js keeps a form's fields across a redraw)
+    seq0 = int(fay.get_attribute("body", "data-seq"))
     choose(fay, "predict", guess="double_down")
+    ticked = "() => Array.from(document.querySelectorAll('.sr-lock-form input:checked')).map((i) => i.value)"
+    try:
+        fay.wait_for_function(TICKED, arg=["double_down", "predict"], timeout=5000)  # her taps took
+    except Exception:
+        raise AssertionError(
+            "after her taps: %r ticked, seq %s -> %s"
+            % (fay.evaluate(ticked), seq0, fay.get_attribute("body", "data-seq"))
+        )
     seq = int(fay.get_attribute("body", "data-seq"))
     lock_in(phones["Ben"], "double_down")
     fay.wait_for_function("n => Number(document.body.dataset.seq) > n", arg=seq, timeout=WAIT_MS)
-    ticked = "() => Array.from(document.querySelectorAll('.sr-lock-form input:checked')).map((i) => i.value)"
-    assert sorted(fay.evaluate(ticked)) == ["double_down", "predict"]
+    assert sorted(fay.evaluate(ticked)) == ["double_down", "predict"], "a redraw undid her ticks"
     fay.click("button.sr-lock")
     assert wait_locked(fay) == "My choice: PREDICT: DOUBLE DOWN"
     shot(fay, "firefox-phone-locked")
