@@ -27,8 +27,7 @@
     guard = setTimeout(() => { delete document.body.dataset.remoteGuard; }, GUARD_MS);
   }
 
-  // checkVisibility needs the page's style, not its layout: a redraw's settle then costs the TV no layout of its
-  // own (the frame lays out once, as it paints), which was 3 ms of a tap -> TV with twelve phones (bench latency)
+  // checkVisibility needs the page's style, not its layout (the frame lays out once, as it paints)
   const SEEN = { checkVisibilityCSS: true };
   const shown = typeof Element.prototype.checkVisibility === "function"
     ? (el) => el.checkVisibility(SEEN)
