@@ -392,11 +392,15 @@ class HostPage:
         if self.session is None:
             return  # the rules worker decides when to probe, once it is up
         if self.peer_open and self.fence.probe_due(self.world.now, fence.may_have_moved(self.session)):
+            dialled = 0
             for epoch in fence.later_epochs(self.session):
                 text = self.fence.ask(self.ev.code, epoch, self.world.now)
                 if text is not None:
                     target = peer_id(self.ev.code, epoch)
                     self.world.after(self.world.rng.randint(20, 300), self._probe_answer, target, epoch, text)
+                    dialled += 1
+            if dialled:
+                self.fence.sent(self.world.now)  # host-room.js's "probed", as it dials
 
     def _probe_answer(self, target, epoch, text):
         other = self.world.signal.get(target)
