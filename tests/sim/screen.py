@@ -232,6 +232,9 @@ class ScreenPage:
     naming the id (peer_error): the world's server answers at once; a scripted evening can deliver one late."""
 
     guest = None  # a Link reads its page's session: a screen has none
+    # when the signalling server says nobody holds an id: at once (None), or (lo, hi) ms after the offer, as the
+    # real one does (5-6 s: docs/reliability.md); the scripted evenings of tests/test_sim_screens.py set it
+    unavailable_ms = None
 
     def __init__(self, evening, device):
         self.ev = evening
@@ -301,7 +304,10 @@ class ScreenPage:
             return
         host = self.world.signal.get(pid)
         if host is None or not host.peer_open:
-            self.peer_error("peer-unavailable", pid)
+            if self.unavailable_ms is None:
+                self.peer_error("peer-unavailable", pid)
+            else:
+                self.world.after(self.world.rng.randint(*self.unavailable_ms), self.peer_error, "peer-unavailable", pid)
             return
         self.world.after(self.world.rng.randint(80, 900), self._opened, k, host)
 
