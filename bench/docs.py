@@ -19,10 +19,12 @@ A figure a page writes in its own words (the network lab's table, a sentence) si
 
 Each section measures some of the code (`SECTIONS`: the pages, scripts and Python on its path; the bench's own
 code aside). `stale_figures()` names every figure a page quotes from a kept run whose measured code a later
-commit changed (`git log <run's commit>..HEAD -- <paths>`): tests/test_docs.py runs it when
+commit changed (`git diff <run's commit> HEAD -- <paths>`, a file whose code is the same but for its comments and
+docstrings aside; `git log` names the commits): tests/test_docs.py runs it when
 PEERPARTY_CHECK_FIGURES=1, as `make bench-docs` does once it has rewritten the pages.
 """
 
+import ast
 import json
 import os
 import re
@@ -196,14 +198,35 @@ class Unknowable(Exception):
 
 def _git(*args):
     try:
-        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, errors="replace")
     except OSError:
         return None
     return done.stdout.strip() if done.returncode == 0 else None
 
 
+def _code(path, content):
+    """A file's code, its comments aside: a change to a comment or a docstring changes no figure."""
+    if content is None:
+        return None
+    if path.endswith(".py"):
+        try:
+            tree = ast.parse(content)
+        except SyntaxError:
+            return content
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+                if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                    body[0] = ast.Pass()
+        return ast.dump(tree)
+    if path.endswith((".js", ".mjs")):
+        content = re.sub(r"/\*.*?\*/|(?<![:\\\"'`])//[^\n]*", "", content, flags=re.S)
+    return re.sub(r"\s+", " ", content).strip()
+
+
 def changed_since(commit, paths):
-    """The commits after `commit` (to HEAD) that changed any of `paths`, newest first."""
+    """The commits after `commit` (to HEAD) that changed the code (not only the comments) of any of `paths`,
+    newest first."""
     if _git("rev-parse", "--is-inside-work-tree") != "true":
         raise Unknowable("not a git checkout")
     if "+" in commit:
@@ -212,10 +235,28 @@ def changed_since(commit, paths):
         if _git("rev-parse", "--is-shallow-repository") == "true":
             raise Unknowable("a shallow clone without commit %s (git fetch --unshallow)" % commit)
         return ["(commit %s is not in this history)" % commit]
-    log = _git("log", "--format=%h %s", "%s..HEAD" % commit, "--", *paths)
-    if log is None:
-        raise Unknowable("git log failed")
-    return [line[:100] for line in log.splitlines() if line]
+    files = _git("diff", "--name-only", commit, "HEAD", "--", *paths)
+    if files is None:
+        raise Unknowable("git diff failed")
+    changed = [
+        f
+        for f in files.splitlines()
+        if _code(f, _git("show", "%s:%s" % (commit, f))) != _code(f, _git("show", "HEAD:%s" % f))
+    ]
+    out = []
+    if not changed:
+        return out
+    for line in (_git("log", "--format=%h %s", "%s..HEAD" % commit, "--", *changed) or "").splitlines():
+        sha = line.split()[0]
+        touched = (_git("diff", "--name-only", sha + "^", sha, "--", *changed) or "").splitlines()
+        code = [
+            f
+            for f in touched
+            if _code(f, _git("show", "%s^:%s" % (sha, f))) != _code(f, _git("show", "%s:%s" % (sha, f)))
+        ]
+        if code:
+            out.append("%s (%s)" % (line[:80], ", ".join(code)))
+    return out
 
 
 def stale_figures(pages_=None):

@@ -444,11 +444,14 @@ def test_a_figure_is_stale_once_a_path_it_measures_changes_after_its_run(bench_r
     _git(bench_repo, "add", ".")
     _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a remote screen")
     assert bench_docs.stale_figures() == []
+    (bench_repo / "static" / "js" / "host-room.js").write_text("// the TV's drawing\ndraw()  /* once */\n")
+    _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "a comment")
+    assert bench_docs.stale_figures() == []  # a comment measures nothing
     (bench_repo / "static" / "js" / "host-room.js").write_text("draw(); settle()\n")
     _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "the TV draws")
     stale = bench_docs.stale_figures()
     assert [(f, s) for _, f, s, _, _ in stale] == [("12 phones: tap → host screen updated", "Latency")]
-    assert stale[0][4][0].endswith("the TV draws")
+    assert stale[0][4] == ["%s the TV draws (static/js/host-room.js)" % stale[0][4][0].split()[0]]
     (bench_repo / "py" / "peerparty" / "engine").mkdir(parents=True)
     (bench_repo / "py" / "peerparty" / "engine" / "core.py").write_text("x = 1\n")
     _git(bench_repo, "add", ".")
