@@ -186,8 +186,6 @@ class GuestSession:
                 return None  # another host's, or an older view overtaken by a newer one
             self.seq = seq
             self.view = message
-            if room.get("successor") != self.seat:
-                self._drop_replica()
         elif kind == "waiting" and self.status in ("joining", "waiting"):
             # the host keeps this phone's name: it seats it when the game ends, or when the host lets it in
             self.status = "waiting"
@@ -249,7 +247,12 @@ class GuestSession:
             if message.get("drop"):
                 self._drop_replica()
             else:
+                # kept until the host says drop: it waits for the next successor's "kept", so a TV that dies as
+                # the successor changes leaves someone able to take over (room/replication.py, issue 47)
                 self.replica = message
+                snapshot = message.get("snapshot") or {}
+                kept = {"t": "kept", "epoch": message.get("epoch"), "seq": snapshot.get("seq")}
+                self.outbox.append(protocol.encode(kept))
         elif kind == "closing":
             pass  # the host's tab is going: rejoin.py times the takeover from it
         elif kind == "bye":
