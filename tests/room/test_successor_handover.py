@@ -67,20 +67,32 @@ def test_a_phone_away_that_held_a_replica_is_told_to_erase_it_when_it_comes_back
     assert ben.session.replica is None and ben.session.replica_dropped
 
 
-def test_a_kept_for_another_term_or_a_replica_never_sent_teaches_the_host_nothing():
+def test_a_kept_that_crossed_a_drop_or_names_no_replica_sent_teaches_the_host_nothing():
+    """A phone's `kept` names the replica it stored (its number n). Ann kept replica k, then was told to drop it
+    (Ben became the successor); back as the successor, her new replica is on its way when her word about k arrives
+    late: it is not about the replica she holds now (she holds none), so Ben's stays."""
     host, net, phones = hint_hunt_guessing(("Ann", "Ben", "Cat"))
-    ann, ben = phones["Ann"], phones["Ben"]
-    tick_with(net, [ben, phones["Cat"]], AWAY_MS + 1000)  # Ben the successor, his replica kept
+    ann, ben, cat = phones["Ann"], phones["Ben"], phones["Cat"]
+    earlier = ann.session.replica["n"]
+    tick_with(net, [ben, cat], AWAY_MS + 1000)
+    assert ann.session.replica is None and ben.session.replica is not None
     net.send(ann, ann.session.ping(2))
     net.flush()
-    before = len(ben.received)
-    for bad in (
-        '{"v":1,"t":"kept","epoch":1,"seq":%d}' % host.seq,  # another term's
-        '{"v":1,"t":"kept","epoch":0,"seq":%d}' % (host.seq + 5),  # a replica never sent
+    net.advance(1000)  # Ann is the successor again: her replica is sent (and held back here)
+    assert host.successor().id == ann.session.seat
+    net.to_phone = [(c, t) for c, t in net.to_phone if c != ann.conn]
+    for late in (
+        '{"v":1,"t":"kept","epoch":0,"n":%d}' % earlier,  # crossed the drop
+        '{"v":1,"t":"kept","epoch":1,"n":%d}' % host.replicas_sent,  # another term's
+        '{"v":1,"t":"kept","epoch":0,"n":%d}' % (host.replicas_sent + 5),  # never sent
     ):
-        out = host.on_message(ann.conn, bad, net.now_ms)
-        assert [t for c, t in out if c == ben.conn and '"drop"' in t] == []
-    for bad in ('{"v":1,"t":"kept","epoch":0}', '{"v":1,"t":"kept","epoch":-1,"seq":1}'):
+        out = host.on_message(ann.conn, late, net.now_ms)
+        assert out == [], late
+    for bad in ('{"v":1,"t":"kept","epoch":0}', '{"v":1,"t":"kept","epoch":-1,"n":1}'):
         out = host.on_message(ann.conn, bad, net.now_ms)
         assert [c for c, t in out] == [ann.conn] and '"code":"bad_message"' in out[0][1]
-    assert len(ben.received) == before
+    net.flush()
+    assert ben.session.replica is not None
+    # the right word: Ben's replica goes
+    out = host.on_message(ann.conn, '{"v":1,"t":"kept","epoch":0,"n":%d}' % host.replicas_sent, net.now_ms)
+    assert [(c, t) for c, t in out] == [(ben.conn, '{"t":"replica","drop":true,"v":1}')]

@@ -17,14 +17,17 @@ from . import protocol, record
 
 
 class Replica:
-    """What the host knows of one phone's replica: the link and seq it was last sent on, and the seq the phone
-    said it keeps (None until it says so)."""
+    """What the host knows of one phone's replicas since it last became (or stayed) a holder: the link and seq the
+    last was sent on, the numbers of the first and the last sent (every replica has its own, `n`), and whether the
+    phone said it keeps one of them."""
 
-    __slots__ = ("conn", "seq", "held")
+    __slots__ = ("conn", "seq", "first", "last", "held")
 
-    def __init__(self, conn, seq, held=None):
+    def __init__(self, conn, seq, n, held=False):
         self.conn = conn
         self.seq = seq
+        self.first = n
+        self.last = n
         self.held = held
 
 
@@ -52,20 +55,27 @@ def replicate(room):
     if seat is not None and seat.conn is not None:
         replica = room.replicas.get(seat.id)
         if replica is None or replica.conn != seat.conn or replica.seq != room.seq:
+            room.replicas_sent += 1
+            n = room.replicas_sent
             snapshot = record.snapshot(room, records=False)
-            out.append((seat.conn, protocol.encode({"t": "replica", "epoch": room.epoch, "snapshot": snapshot})))
-            # the phone's storage outlives its link: what it said it keeps, it keeps
-            room.replicas[seat.id] = Replica(seat.conn, room.seq, replica.held if replica is not None else None)
+            out.append(
+                (seat.conn, protocol.encode({"t": "replica", "epoch": room.epoch, "n": n, "snapshot": snapshot}))
+            )
+            if replica is None:
+                room.replicas[seat.id] = Replica(seat.conn, room.seq, n)
+            else:  # the phone's storage outlives its link: what it said it keeps, it keeps
+                replica.conn, replica.seq, replica.last = seat.conn, room.seq, n
     return out + drops(room)
 
 
 def kept(room, turn, seat, message):
-    """The phone says it has stored the replica of `seq` (guest.py answers every replica so). Once the successor
-    has, the others' replicas can go."""
+    """The phone says it has stored replica number `n` (guest.py answers every replica so). Only a replica sent
+    since the phone last became a holder counts: a word about one it was told to drop since (it crossed the drop)
+    teaches nothing. Once the successor keeps one, the others' replicas can go."""
     replica = room.replicas.get(seat.id)
-    if replica is None or message["epoch"] != room.epoch or message["seq"] > replica.seq:
-        return  # a late word about a replica since dropped, or another term's: nothing to learn from it
-    replica.held = message["seq"]
+    if replica is None or message["epoch"] != room.epoch or not replica.first <= message["n"] <= replica.last:
+        return
+    replica.held = True
     turn.out.extend(drops(room))
 
 
@@ -76,7 +86,7 @@ def safe(room):
         return True
     seat = successor(room)
     replica = room.replicas.get(seat.id) if seat is not None else None
-    return replica is not None and replica.held is not None
+    return replica is not None and replica.held
 
 
 def drops(room):

@@ -123,6 +123,7 @@ class Room:
         self.latecomers = Latecomers()  # phones waiting for the game to end to join (latecomers.py)
         self.replay = None  # the TV's replay of a game of the history: a screen state, not a phase
         self.replicas = {}  # seat id -> Replica: phones that may hold the room's replica (room/replication.py)
+        self.replicas_sent = 0  # replicas sent by this tab: each is numbered, and `kept` names the one it stored
         self.links = {}  # conn -> Link, for every open connection
         self.dirty = True  # the big screen needs a redraw (the page polls and clears it)
         self.refused = None  # the code of host_action's last refusal (room/races.py reads it)
