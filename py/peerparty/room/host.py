@@ -24,6 +24,17 @@ from .state import CHALLENGED, GONE, SEATED, RATE_BURST, RATE_PER_S, Bucket, Lin
 # RATE_BURST and RATE_PER_S: the rate limit, named here for the tests that measure it
 
 
+def _part(function):
+    """A method of HostSession that is a part's function of the room (`function(room, ...)`), with its docstring."""
+
+    def method(self, *args, **kwargs):
+        return function(self, *args, **kwargs)
+
+    method.__name__ = function.__name__
+    method.__doc__ = function.__doc__
+    return method
+
+
 class HostSession(Room):
     # --- transport events -------------------------------------------------------------------------------------
 
@@ -186,44 +197,23 @@ class HostSession(Room):
             return self._commit(Turn(self)), refused.detail or refused.code
         return self._commit(turn), error
 
-    def screen(self):
-        return broadcast.screen(self)
-
-    screen.__doc__ = broadcast.screen.__doc__
-
-    def screen_info(self):
-        return broadcast.screen_info(self)
-
-    screen_info.__doc__ = broadcast.screen_info.__doc__
-
-    def plays_here(self):
-        return admission.plays_here(self)
-
-    def takes_screens(self):
-        return admission.takes_screens(self)
-
-    def can_start(self):
-        return table.can_start(self)
-
-    def game_file(self, index):
-        return replay.saved_game(self, index)
+    screen = _part(broadcast.screen)
+    screen_info = _part(broadcast.screen_info)
+    plays_here = _part(admission.plays_here)
+    takes_screens = _part(admission.takes_screens)
+    can_start = _part(table.can_start)
+    game_file = _part(replay.saved_game)
 
     # --- the record, and host migration -----------------------------------------------------------------------
 
-    def snapshot(self, records=True):
-        return record.snapshot(self, records)
-
-    snapshot.__doc__ = record.snapshot.__doc__
+    snapshot = _part(record.snapshot)
 
     @classmethod
     def restore(cls, saved, games, token_source=None):
         session = cls(saved["code"], games, saved["epoch"], token_source, saved.get("seed"), saved.get("room_key"))
         return record.restore(session, saved, games)
 
-    def successor(self):
-        return replication.successor(self)
-
-    successor.__doc__ = replication.successor.__doc__
+    successor = _part(replication.successor)
 
     def take_over(self, my_token, now_ms):
         """On the successor's tab: the replica becomes the room under the next epoch (replication.take_over)."""
@@ -234,14 +224,9 @@ class HostSession(Room):
 
     # --- the parts' own functions under the names the tests reach them by --------------------------------------
 
-    def _broadcast(self):
-        return broadcast.views(self)
-
-    def _room_summary(self):
-        return broadcast.summary(self)
-
-    def _by_tag(self, tag):
-        return admission.by_tag(self, tag)
+    _broadcast = _part(broadcast.views)
+    _room_summary = _part(broadcast.summary)  # broadcast.views and screen() reach it through the room
+    _by_tag = _part(admission.by_tag)
 
     def _after_step(self):
         table.after_step(self, Turn(self))
