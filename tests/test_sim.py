@@ -517,6 +517,8 @@ def successor_device(ev):
             device.storage.get(rejoin.seat_key(ev.code)) == seat.token
             and isinstance(device.page, PhonePage)
             and device.storage.get(rejoin.replica_key(ev.code))
+            # this term's: a phone may still keep an earlier term's until a host of this one welcomes it
+            and json.loads(device.storage.get(rejoin.replica_key(ev.code))).get("epoch") == session.epoch
         ):
             return device
     return None

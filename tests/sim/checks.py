@@ -265,6 +265,14 @@ class Checks:
         if json.loads(json.dumps(session.snapshot())) != record:
             self.fail("the restored room is not the room saved")
 
+    def saved_is_the_room(self, page, record):
+        """The record a tab leaves behind (the last one it saved) is the room it ran: a change that moved no seq
+        was never saved, and a reload would bring back an older room under the same seq (issue 47)."""
+        live = json.loads(json.dumps(page.session.snapshot()))
+        if record != live:
+            differ = sorted(k for k in live if live[k] != record.get(k))
+            self.fail("%s saved a record that is not its room (%s differ)" % (page.device.name, ", ".join(differ)))
+
     def host_booted(self, page):
         self.shadows.pop(page, None)
         self.changed(page)

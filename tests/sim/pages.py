@@ -239,6 +239,7 @@ class HostPage:
         self.stall_until = -1
         self.took_over = False
         self.session = None  # the rules worker's room, once it has booted
+        self.persisted_seq = None  # the seq of the record last saved
         self.takeover = takeover
         self.epoch = None  # decided when the page is parsed
         self.net = None
@@ -328,6 +329,7 @@ class HostPage:
             else:
                 session = HostSession(ev.code, REGISTRY, token_source=ev.token)
         self.session = session
+        self.persist()  # app/rules.py open: the first answer carries the record
         self.fence = fence.Fence(session.epoch, self.took_over)
         ev.checks.host_booted(self)
         ev.note(
@@ -452,7 +454,7 @@ class HostPage:
         held, self.held = self.held, []
         for conn, text, at in held:
             kind = "disconnect" if text is None else "message"
-            self.net._host_out(self.ev.checks.host_event(self, kind, conn, text, at))
+            self.net._host_out(self._event(kind, conn, text, at))
 
     def room_moved_on(self, epoch=None):
         self.held = []
@@ -546,7 +548,7 @@ class HostPage:
         if self.session is None:
             self.queue.append(("connect", conn, None, now_ms))
             return [(conn, WAIT)]
-        return self.ev.checks.host_event(self, "connect", conn, None, now_ms)
+        return self._event("connect", conn, None, now_ms)
 
     def on_disconnect(self, conn, now_ms):
         if self.session is None:
@@ -555,7 +557,7 @@ class HostPage:
         if self.held:  # app/rules.py close: behind the messages held
             self.held.append((conn, None, now_ms))
             return []
-        return self.ev.checks.host_event(self, "disconnect", conn, None, now_ms)
+        return self._event("disconnect", conn, None, now_ms)
 
     def on_message(self, conn, text, now_ms):
         if self.session is None:
@@ -566,21 +568,35 @@ class HostPage:
             self.ev.checks.counts["held"] += 1
             return [(conn, WAIT)]
         self.answer_held(now_ms)
-        out = self.ev.checks.host_event(self, "message", conn, text, now_ms)
+        out = self._event("message", conn, text, now_ms)
         self.world.after(0, self.after_change)
         return out
 
     def on_timer(self, now_ms):
-        return self.ev.checks.host_event(self, "timer", None, None, now_ms)
+        return self._event("timer", None, None, now_ms)
 
     def act(self, action):
         """The person at this screen presses something (host-room.js's tap handler, app/rules.py's action)."""
         self.net.now_ms = self.world.now
         out, error = self.ev.checks.host_action(self, action)
+        self.persist()
         self.net._host_out(out)
         self.after_change()
         return error
 
+    def _event(self, kind, conn, text, now_ms):
+        out = self.ev.checks.host_event(self, kind, conn, text, now_ms)
+        self.persist()
+        return out
+
+    def persist(self):
+        """host-room.js saves the record the rules hand it whenever seq moves (app/rules.py _out), and nothing else:
+        a reload resumes from that, never from the live room (issue 47: a change that moved no seq was lost)."""
+        if self.alive and self.session.seq != self.persisted_seq:  # a page that left saves nothing (host-room.js)
+            self.persisted_seq = self.session.seq
+            self.device.storage.set(fence.HOST_KEY, json.dumps(self.session.snapshot()))
+
     def snapshot_for_reload(self):
-        """pagehide: the tab saves the room before it goes (host-room.js save)."""
-        self.device.storage.set(fence.HOST_KEY, json.dumps(self.session.snapshot()))
+        """pagehide: the tab saves the last record it was handed (host-room.js save), which must be the room."""
+        self.persist()
+        self.ev.checks.saved_is_the_room(self, json.loads(self.device.storage.get(fence.HOST_KEY)))

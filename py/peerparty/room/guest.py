@@ -162,6 +162,7 @@ class GuestSession:
             epoch = message.get("epoch", 0)
             if epoch < self.epoch:
                 return None  # a host of an earlier term: never go back to it
+            newer = epoch > self.epoch
             self.epoch = epoch
             self.seq = -1  # this host counts its own views
             self.seat = message.get("seat")
@@ -177,8 +178,8 @@ class GuestSession:
             if self.asked is None and self.proved:
                 self.proved = False
                 self.outbox.extend(self.resend())  # held back until the host proved itself (greeting)
-            if not message.get("successor"):
-                self._drop_replica()
+            if not message.get("successor") or newer:
+                self._drop_replica()  # a replica of an earlier term takes nobody's room over: only its tokens are left
         elif kind == "view":
             seq = message.get("seq", 0)
             room = message.get("room") or {}
@@ -186,8 +187,6 @@ class GuestSession:
                 return None  # another host's, or an older view overtaken by a newer one
             self.seq = seq
             self.view = message
-            if room.get("successor") != self.seat:
-                self._drop_replica()
         elif kind == "waiting" and self.status in ("joining", "waiting"):
             # the host keeps this phone's name: it seats it when the game ends, or when the host lets it in
             self.status = "waiting"
@@ -249,7 +248,10 @@ class GuestSession:
             if message.get("drop"):
                 self._drop_replica()
             else:
+                # kept until the host says drop: it waits for the next successor's "kept", so a TV that dies as
+                # the successor changes leaves someone able to take over (room/replication.py, issue 47)
                 self.replica = message
+                self.outbox.append(protocol.encode({"t": "kept", "epoch": message.get("epoch"), "n": message.get("n")}))
         elif kind == "closing":
             pass  # the host's tab is going: rejoin.py times the takeover from it
         elif kind == "bye":

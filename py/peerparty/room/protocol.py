@@ -22,6 +22,8 @@ phone -> host
                                             TV's own actions (HostSession.host_action), checked as the TV's;
                                             from any other seat it is refused, `not_controls`. id counts with
                                             the seat's moves; a control is answered (ack or error), never resent
+  {"v":1,"t":"kept","epoch":int,"n":int}    the successor's phone has stored replica number n (room/replication.py:
+                                            until the host hears it, the replica the last successor holds stays)
   {"v":1,"t":"watch","room":CODE,"epoch":int[,"screen":tag,"nonce":hex]}
                                             a remote screen (screen.html), not a seat: room/screens.py
 host -> phone
@@ -43,7 +45,9 @@ host -> phone
                                           to end (game: it is seated by itself at the results, room/latecomers.py)
   {"v":1,"t":"closing"}                   the host's tab is going (closed, or reloading): sent as it goes, then
                                           every link is hung up (static/js/host-room.js pagehide; rejoin.py)
-  {"v":1,"t":"replica","epoch":int,"snapshot":{...}} | {"v":1,"t":"replica","drop":true}   successor only
+  {"v":1,"t":"replica","epoch":int,"n":int,"snapshot":{...}}   the room's record, to the successor only; n numbers
+                                          it among this tab's replicas (the phone answers kept with it)
+  {"v":1,"t":"replica","drop":true}       erase the replica: sent once the current successor keeps one
   {"v":1,"t":"proof","epoch":int,"proof":hex}   to a probe: the room key's proof (room/fence.py checks it)
   {"v":1,"t":"wait"}                      the host page is up but its rules are still loading: what the phone
                                           sends is kept and answered once they are (the host's screen thread
@@ -264,6 +268,8 @@ def parse_client(text):
         }
     if kind == "ping":
         return {"t": "ping", "n": _int(message, "n")}
+    if kind == "kept":
+        return {"t": "kept", "epoch": _int(message, "epoch"), "n": _int(message, "n")}
     if kind == "leave":
         return {"t": "leave"}
     raise ProtocolError("bad_message")

@@ -6,7 +6,7 @@ steps where a secret became public, in each game's words (its `moment`, games/<i
 state of the host, not a room phase: phones keep their own screens, and starting a game closes it (HostSession).
 """
 
-from ..engine.record import dumps, play_back, write
+from ..engine.record import RecordRefused, dumps, play_back, write
 
 SPEEDS = (1, 2, 4, 8)
 STEP_MS = 1600  # one step at 1x; at 8x, 200 ms (the host page ticks every 250 ms, so about that)
@@ -145,3 +145,48 @@ def game_file(games, code, index, entry):
     data = write(games, entry["record"], entry["names"], entry["result"])
     name = "peerparty-%s-%s-game%d.json" % (data["game"].replace("_", "-"), code, index + 1)
     return name, dumps(data)
+
+
+# --- the TV's Watch it again and Save, on the room's history ------------------------------------------------------
+
+
+def act(room, kind, action, now_ms):
+    """Open ("watch"), drive ("replay") or close ("close_replay") the TV's replay; an error sentence or None. The
+    phones see nothing of it: no seq, no views."""
+    if kind == "close_replay":
+        room.replay = None
+        return None
+    if kind == "watch":
+        index = finished(room, action.get("game"))
+        if isinstance(index, str):
+            return index
+        try:
+            room.replay = Replay(room.games, index, room.history[index])
+        except RecordRefused as refused:  # kept by an older version whose rules differ
+            return "This game cannot be replayed by this version (%s)." % refused
+        return None
+    if room.replay is None:
+        return "No replay is open."
+    return room.replay.control(action.get("do"), action.get("at"), now_ms)
+
+
+def finished(room, index):
+    """The history index of a game that can be replayed or saved, or an error sentence."""
+    if room.phase == "playing":
+        return "Finish this game first."
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(room.history):
+        return "That game is not in tonight's history."
+    if not room.history[index].get("record"):
+        return "Only the last few games can be watched again."
+    return index
+
+
+def saved_game(room, index):
+    """("peerparty-<game>-<room>-<n>.json", the record's JSON text) for the Save button, or (None, error)."""
+    index = finished(room, index)
+    if isinstance(index, str):
+        return None, index
+    try:
+        return game_file(room.games, room.code, index, room.history[index])
+    except RecordRefused as refused:
+        return None, "This game cannot be saved by this version (%s)." % refused

@@ -36,7 +36,6 @@ class Screens:
         self.keys = dict(keys or {})  # screen number -> its key (the record keeps them)
         self.next_id = next_id
         self.live = {}  # conn -> screen number, for every screen watching now
-        self.gone = set()  # conns of dropped screens: told "bye" again whatever they send
         self._challenges = {}  # conn -> (screen number, its nonce, ours)
 
     # --- the record ----------------------------------------------------------------------------
@@ -61,7 +60,7 @@ class Screens:
         return [conn for conn, _n in sorted(self.live.items(), key=lambda item: item[1])]
 
     def is_screen(self, conn):
-        return conn in self.live or conn in self._challenges or conn in self.gone
+        return conn in self.live or conn in self._challenges
 
     def watch(self, conn, message, code, epoch, new_key, new_nonce):
         """A screen's "watch": a known screen is challenged, any other is a new one (if there is room)."""
@@ -89,20 +88,20 @@ class Screens:
 
     def proved(self, conn, answer, code, epoch):
         """The screen's answer to the challenge: a right one gives it its place back; a wrong one changes
-        nothing (the challenge stays, as for a seat)."""
+        nothing (the challenge stays, as for a seat). Returns (messages, the connections it took the place of)."""
         number, screen_nonce, host_nonce = self._challenges[conn]
         key = self.keys.get(number)
         if key is None or not proof.same(
             answer, proof.screen_proof(key, code, epoch, protocol.peer_id(code, epoch), screen_nonce, host_nonce)
         ):
-            return [(conn, protocol.encode(protocol.error("bad_proof")))]
+            return [(conn, protocol.encode(protocol.error("bad_proof")))], []
         del self._challenges[conn]
-        for old, n in list(self.live.items()):
-            if n == number:
-                del self.live[old]  # its stale connection gets nothing more
+        displaced = [old for old, n in self.live.items() if n == number]
+        for old in displaced:
+            del self.live[old]  # its stale connection gets nothing more
         if len(self.live) >= MAX_SCREENS:
-            return [(conn, protocol.encode(protocol.error("screens_full")))]
-        return self._welcome(conn, number, code, epoch, None)
+            return [(conn, protocol.encode(protocol.error("screens_full")))], displaced
+        return self._welcome(conn, number, code, epoch, None), displaced
 
     def challenged(self, conn):
         return conn in self._challenges
@@ -123,17 +122,15 @@ class Screens:
     # --- the host ------------------------------------------------------------------------------
 
     def drop(self, number):
-        """The host drops a screen: it is told so and forgotten (opened again, it is a new screen)."""
+        """The host drops a screen: its key is forgotten (opened again, it is a new screen). Returns the
+        connections it watched on, to be told "bye" (and again whatever they send)."""
         if isinstance(number, bool) or not isinstance(number, int) or number not in self.live.values():
             raise protocol.ProtocolError("bad_message", "That screen is not connected.")
         del self.keys[number]
-        out = []
-        for conn, n in list(self.live.items()):
-            if n == number:
-                del self.live[conn]
-                self.gone.add(conn)
-                out.append(self.bye(conn))
-        return out
+        dropped = [conn for conn, n in self.live.items() if n == number]
+        for conn in dropped:
+            del self.live[conn]
+        return dropped
 
     def bye(self, conn):
         return (conn, protocol.encode({"t": "bye", "reason": "dropped"}))
@@ -141,5 +138,4 @@ class Screens:
     def disconnected(self, conn):
         """A connection closed; True if a watching screen went."""
         self._challenges.pop(conn, None)
-        self.gone.discard(conn)
         return self.live.pop(conn, None) is not None
