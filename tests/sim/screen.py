@@ -44,7 +44,10 @@ class ScreenPage:
         self.last_heard = 0
         self.opened_ms = 0
         self.attempts = 0
-        self.attempt()
+        # its Peer, one for the page's life (screen.js ensurePeer): it attempts once its socket is open
+        self.socket = "screen-%s-%d" % (device.name, self.world.now)
+        self.open = False
+        self.world.server.connect(self.socket, self.socket, self, self._heard)
         self.world.after(PING_MS, self.tick)
 
     # --- the link ------------------------------------------------------------------------------------
@@ -61,19 +64,30 @@ class ScreenPage:
         self.attempts += 1
         attempt = self.attempts
         w = self.world
-        w.after(w.rng.randint(20, 300), self._resolve, attempt, peer_id(self.ev.code, self.try_epoch))
+        if not self.open:
+            return  # screen.js: PeerJS drops an offer made before its socket opens; "open" attempts
+        pid = peer_id(self.ev.code, self.try_epoch)
+        w.after(w.rng.randint(20, 300), w.server.offer, self.socket, pid, lambda host: self._resolve(attempt, host))
         w.after(RETRY_MS, self._timed_out, attempt)
+
+    def _heard(self, kind, src):
+        """The signalling server: an offer to an id nobody took expired (PeerJS's peer-unavailable, which names the
+        id, not the attempt: screen.js moves to the next term on it)."""
+        if not self.alive:
+            return
+        if kind == "OPEN":
+            self.open = True
+            if self.link is None:
+                self.attempt()
+        elif kind == "EXPIRE":
+            self.again(AGAIN_MS, True)
 
     def _timed_out(self, attempt):
         if attempt == self.attempts and self.link is None and self.alive:
             self.again(0)
 
-    def _resolve(self, attempt, pid):
+    def _resolve(self, attempt, host):
         if not self.alive or attempt != self.attempts:
-            return
-        host = self.world.signal.get(pid)
-        if host is None or not host.peer_open:
-            self.again(AGAIN_MS, True)  # peer-unavailable: the next term's id
             return
         self.world.after(self.world.rng.randint(80, 900), self._opened, attempt, host)
 
@@ -186,6 +200,7 @@ class ScreenPage:
 
     def close(self):
         self.alive = False
+        self.world.server.close(self.socket, self)
         link, self.link = self.link, None
         if link is not None and not link.dead:
             link.host.close_soon(link, self.world.rng.randint(20, 1500))
