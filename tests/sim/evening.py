@@ -15,7 +15,7 @@ from tests.games_under_test import GAMES as REGISTRY  # the hub's games and the 
 from peerparty.room import fence, rejoin
 from peerparty.room.lobby import new_room_code, peer_id
 
-from . import people
+from . import peerjs, people
 from .checks import Checks, expected_view
 from .pages import VANISHES, HostPage, PhonePage
 from .screen import ScreenPage
@@ -751,6 +751,8 @@ def run(seed, plan=None, script=None):
         failure.seed = seed
         failure.events = evening.world.events
         raise
+    finally:
+        peerjs.forget_proxies()  # every page of the evening is gone
 
 
 def report(failure, last=400, replay=None):
