@@ -49,9 +49,11 @@ clean:
 bench: build
 	$(PYTHON) -m bench
 
-# the full bench, then the tables README.md and docs/ quote are rewritten from that run (docs/performance.md)
+# the full bench, then the tables README.md and docs/ quote are rewritten from that run, and no figure a page
+# quotes may be older than the code it measures (docs/performance.md, "Figures of the code as it is")
 bench-docs: build
 	$(PYTHON) -m bench --docs
+	PEERPARTY_CHECK_FIGURES=1 $(PYTHON) -m pytest -q tests/test_docs.py -k figures
 
 # The README's pictures, from the e2e run of Seven Rounds' screens, made small (pngquant: apt-get install
 # pngquant). They are committed so the README shows them wherever it is read; rerun when the screens change.

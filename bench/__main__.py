@@ -7,7 +7,7 @@ a local PeerServer and scripts/serve.py on 127.0.0.1 (and coturn for "relay": di
 room), plus the engine under CPython, and (section "lab", as root) the phone's join and the game's latency
 over bench/netlab.py's real paths: the TV's Wi-Fi, 4G and bad 3G behind a carrier NAT; writes
 bench/results/<timestamp>.json (raw samples and summaries) and .md, and prints the Markdown table.
-Numbers only: nothing here passes or fails on time. The default takes about 10 minutes on a 2-core machine;
+Numbers only: nothing here passes or fails on time. The default takes about half an hour on a 2-core machine;
 --quick runs a few repetitions of everything to check that the suite works end to end (26 min at load 15-29).
 --site DIR serves another checkout's pages (e.g. `git archive main | tar -x -C DIR`, with node_modules linked in)
 with this checkout's bench, for before/after figures measured the same way; --no-midgame-screens keeps the

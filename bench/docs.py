@@ -10,8 +10,21 @@ NAME says what goes there: `budgets` (where every budget stands), `section:<Sect
 `section:Boot`), `headline` (the README's few figures) or `load` (`python3 -m bench.load`'s table). A block is
 rewritten only when the run has every figure it needs, and each block names the run and commit it came from.
 The run is kept in docs/runs/ (its .json and .md); kept runs that no page links any more are removed.
+
+A figure a page writes in its own words (the network lab's table, a sentence) sits between
+
+    <!-- figures:SECTION[,SECTION] -->
+    (prose or a table quoting run [STAMP](runs/STAMP.md))
+    <!-- /figures -->
+
+Each section measures some of the code (`SECTIONS`: the pages, scripts and Python on its path; the bench's own
+code aside). `stale_figures()` names every figure a page quotes from a kept run whose measured code a later
+commit changed (`git diff <run's commit> HEAD -- <paths>`, a file whose code is the same but for its comments and
+docstrings aside; `git log` names the commits): tests/test_docs.py runs it when
+PEERPARTY_CHECK_FIGURES=1, as `make bench-docs` does once it has rewritten the pages.
 """
 
+import ast
 import json
 import os
 import re
@@ -31,6 +44,241 @@ HEADLINE = [
     ("host main-thread blocking (TBT-style) until up + 1 s, cold", "the TV's main thread blocked during the boot"),
     ("12 phones: tap → host screen updated", "12 phones: a tap on the big screen"),
 ]
+
+
+# --- what each section of a run measures -----------------------------------------------------------------------
+
+RUNTIMES = ("package-lock.json", "scripts/build.py")  # the vendored runtimes and how the site is built
+# a move and every view (bench/pages/engine_bench.py): the rules, not the screens drawn from the views
+RULES = (
+    "py/peerparty/engine/",
+    "py/peerparty/games/",
+    ":(exclude,glob)py/peerparty/games/*/screens.py",
+    ":(exclude,glob)py/peerparty/games/*/moments.py",
+    ":(exclude,glob)py/peerparty/games/*/autoplay.py",
+    ":(exclude,glob)py/peerparty/games/*/secrets.py",
+)
+GAMES = RULES + ("py/peerparty/games/*/screens.py",)  # what a page draws too
+# the big screen: its page and scripts, and the rules worker's room (a tap's answer and every draw go through them)
+TV = (
+    "host.html",
+    "static/js/host-room.js",
+    "static/js/remote.js",
+    "static/js/glue.js",
+    "static/js/link.js",
+    "static/js/qr-svg.js",
+    "static/css/",
+    "py/peerparty/app/rules.py",
+    "py/peerparty/app/rules_worker.py",
+    "py/peerparty/room/",
+    "py/peerparty/ui/",
+    "py/peerparty/net/",
+)
+# the host page's boot: the worker's runtime, and every module the rules worker imports (a cold boot imports all)
+TV_BOOT = TV + ("pyscript.toml", "static/js/wasm-compile.js", "static/js/rules-interpreter.mjs", "scripts/pyc.mjs")
+PHONE = (
+    "join.html",
+    "player.toml",
+    "sw.js",
+    "static/js/first-frame.js",
+    "static/js/phone-files.js",
+    "static/js/glue.js",
+    "static/js/link.js",
+    "static/js/offline.js",
+    "static/css/",
+    "py/peerparty/app/phone.py",
+    "py/peerparty/room/",
+    "py/peerparty/ui/",
+)
+SCREEN = ("screen.html", "static/js/screen.js", "static/js/mac.js", "static/js/glue.js", "static/js/link.js")
+BARE = ("package-lock.json", "bench/pages/bare_pyodide.html", "bench/pages/bare_micropython.html")
+
+SECTIONS = {
+    "Engine": RULES,
+    "Boot": RUNTIMES + TV_BOOT + GAMES,
+    "Early phone": RUNTIMES + TV_BOOT + GAMES + PHONE,
+    "Takeover": RUNTIMES + TV_BOOT + GAMES + PHONE,
+    "Join": RUNTIMES + PHONE + TV,  # the phone's join, to the TV showing the player
+    "Latency": RUNTIMES + PHONE + TV + GAMES,  # a tap: the phone, the link, the rules worker, the TV's draw
+    "Screen": RUNTIMES + PHONE + TV + GAMES + SCREEN,
+    "Relay": RUNTIMES + PHONE + TV + GAMES,
+    "Lab": RUNTIMES + PHONE + TV + GAMES,
+    "Bytes": RUNTIMES + TV_BOOT + GAMES + PHONE + SCREEN,
+    "Lighthouse": RUNTIMES + TV_BOOT + GAMES + PHONE,
+    "Signal": ("package-lock.json",),  # python3 -m bench.signal_load: the pinned PeerServer alone
+}
+
+# The budgets table's rows, by the section whose figures each reads (the first prefix that fits)
+BUDGET_SECTIONS = (
+    ("Phone joined on 4G", "Lab"),
+    ("Warm join on 4G", "Lab"),
+    ("Typed 3 s", "Lab"),
+    ("Phone joined", "Join"),
+    ("Host ", "Boot"),
+    ("Early phone", "Early phone"),
+    ("Takeover", "Takeover"),
+    ("Lighthouse", "Lighthouse"),
+    ("join.html", "Lighthouse"),
+    ("Remote screen", "Screen"),
+    ("Screen opened", "Screen"),
+    ("Tap → host", "Latency"),
+    ("12 phones: no host", "Latency"),
+    ("Phone first visit", "Bytes"),
+    ("Phone second visit", "Bytes"),
+)
+
+
+def measured(section, label):
+    """The paths a figure measures: its section's, but a bare runtime page's figure measures only that page."""
+    if label.startswith("bare ") and "(paired)" not in label:
+        return BARE
+    return SECTIONS[section]
+
+
+def budget_section(label):
+    if re.match(r"\w+: move \+ all views", label):
+        return "Engine"
+    for prefix, section in BUDGET_SECTIONS:
+        if label.startswith(prefix):
+            return section
+    raise ValueError("no section reads the budget %r: add it to BUDGET_SECTIONS" % label)
+
+
+FIGURES = re.compile(r"<!-- figures:([\w ,]+?) -->\n(.*?)<!-- /figures -->", re.S)
+SOURCE = re.compile(r"From run \[(\d{8}-\d{6}(?:-[a-z]+)?)\]\([^)]*\) of commit `([^`]+)`")
+QUOTED_RUN = re.compile(r"runs/(\d{8}-\d{6}(?:-[a-z]+)?)\.(?:md|json)")
+
+
+def kept_run(stamp):
+    path = RUNS / (stamp + ".json")
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def run_commit(stamp):
+    """The commit a kept run measured: the one its .json names, else (an older run's format) the commit that
+    added it, which measured nothing newer."""
+    run = kept_run(stamp) or {}
+    named = (run.get("meta") or {}).get("commit")
+    if named:
+        return named
+    return _git("log", "--diff-filter=A", "--format=%H", "-1", "--", "docs/runs/%s.json" % stamp) or None
+
+
+def quoted_figures(page, text=None):
+    """[(figure, section, run stamp, commit it names or None)] for every figure the page quotes from a run."""
+    text = page.read_text(encoding="utf-8") if text is None else text
+    out = []
+    for m in BLOCK.finditer(text):
+        name, body = m.group(2), m.group(3)
+        source = SOURCE.search(body)
+        if not source:
+            continue  # bench.load's table: measured afresh on every bench-docs, named by no run
+        stamp, commit = source.groups()
+        run = kept_run(stamp)
+        sections = dict((r[1], r[0]) for r in run["rows"]) if run else {}
+        for row in [ln.split("|")[1].strip() for ln in body.splitlines() if ln.startswith("|")][2:]:
+            if name == "budgets":
+                section = budget_section(row)
+            elif name == "headline":
+                section = sections.get(dict((said, label) for label, said in HEADLINE).get(row, row))
+            else:
+                section = name.split(":", 1)[1]
+            out.append((row, section, stamp, commit))
+    for m in FIGURES.finditer(text):
+        stamps = sorted(set(QUOTED_RUN.findall(m.group(2))))
+        for section in (s.strip() for s in m.group(1).split(",")):
+            for stamp in stamps:
+                out.append(("%s figures in the prose" % section, section, stamp, None))
+    return out
+
+
+class Unknowable(Exception):
+    """The checkout cannot say what changed since a run (no git, or a shallow clone without the run's commit)."""
+
+
+def _git(*args):
+    try:
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, errors="replace")
+    except OSError:
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def _code(path, content):
+    """A file's code, its comments aside: a change to a comment or a docstring changes no figure."""
+    if content is None:
+        return None
+    if path.endswith(".py"):
+        try:
+            tree = ast.parse(content)
+        except SyntaxError:
+            return content
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+                if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                    body[0] = ast.Pass()
+        return ast.dump(tree)
+    if path.endswith((".js", ".mjs")):
+        content = re.sub(r"/\*.*?\*/|(?<![:\\\"'`])//[^\n]*", "", content, flags=re.S)
+    return re.sub(r"\s+", " ", content).strip()
+
+
+def changed_since(commit, paths):
+    """The commits after `commit` (to HEAD) that changed the code (not only the comments) of any of `paths`,
+    newest first."""
+    if _git("rev-parse", "--is-inside-work-tree") != "true":
+        raise Unknowable("not a git checkout")
+    if "+" in commit:
+        return ["(the run measured uncommitted changes to %s)" % commit.split("+")[0]]
+    if _git("cat-file", "-e", commit + "^{commit}") is None:
+        if _git("rev-parse", "--is-shallow-repository") == "true":
+            raise Unknowable("a shallow clone without commit %s (git fetch --unshallow)" % commit)
+        return ["(commit %s is not in this history)" % commit]
+    files = _git("diff", "--name-only", commit, "HEAD", "--", *paths)
+    if files is None:
+        raise Unknowable("git diff failed")
+    changed = [
+        f
+        for f in files.splitlines()
+        if _code(f, _git("show", "%s:%s" % (commit, f))) != _code(f, _git("show", "HEAD:%s" % f))
+    ]
+    out = []
+    if not changed:
+        return out
+    for line in (_git("log", "--format=%h %s", "%s..HEAD" % commit, "--", *changed) or "").splitlines():
+        sha = line.split()[0]
+        touched = (_git("diff", "--name-only", sha + "^", sha, "--", *changed) or "").splitlines()
+        code = [
+            f
+            for f in touched
+            if _code(f, _git("show", "%s^:%s" % (sha, f))) != _code(f, _git("show", "%s:%s" % (sha, f)))
+        ]
+        if code:
+            out.append("%s (%s)" % (line[:80], ", ".join(code)))
+    return out
+
+
+def stale_figures(pages_=None):
+    """[(page, figure, section, stamp, [commits])] for every quoted figure whose measured code changed since its run.
+    Raises Unknowable when the checkout cannot tell."""
+    out = []
+    cache = {}
+    for page in pages_ or pages():
+        for figure, section, stamp, commit in quoted_figures(page):
+            commit = commit or run_commit(stamp)
+            if commit is None:
+                out.append((page, figure, section, stamp, ["(no kept run %s to read its commit from)" % stamp]))
+                continue
+            run = kept_run(stamp)
+            label = dict((said, label) for label, said in HEADLINE).get(figure, figure)
+            paths = measured(section, label) if run is not None else SECTIONS[section]
+            key = (commit, paths)
+            if key not in cache:
+                cache[key] = changed_since(commit, paths)
+            if cache[key]:
+                out.append((page, figure, section, stamp, cache[key]))
+    return out
 
 
 def pages():

@@ -100,7 +100,7 @@ def test_play_again_and_another_game_without_rescanning(open_page, wait_ready, s
 
 def test_a_removed_player_cannot_come_back_under_the_same_name(open_page, wait_ready, signal, shot):
     """Every Remove says "They cannot rejoin": the token is revoked, and the name is refused from any other
-    phone with a sentence (docs/decisions.md), and the join form stays for another name."""
+    phone with a sentence (DX-08), and the join form stays for another name."""
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben"])
     click_confirmed(host, "button[aria-label='Remove Ben']")

@@ -13,9 +13,10 @@ from urllib.parse import quote
 import pytest
 
 from peerparty.room import proof
+from peerparty.room.protocol import ROOM_ERRORS
 from peerparty.ui.room import SCREEN_NOTICES
 
-from people import HOST_VIEW, WAIT_MS, host_record, join, open_host, open_phone, wait_players, wait_present
+from people import HOST_VIEW, WAIT_MS, host_record, join, open_host, open_phone, play_here, wait_players, wait_present
 from remote_screen import site_path, open_screen, same_frame, screen_link
 from seven_rounds_play import (
     host_click,
@@ -226,3 +227,44 @@ def test_a_screen_opens_offline_after_its_first_visit_and_watches_once_back_onli
     screen.wait_for_selector("body[data-screen=watching][data-frame]", timeout=WAIT_MS)
     assert screen.get_attribute("body", "data-screen-no") == "1"  # its own place, by its key
     same_frame(host, screen)
+
+
+# the signalling server's late answer, as PeerJS 1.5 raises it on the Peer: it names an id, not a connection
+LATE_ANSWER = """code => {
+  const err = Object.assign(new Error("Could not connect to peer peerparty-" + code + "-0"), { type: "peer-unavailable" });
+  window.linkBefore = pp.screen.conn();
+  pp.screen.conn().provider.emit("error", err);
+  return [document.body.dataset.screen, pp.screen.conn() === window.linkBefore];
+}"""
+
+
+def test_a_late_nobody_holds_that_id_leaves_a_watching_screen_alone(open_page, wait_ready, signal):
+    """Issue 47, 2: the PeerServer answers an offer to an id nobody holds 5-6 s late, as the Peer's error naming the
+    id. One that arrives while the screen watches (about an id it dialled before) changes nothing: before, it
+    moved the screen's term and hung up on the live host ("Reconnecting…")."""
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    screen = open_screen(open_page, screen_link(host), "screen-late", extra="")
+    assert screen.evaluate(LATE_ANSWER, code) == ["watching", True]
+    phone = open_phone(open_page, wait_ready, signal, code, "Ann")
+    join(phone, "Ann")
+    wait_players(host, 1)
+    same_frame(host, screen)
+    assert screen.evaluate("() => [document.body.dataset.screen, pp.screen.conn() === window.linkBefore]") == [
+        "watching",
+        True,
+    ]
+
+
+def test_a_tv_that_is_a_players_screen_refuses_a_screen_which_says_so_and_asks_again(open_page, wait_ready, signal):
+    """Issue 47, 5: a host who plays on the TV's tab ("I play on this screen") takes no other screen. A screen
+    opened anyway says so in the host's words and asks again every few seconds (it gets in once the room's host
+    takes screens: a Hint Hunt successor, tests/test_sim_screens.py). Before, it read the refusal as nothing and
+    said "Connecting…" for ever."""
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    play_here(host, "Hana")
+    screen = open_page("/screen.html?room=%s&signal=%s&record=1" % (code, signal), viewport=HOST_VIEW, name="screen-no")
+    screen.wait_for_selector("body[data-screen=no_screens]", timeout=WAIT_MS)
+    assert screen.inner_text("#app") == SCREEN_NOTICES["no_screens"] % ROOM_ERRORS["no_screens"]
+    refusals = "() => pp.screen.received.filter((t) => JSON.parse(t).code === 'no_screens').length"
+    screen.wait_for_function(refusals + " >= 2", timeout=WAIT_MS)  # it asked again, and was told again
+    assert host.locator(".screens [data-screen]").count() == 0

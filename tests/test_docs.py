@@ -10,17 +10,22 @@ is a top-level folder of the repository (`py/`, `tests/`, `docs/`, ...), or a pa
 """
 
 import html
+import json
+import os
 import pathlib
 import re
+import shutil
 import subprocess
 
 import pytest
 
+from bench import docs as bench_docs
 from peerparty.games import REGISTRY, part
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md"] + sorted((ROOT / "docs").rglob("*.md"))
 RULES = ROOT / "docs" / "rules"
+RUNS_DIR = ROOT / "docs" / "runs"
 TOP_DIRS = ("py", "tests", "e2e", "bench", "scripts", "static", "docs", "examples", ".ci")
 PACKAGE_DIRS = ("engine", "games", "room", "ui", "app", "net")
 BUILT = ("static/vendor", "static/build", "dist", "artifacts", "bench/results", "node_modules")
@@ -31,6 +36,10 @@ LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"
 HTML_REF = re.compile(r"<(?:img|a|source)\b[^>]*?\b(?:src|href)=\"([^\"]+)\"", re.I)
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
 RULING = re.compile(r"(?<![A-Za-z0-9])D([0-9X])[-_]([0-9]{2})(?![0-9])")
+# a ruling's lettered part, as the repository cites one: D3-09 (a), (D3-09 d), D3-09 (a)-(d), D3-09 a-d, test_D3_09a_
+PART = re.compile(
+    r"(?<![A-Za-z0-9])D([0-9X])[-_]([0-9]{2})(?:\s?\(([a-z])\)(?:-\(([a-z])\))?|\s([a-z])(?:(?=[):])|-([a-z])\b)|([a-z])_)"
+)
 SECTION = re.compile(r"(?<![\w.])A\.[0-9](?:\.[0-9])*(?![\w])")
 
 
@@ -241,8 +250,22 @@ def test_every_test_named_exists():
 # --- the rules are inside the repository -------------------------------------------------------------------
 
 
+def repository_files():
+    """The repository's files: git's list, or in a checkout without git (an unpacked archive) every file but the
+    built and installed folders."""
+    try:
+        return subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        skip = BUILT + (".git", ".build-tools", "bench/results")
+        return [
+            str(p.relative_to(ROOT))
+            for p in ROOT.rglob("*")
+            if p.is_file() and not str(p.relative_to(ROOT)).startswith(skip) and "__pycache__" not in p.parts
+        ]
+
+
 def tracked_texts():
-    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    files = repository_files()
     for f in files:
         p = ROOT / f
         if p.suffix in (".py", ".md", ".js", ".mjs", ".css", ".html", ".toml", ".txt", ".json") or p.name in (
@@ -254,16 +277,28 @@ def tracked_texts():
 
 
 def defined_rulings():
+    """Every ruling ID and section docs/rules/ defines, and each lettered part of a ruling ("D3-09 (a)": its text
+    lists "(a)")."""
     ids = set()
     for page in RULES.glob("*.md"):
         md = text(page)
-        ids.update(re.findall(r"^- \*\*(D[0-9X]-[0-9]{2})\*\*:", md, re.M))
+        for ruling, body in re.findall(r"^- \*\*(D[0-9X]-[0-9]{2})\*\*:(.*?)(?=^- \*\*|^#|\Z)", md, re.M | re.S):
+            ids.add(ruling)
+            ids.update("%s (%s)" % (ruling, part) for part in re.findall(r"\(([a-z])\)", body))
         ids.update(re.findall(r"^#+ .*\((A\.[0-9](?:\.[0-9])*)\)\s*$", md, re.M))
     return ids
 
 
+def cited_parts(body):
+    out = set()
+    for game, number, first, last, bare, bare_last, test_part in PART.findall(body):
+        start, end = first or bare or test_part, last or bare_last or first or bare or test_part
+        out.update("D%s-%s (%s)" % (game, number, chr(c)) for c in range(ord(start), ord(end) + 1))
+    return out
+
+
 def cited_rulings(body):
-    return set("D%s-%s" % m for m in RULING.findall(body)) | set(SECTION.findall(body))
+    return set("D%s-%s" % m for m in RULING.findall(body)) | set(SECTION.findall(body)) | cited_parts(body)
 
 
 def test_every_cited_ruling_is_defined_in_docs_rules():
@@ -282,13 +317,33 @@ def test_a_citation_is_read_in_every_form_the_repository_uses():
         "A.3.1",
         "D4-03",
     }
-    assert cited_rulings("version 1.2.3, ND2-07X, a.b") == set()
+    assert cited_rulings("version 1.2.3, ND2-07X, a.b, D2-25 a removal") == {"D2-25"}
+    assert cited_rulings("D3-09 (a)-(c); (D3-09 d), D3-09 a: x, def test_D3_09b_x") == {
+        "D3-09",
+        "D3-09 (a)",
+        "D3-09 (b)",
+        "D3-09 (c)",
+        "D3-09 (d)",
+    }
 
 
 def test_nothing_points_outside_the_repository():
     outside = re.compile("|".join([r"\.\./shared", "/work/" + "shared", r"\bRULINGS\b", r"rulebook \d{3}"]))
     found = sorted("%s: %s" % (f, m.group(0)) for f, body in tracked_texts() for m in outside.finditer(body))
     assert found == []
+
+
+def test_every_section_of_decisions_md_cited_is_there():
+    """`docs/decisions.md, "A harmless race"`: the page has a section that begins so."""
+    heads = re.findall(r"^## (.+)$", text(ROOT / "docs" / "decisions.md"), re.M)
+    cited = re.compile(r"decisions\.md[,:]? [\"“]([^\"”]+)")
+    missing = sorted(
+        "%s: %s" % (f, m.group(1))
+        for f, body in tracked_texts()
+        for m in cited.finditer(re.sub(r"\s*\n\s*(?:#\s*|//\s*)?", " ", body))
+        if not any(h.startswith(m.group(1).rstrip(".")) for h in heads)
+    )
+    assert missing == []
 
 
 # --- the docs agree with the registry and the in-app rules -------------------------------------------------
@@ -328,3 +383,123 @@ def test_the_readmes_games_are_the_registrys():
     assert [(t, int(lo), int(hi)) for t, lo, hi in listed] == [
         (g.title, g.min_players, g.max_players) for g in REGISTRY.values()
     ]
+
+
+# --- the figures are of the code as it is ------------------------------------------------------------------------
+
+
+def test_quoted_figures_measure_the_code_as_it_is():
+    """Every figure a page quotes from a kept run (docs/runs/) is of the code it measures as it is now: no commit
+    since the run's changed a path the figure's section measures (bench/docs.py SECTIONS). Off by default: the
+    figures are rewritten from a full bench run (`make bench-docs`, which runs this check afterwards), not on every
+    commit; PEERPARTY_CHECK_FIGURES=1 turns it on."""
+    if os.environ.get("PEERPARTY_CHECK_FIGURES") != "1":
+        pytest.skip("figures' freshness: PEERPARTY_CHECK_FIGURES=1 (make bench-docs) checks it")
+    try:
+        stale = bench_docs.stale_figures()
+    except bench_docs.Unknowable as why:
+        pytest.skip("figures' freshness cannot be read here: %s" % why)
+    assert [
+        "%s: %s (%s, run %s): %s" % (rel(page), figure, section, stamp, "; ".join(commits))
+        for page, figure, section, stamp, commits in stale
+    ] == []
+
+
+def _git(repo, *args):
+    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
+
+
+@pytest.fixture
+def bench_repo(tmp_path, monkeypatch):
+    """A repository with a page quoting a kept run of its first commit, and bench/docs.py pointed at it."""
+    repo = tmp_path / "repo"
+    (repo / "docs" / "runs").mkdir(parents=True)
+    (repo / "static" / "js").mkdir(parents=True)
+    (repo / "static" / "js" / "host-room.js").write_text("draw()\n")
+    (repo / "README.md").write_text("x\n")
+    _git(repo, "init", "-q")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "code", "--allow-empty")
+    _git(repo, "add", ".")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "code")
+    head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=repo, capture_output=True, text=True)
+    run = {"meta": {"commit": head.stdout.strip()}, "rows": [["Latency", "12 phones: tap → host screen updated"]]}
+    (repo / "docs" / "runs" / "20260101-000000.json").write_text(json.dumps(run))
+    (repo / "docs" / "performance.md").write_text(
+        "<!-- bench:section:Latency -->\n| figure | median | p95 | n |\n|---|---|---|---|\n"
+        "| 12 phones: tap → host screen updated | 10 ms | 18 ms | 84 |\n\nFrom run [20260101-000000]"
+        "(runs/20260101-000000.md) of commit `%s` (full run).\n<!-- /bench -->\n"
+        "<!-- figures:Engine -->\nOne move takes 0.1 ms ([run 20260101-000000](runs/20260101-000000.md)).\n"
+        "<!-- /figures -->\n" % head.stdout.strip()
+    )
+    _git(repo, "add", ".")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "docs quote the run")
+    monkeypatch.setattr(bench_docs, "ROOT", repo)
+    monkeypatch.setattr(bench_docs, "RUNS", repo / "docs" / "runs")
+    return repo
+
+
+def test_a_figure_is_stale_once_a_path_it_measures_changes_after_its_run(bench_repo):
+    assert bench_docs.stale_figures() == []  # the docs' own commit changes no measured path
+    (bench_repo / "static" / "js" / "screen.js").write_text("x\n")  # no tap goes through it
+    _git(bench_repo, "add", ".")
+    _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a remote screen")
+    assert bench_docs.stale_figures() == []
+    (bench_repo / "static" / "js" / "host-room.js").write_text("// the TV's drawing\ndraw()  /* once */\n")
+    _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "a comment")
+    assert bench_docs.stale_figures() == []  # a comment measures nothing
+    (bench_repo / "static" / "js" / "host-room.js").write_text("draw(); settle()\n")
+    _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "the TV draws")
+    stale = bench_docs.stale_figures()
+    assert [(f, s) for _, f, s, _, _ in stale] == [("12 phones: tap → host screen updated", "Latency")]
+    assert stale[0][4] == ["%s the TV draws (static/js/host-room.js)" % stale[0][4][0].split()[0]]
+    (bench_repo / "py" / "peerparty" / "engine").mkdir(parents=True)
+    (bench_repo / "py" / "peerparty" / "engine" / "core.py").write_text("x = 1\n")
+    _git(bench_repo, "add", ".")
+    _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "the engine")
+    assert [s for _, _, s, _, _ in bench_docs.stale_figures()] == ["Latency", "Engine"]
+
+
+def test_a_shallow_clone_or_no_git_cannot_tell_and_says_so(bench_repo, tmp_path, monkeypatch):
+    (bench_repo / "static" / "js" / "host-room.js").write_text("draw(); settle()\n")
+    _git(bench_repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "the TV draws")
+    shallow = tmp_path / "shallow"
+    _git(tmp_path, "clone", "-q", "--depth", "1", "file://%s" % bench_repo, str(shallow))
+    monkeypatch.setattr(bench_docs, "ROOT", shallow)
+    monkeypatch.setattr(bench_docs, "RUNS", shallow / "docs" / "runs")
+    with pytest.raises(bench_docs.Unknowable, match="shallow"):
+        bench_docs.stale_figures()
+    plain = tmp_path / "plain"
+    shutil.copytree(shallow, plain, ignore=shutil.ignore_patterns(".git"))
+    monkeypatch.setattr(bench_docs, "ROOT", plain)
+    monkeypatch.setattr(bench_docs, "RUNS", plain / "docs" / "runs")
+    with pytest.raises(bench_docs.Unknowable, match="not a git checkout"):
+        bench_docs.stale_figures()
+
+
+def test_every_quoted_figure_has_a_section_the_bench_measures():
+    for page in bench_docs.pages():
+        for figure, section, stamp, _ in bench_docs.quoted_figures(page):
+            assert section in bench_docs.SECTIONS, (rel(page), figure)
+            assert (RUNS_DIR / (stamp + ".json")).exists(), (rel(page), figure, stamp)
+
+
+def test_the_pages_said_to_be_rewritten_are_the_pages_with_bench_blocks():
+    """docs/runs/README.md names every page `--docs` rewrites: exactly those with a `<!-- bench:… -->` block."""
+    with_blocks = {rel(p) for p in bench_docs.pages() if bench_docs.BLOCK.search(text(p))}
+    said = text(RUNS_DIR / "README.md").split("It then rewrites", 1)[1].split("removes", 1)[0]
+    named = {rel((RUNS_DIR / link).resolve()) for link in re.findall(r"\]\(([^)#]+)\)", said)}
+    named |= {"README.md"} if "README" in said else set()
+    assert named == with_blocks
+
+
+def test_the_bench_takes_as_long_as_the_docs_say():
+    """Every duration performance.md gives the full bench (`make bench`, `make bench-docs`) is within a quarter of
+    the full run it quotes, by the run's own clock."""
+    md = text(ROOT / "docs" / "performance.md").split("## The phone's first frame", 1)[0]
+    stamp = re.search(r"<!-- bench:budgets -->.*?From run \[([\d-]+)\]", md, re.S).group(1)
+    run = json.loads((RUNS_DIR / (stamp + ".json")).read_text())
+    assert run["meta"]["mode"] == "full"
+    minutes = run["meta"]["seconds"] / 60
+    said = [int(n) for n in re.findall(r"(?:~|about |took )(\d+) min", md)]
+    said += [30] * len(re.findall(r"half an hour", md))
+    assert said and [n for n in said if abs(n - minutes) > minutes / 4] == []

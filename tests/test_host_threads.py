@@ -88,6 +88,8 @@ class ScreenThread:
             else:
                 self.storage.pop(write[1], None)
         self.hung_up += out.get("hangup", [])
+        if out.get("probe"):  # host-room.js dials them and says so: the first probe's deadline counts from now
+            self.take(self.rules.probed(self.now))
         for conn, text in out.get("send", []):
             phone = self.phones.get(conn)
             if phone is not None:
@@ -500,6 +502,44 @@ def test_a_returning_host_whose_probe_finds_no_later_host_answers_what_it_held_i
     assert back.held == []
 
 
+def test_a_reopened_tv_whose_rules_boot_behind_their_queue_answers_nothing_before_its_probe_went_out():
+    """Issue 47, 3: the reopened TV's page opens its id 0.3 s after it is parsed; its rules (Pyodide) boot for 10 s
+    meanwhile, and what the page posted queues: `peer` first, then a phone's hello at 5 s (and, answered, its proof), all
+    handled at once at 10 s with the times they were posted. The fence dated its first probe's deadline from the
+    `peer` message (0.3 s + ANSWER_MS), so the queued hello and proof passed before the probe was even sent: the
+    phone was welcomed into the room its successor had already moved on (split brain). The deadline now counts
+    from when the page dialled the probes (probed)."""
+    back, again = returning_host()
+    t0 = again.now
+    out = back.peer(True, t0 + 300)  # handled with the boot's backlog: not yet dialled
+    probes = out["probe"]
+    assert [epoch for epoch, _ in probes][:1] == [1]
+    phone = again.phones["c1"]
+    again.now = t0 + 5000  # what the phone is answered reaches it, and its own answers go back at once
+    out = again.take(back.data("c1", phone.hello(), again.now))
+    assert [json.loads(text)["t"] for _, text in out["send"]] == ["wait"], "answered before the probe went out"
+    assert phone.status != "joined" and phone.host_waiting
+    # the backlog is done (10 s): the page dials the probes now, and says so
+    again.now = t0 + 10000
+    again.take(back.probed(again.now))
+    out = again.take(back.tick(again.now + fence.ANSWER_MS - 1))
+    assert "c1" not in [conn for conn, _ in out.get("send", [])], "held while the probe may answer"
+    assert again.take(back.moved_on(1))["leave"] is True  # the successor at epoch 1 proved it holds the room
+    assert back.held == [] and phone.status != "joined"
+
+
+def test_a_reopened_tvs_queue_is_answered_in_order_once_its_dialled_probe_found_nobody():
+    back, again = returning_host()
+    t0 = again.now
+    back.peer(True, t0 + 300)
+    back.data("c1", again.phones["c1"].hello(), t0 + 5000)
+    assert back.held
+    again.now = t0 + 10000
+    back.probed(again.now)
+    again.take(back.tick(again.now + fence.ANSWER_MS))
+    assert again.phones["c1"].status == "joined" and back.held == []
+
+
 def test_a_link_that_closes_while_its_messages_are_held_is_closed_after_them():
     """The TV's reloaded page holds what phones and screens send until its probe settles (room/fence.py). A link
     that closed meanwhile was closed at once, and its held messages answered after: a remote screen's watch then
@@ -521,6 +561,7 @@ def test_a_link_that_closes_while_its_messages_are_held_is_closed_after_them():
     reloaded.connect("s5", now + 200)
     reloaded.data("s5", watch, now + 200)
     reloaded.peer(True, now + 300)  # its probe goes out, and nobody answers it in time
+    reloaded.probed(now + 300)
     sent = reloaded.tick(now + 60000)["send"]
     assert [conn for conn, text in sent if '"t":"watching"' in text] == ["s1", "s2", "s3", "s4", "s5"]
     assert reloaded.session.screens.conns() == ["s5"], "only the screen still there watches"

@@ -49,7 +49,7 @@ def is_browser(name):
 
 def screen_modules():
     """A game's screens (games/<id>/screens.py): in its package, of the browser's layer (per module, not per
-    package, DESIGN.md)."""
+    package: docs/add-a-game.md)."""
     return sorted((ROOT / "games").glob("*/screens.py"))
 
 
@@ -103,7 +103,7 @@ def bundle(entry):
 
 
 def test_the_host_pages_rules_run_in_a_pyscript_worker_its_pyscript_toml_configures():
-    """host.html's rules run in PyScript's Pyodide worker (the product's specification), configured by the
+    """host.html's rules run in PyScript's Pyodide worker (docs/host-threads.md), configured by the
     top-level pyscript.toml: one <script type="py" worker name="rules" config="./pyscript.toml">, no Python on the
     page's main thread, and no hand-made worker to fall back to (the only other worker compiles Pyodide's wasm)."""
     html = (REPO / "host.html").read_text()

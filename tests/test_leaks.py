@@ -28,7 +28,7 @@ from peerparty.games import part
 from .games_under_test import GAMES
 
 # Playouts per game: its secrets module's PLAYOUTS (long games get fewer: every view is checked at every step),
-# times PEERPARTY_LEAK_SCALE (8 gives thousands of every game; docs/reliability.md has the figures of such a run).
+# times PEERPARTY_LEAK_SCALE (8 gives thousands of every game: docs/reliability.md, "secrets in views").
 SCALE = float(os.environ.get("PEERPARTY_LEAK_SCALE", "1"))
 FULL_EVERY = 10  # every 10th playout also checks the perturbations at every step
 MAX_STEPS = 3000

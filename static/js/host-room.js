@@ -183,7 +183,13 @@
         setTimeout(save, 0);    // after the screen is drawn: a tap's answer never waits for the write
       }
     }
-    if (out.probe) for (const [epoch, text] of out.probe) probe(epoch, text);
+    if (out.probe) {
+      let dialled = 0;
+      for (const [epoch, text] of out.probe) dialled += probe(epoch, text);
+      // the first probe's deadline counts from now (room/fence.py sent), not from when the rules, booting behind
+      // their queue, decided to probe
+      if (dialled) post({ t: "probed" });
+    }
     if (out.unprobe) for (const epoch of out.unprobe) unprobe(epoch);
     if (out.download) pp.download(out.download[0], out.download[1]);
     if (out.leave) leave(texts.moved_on, out.leave === "screen");
@@ -485,6 +491,7 @@
   const probes = new Map();        // epoch -> the probe's connection
   function probe(epoch, text) {
     unprobe(epoch);
+    if (!peer || peer.destroyed || peer.disconnected) return 0;     // PeerJS dials nothing then: the next probe will
     const conn = peer.connect("peerparty-" + room.code + "-" + epoch, pp.DATA_OPTIONS);
     probes.set(epoch, conn);
     conn.on("open", () => {
@@ -492,6 +499,7 @@
       post({ t: "probe_open", epoch });
     });
     conn.on("data", (data) => post({ t: "probe_answer", epoch, text: String(data) }));
+    return 1;
   }
 
   function unprobe(epoch) {

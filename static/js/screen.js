@@ -14,12 +14,9 @@
   const query = new URLSearchParams(location.search);
   const code = (query.get("room") || "").trim().toUpperCase();
   const KEY = "peerparty:screen:" + code;     // {"key", "epoch"}: this screen's key and the host term it knows
-  const PING_MS = 2000;        // = room/protocol.py's PING_MS, HOST_LOST_MS; rejoin.py's RETRY_MS, LOOK_AHEAD
+  const PING_MS = 2000;        // = room/protocol.py's PING_MS, HOST_LOST_MS; rejoin.py's RETRY_MS
   const LOST_MS = 7000;
   const RETRY_MS = 4000;
-  const AGAIN_MS = 1000;       // after a lost link or an id nobody holds, the next attempt
-  const FULL_RETRY_MS = 10000; // a room with all its screens: asked again this often
-  const LOOK_AHEAD = 8;
   const PROOF_MS = 30000;      // = protocol.py's PROOF_MS: a later term's id that has not proved itself by then is left
   const SOUND = '{"room":"sound"}';
   const app = document.getElementById("app");
@@ -28,12 +25,14 @@
 
   let saved = {};
   try { saved = JSON.parse(store.get(KEY) || "{}") || {}; } catch (e) { saved = {}; }
-  let epoch = Number(saved.epoch) || 0;          // the latest term whose host this screen watched
-  let tryEpoch = epoch;
+  if (!saved || typeof saved !== "object") saved = {};
+  // which term to dial, what an answer means, when to forget the key: static/js/screen-terms.js (pure, and the
+  // simulator's model is checked against it); this file does the page's I/O
+  const terms = pp.screenTerms(code, saved, pp.mac);
+  const state = terms.state;
   let peer = null;
   let conn = null;
-  let asked = null;            // our nonce, while the host has not proved the key
-  let watching = false;
+  let attemptNo = 0;           // the attempt the current link belongs to
   let stopped = false;
   let lastHeard = 0;
   let openedAt = 0;            // when the current link opened
@@ -65,80 +64,66 @@
   }
 
   function save() {
-    store.set(KEY, JSON.stringify({ key: saved.key || null, epoch }));
+    store.set(KEY, JSON.stringify({ key: state.key, epoch: state.epoch }));
   }
 
-  // --- the link: this term's host id, or the next terms' while it is gone --------------------------------------
-  const hostId = (term) => "peerparty-" + code + "-" + term;
-
-  // a link to a later term's id whose holder has not proved it knows this screen's key (or, to a new screen,
-  // welcomed it) within PROOF_MS, or that closed or fell silent before: a stranger's; back to our own term's host
-  function unproved() {
-    return !watching && tryEpoch !== epoch;
-  }
-
+  // --- the link: the term's host id screen-terms.js names ------------------------------------------------------
   function attempt() {
     clearTimeout(timer);
     if (stopped) return;
-    const old = conn;
-    conn = null;
-    if (old) old.close();
-    watching = false;
-    asked = null;
+    hangUp();
     ensurePeer();
     if (!peer.open) {            // PeerJS drops an offer made before its socket is open: connect once it is
       timer = setTimeout(attempt, RETRY_MS);
       return;
     }
-    const c = (conn = peer.connect(hostId(tryEpoch), pp.DATA_OPTIONS));
+    const dialled = terms.dial();
+    const k = (attemptNo = dialled.n);
+    const c = (conn = peer.connect(dialled.id, pp.DATA_OPTIONS));
     c.on("open", () => {
       if (conn !== c) return;
       lastHeard = openedAt = Date.now();
-      c.send(watchMessage());
+      decide(terms.opened(k, nonce()));
     });
     c.on("data", (data) => {
-      if (conn === c) receive(String(data));
+      if (conn === c) receive(k, String(data));
     });
     const closed = () => {
-      if (conn !== c) return;
-      if (unproved()) tryEpoch = epoch;
-      again(AGAIN_MS);
+      if (conn === c) decide(terms.closed(k));
     };
     c.on("close", closed);
     c.on("error", closed);
     timer = setTimeout(() => {
-      if (conn === c && !c.open) again(0);
+      if (conn === c) decide(terms.timedOut(k));
     }, RETRY_MS);
   }
 
-  // The term after a look that found nobody, as a phone looks (room/rejoin.py retry): every other attempt our own
-  // term's host (it may be reloading), the others mostly the next term (a takeover is one on, its host maybe
-  // still booting) and every third one term further than the last such look, up to LOOK_AHEAD. Walking on one
-  // term per look kept a screen away from a successor that was one term on for a minute.
-  let looks = 0;
-  function nextTerm() {
-    if (tryEpoch !== epoch) return epoch;
-    looks += 1;
-    return epoch + (looks % 3 ? 1 : 2 + (Math.floor(looks / 3) - 1) % (LOOK_AHEAD - 1));
+  function hangUp() {
+    const old = conn;
+    conn = null;
+    if (old) old.close();
   }
 
-  function again(ms, next) {
-    clearTimeout(timer);
-    if (stopped) return;
-    if (next) tryEpoch = nextTerm();
-    say(html === null ? "connecting" : "reconnecting");
-    watching = false;
-    timer = setTimeout(attempt, ms);
-  }
-
-  function watchMessage() {
-    const message = { v: 1, t: "watch", room: code, epoch };
-    if (saved.key) {
-      asked = nonce();
-      message.screen = pp.mac(saved.key, "screen").slice(0, 24);
-      message.nonce = asked;
+  // what screen-terms.js decided, done
+  function decide(d) {
+    if (!d) return;
+    if (d.save) save();
+    if (d.send) send(d.send);
+    if ("watching" in d) {
+      say("");
+      mark("screen-no", d.watching);
+      mark("screen-epoch", state.epoch);
     }
-    return JSON.stringify(message);
+    if (d.stop) return stop(d.stop);
+    if (d.again !== undefined) {
+      clearTimeout(timer);
+      hangUp();
+      if (d.say) say(d.say, d.msg);
+      else say(state.forgot ? "forgotten" : html === null ? "connecting" : "reconnecting");
+      timer = setTimeout(attempt, d.again);
+    } else if (d.say && (d.say !== "waiting" || html === null)) {
+      say(d.say, d.msg);
+    }
   }
 
   function nonce() {
@@ -150,87 +135,26 @@
   }
 
   // --- what the host says ---------------------------------------------------------------------------------------
-  function receive(text) {
+  function receive(k, text) {
     screen.bytes += text.length;
     if (screen.received) screen.received.push(text);
     let m;
     try { m = JSON.parse(text); } catch (e) { return; }
-    if (!m || typeof m !== "object") return;
-    const own = tryEpoch === epoch;
-    if (asked !== null && !["challenge", "wait", "pong", "error"].includes(m.t)) return;   // not proved yet
+    if (!m || typeof m !== "object" || !terms.heard(k, m.t)) return;     // before the host proved the key: not shown
     lastHeard = Date.now();
-    if (m.t === "wait") {
-      if (html === null) say("waiting");
-    } else if (m.t === "challenge") {
-      challenged(m);
-    } else if (m.t === "watching") {
-      watched(m);
-    } else if (m.t === "frame" || m.t === "patch") {
+    if (m.t === "frame" || m.t === "patch") {
       if (screen.sizes.length < 2000) screen.sizes.push([text.length, m.t === "frame" ? m.html.length : -1]);
-      if (watching) drawn(m);
-    } else if (m.t === "bye") {
-      dropped();
-    } else if (m.t === "error") {
-      refused(m, own);
+      if (state.watching) drawn(m);
+    } else {
+      decide(terms.said(k, m));
     }
-  }
-
-  function challenged(m) {
-    const key = saved.key;
-    if (asked === null || !key) return;
-    const hostNonce = String(m.nonce);
-    // bound to the channel (proof.py): the term and the id this screen dialled, so a relayed handshake proves nothing
-    const channel = [tryEpoch, hostId(tryEpoch)];
-    if (m.proof !== pp.mac(key, "screen-host", code, ...channel, asked, hostNonce)) {
-      asked = null;              // it does not know this screen: someone else at that id
-      return again(AGAIN_MS, true);
-    }
-    send({ t: "prove", proof: pp.mac(key, "screen-self", code, ...channel, asked, hostNonce) });
-    asked = null;
-  }
-
-  function watched(m) {
-    if (m.room !== code || !(m.epoch >= epoch)) return again(AGAIN_MS, true);
-    if (m.key) saved.key = m.key;
-    epoch = tryEpoch = m.epoch;
-    looks = 0;
-    watching = true;
-    save();
-    say("");
-    mark("screen-no", m.screen);
-    mark("screen-epoch", epoch);
-  }
-
-  function refused(m, own) {
-    if (m.code === "screens_full") {
-      say("full", String(m.msg || ""));
-      clearTimeout(timer);
-      timer = setTimeout(attempt, FULL_RETRY_MS);
-    } else if (m.code === "bad_proof" && own) {
-      // the host of this screen's own term does not know its key (it was forgotten): watch as a new screen
-      saved.key = null;
-      save();
-      attempt();
-    } else if (m.code === "old_host" || m.code === "bad_proof") {
-      again(AGAIN_MS, true);     // a host of an earlier term, or one that cannot prove it is this room's
-    } else if (m.code === "wrong_room" && own) {
-      stop("wrong_room");
-    } else if (m.code === "wrong_room") {
-      again(AGAIN_MS, true);     // whoever holds a later term's id is not this room: look further
-    }
-  }
-
-  function dropped() {
-    saved = {};
-    store.remove(KEY);
-    stop("dropped");
   }
 
   function stop(key) {
+    if (key === "dropped") store.remove(KEY);
     stopped = true;
     clearTimeout(timer);
-    if (conn) conn.close();
-    conn = null;
+    hangUp();
     html = null;
     say(key);
   }
@@ -240,7 +164,7 @@
     if (m.t === "patch") {
       if (m.base !== frame || html === null) {     // a frame went missing: start again from a whole one
         frame = -1;
-        return attempt();
+        return attempt();          // the same term, a fresh link
       }
       html = html.slice(0, m.at) + m.text + html.slice(m.at + m.cut);
     } else {
@@ -280,6 +204,8 @@
   screen.html = () => html;
   screen.conn = () => conn;
   screen.frame = () => frame;
+  screen.terms = () => state;        // tests: the term it knows, the one it dials, whether it forgot its key
+  screen.peer = () => peer;
 
   // --- start ------------------------------------------------------------------------------------------------------
   if (!/^[A-Z]{4}$/.test(code)) return say("no_code");
@@ -304,8 +230,13 @@
     mine.on("error", (err) => {
       if (peer !== mine) return;
       const kind = String((err && err.type) || "");
-      if (kind === "peer-unavailable") again(AGAIN_MS, true);     // nobody holds that term's id: the next one
-      else if (!watching) again(AGAIN_MS);
+      if (kind === "peer-unavailable") {
+        // "Could not connect to peer <id>": it names the id, not the connection (screen-terms.js unavailable)
+        const named = /^peerparty-[A-Z]{4}-(\d+)$/.exec(String(err.message || "").split(" ").pop());
+        if (named && named[0] === terms.hostId(Number(named[1]))) decide(terms.unavailable(Number(named[1])));
+      } else {
+        decide(terms.trouble());
+      }
     });
   }
 
@@ -324,10 +255,7 @@
   setInterval(() => {
     if (stopped || !conn || !conn.open) return;
     const now = Date.now();
-    if (now - lastHeard > LOST_MS || (unproved() && now - openedAt > PROOF_MS)) {
-      if (unproved()) tryEpoch = epoch;
-      return again(0);
-    }
+    if (now - lastHeard > LOST_MS || (terms.unproved() && now - openedAt > PROOF_MS)) return decide(terms.silent(attemptNo));
     send({ t: "ping", n: (pings += 1) });
   }, PING_MS);
 })();

@@ -713,7 +713,7 @@ def test_host_end_game_has_no_winner():
     refused(m, HOST, {"type": "end_game"}, code="game_over")
 
 
-# --- D2-26 automatic resolution ------------------------------------------------------------
+# --- D2-26 automatic resolution (and D2-07's immediate bust) ------------------------------------------------------------
 
 
 def test_D2_26_unplayable_power_is_discarded_and_the_engine_draws_again():
@@ -735,7 +735,7 @@ def test_D2_26_a_playable_power_is_the_players_choice():
     assert v["moves"] == [{"type": "discard_power"}, {"type": "play", "row": "top"}, {"type": "play", "row": "bottom"}]
 
 
-def test_D2_26_bust_without_a_discard_card_is_immediate():
+def test_D2_07_bust_without_a_discard_card_is_immediate():
     m = table([40, 60, 50, 70], first="a")
     take(m, "a", 40, "top")
     m.play("b", BANK)

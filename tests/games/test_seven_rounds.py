@@ -370,7 +370,7 @@ def test_D0_16_disconnected_players_keep_their_seat():
     refused(m, HOST, {"type": "remove", "player": "zed"}, "invalid_move")
 
 
-# --- docs/decisions.md "Seven Rounds: the host can remove a player mid-game" (beyond D0-16) ------------------
+# --- D0-16: the host may remove a player mid-game -----------------------------------------------------------
 
 
 def test_removal_mid_round_drops_the_player_and_the_round_settles_without_them():

@@ -502,7 +502,7 @@ def test_D4_15_host_ends_the_game_with_no_winner():
     assert m.view(None)["pending"] is None and m.view("bob")["act"] is False
 
 
-# --- docs/decisions.md "Someone Else's Problem: the host can remove a player mid-game" (beyond D4-15) -----
+# --- D4-15: the host may remove a player mid-game -----------------------------------------------------------
 
 
 def test_removing_the_player_whose_turn_it_is_passes_the_turn_and_takes_their_objects_out():

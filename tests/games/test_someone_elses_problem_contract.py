@@ -80,7 +80,7 @@ def playout(seed, try_every_move=False, checks=True):
                 step(GAME, m.state, awaited, move, Ctx(Random(1), 0))
         if host_quits and r.random() < 0.05:
             m.play(HOST, {"type": "end_game"}, steps)
-        elif host_removes and r.random() < 0.03:  # docs/decisions.md: a removal mid-game
+        elif host_removes and r.random() < 0.03:  # D4-15: a removal mid-game
             m.play(HOST, {"type": "remove", "player": r.choice(m.state["players"])}, steps)
         else:
             m.play(awaited, r.choice(legal), steps)

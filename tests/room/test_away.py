@@ -1,6 +1,6 @@
 """A guest who is away, dealt with from the TV (issue 38, point 1): during play a Remove appears beside a player
-who is away, in every game, and removing them lets the game go on without them (docs/decisions.md, D2-25,
-D3-10); Start says who is away before a game begins."""
+who is away, in every game, and removing them lets the game go on without them (DX-08, D0-16, D2-25,
+D3-10, D4-15); Start says who is away before a game begins."""
 
 import itertools
 import json

@@ -59,3 +59,25 @@ def test_a_name_taken_meanwhile_is_told_at_the_results():
     assert first.session.status == "joined"
     assert second.session.status == "refused" and last(second, "error")["code"] == "name_taken"
     assert names(host) == ["Sam", "Kim", "Lee"]
+
+
+def test_D3_01_hint_hunts_thirteenth_is_refused_in_the_lobby_and_a_newcomer_in_play_watches():
+    """D3-01 and DX-05: spectators exist only while a game is played; in the lobby the room holds 12."""
+    from peerparty.games import REGISTRY
+    from peerparty.room.lobby import ROOM_CAP
+
+    from .helpers import make_room
+
+    host, net = make_room({"hint_hunt": REGISTRY["hint_hunt"]})
+    phones = [join(net, "P%d" % i) for i in range(ROOM_CAP)]
+    late = join(net, "Max")
+    assert last(late, "error")["code"] == "room_full" and "Max" not in names(host)
+    net.send(phones[-1], '{"v":1,"t":"leave"}')
+    net.flush()
+    assert act(host, net, {"t": "pick", "game": "hint_hunt"}) is None
+    assert act(host, net, {"t": "start"}) is None
+    for name in ("Max", "Zed"):  # past the 12 the lobby held: during play they watch
+        watcher = join(net, name)
+        assert watcher.session.status == "joined" and last(watcher, "error") is None
+        assert watcher.session.seat not in host.match.players
+        assert host.lobby.by_name(name).spectator

@@ -178,6 +178,17 @@ def test_a_host_whose_game_migrates_looks_for_the_next_epoch_on_open_and_every_f
     assert not fence.Fence(0).probe_due(0, False)  # a game without a successor: never
 
 
+def test_the_first_probes_deadline_counts_from_when_it_was_dialled():
+    """Issue 47, 3: deciding to probe starts no clock (a rules worker booting behind its queue decides long before
+    the page dials): the fence holds until the probes went out (sent) and ANSWER_MS has passed since."""
+    f = fence.Fence(0)
+    assert f.probe_due(300, True)
+    assert f.holds(300 + fence.ANSWER_MS * 10, True), "no probe went out: nothing is answered"
+    f.sent(10000)
+    assert f.holds(10000 + fence.ANSWER_MS - 1, True)
+    assert not f.holds(10000 + fence.ANSWER_MS, True)
+
+
 def test_a_tab_that_took_over_steps_aside_when_its_epoch_is_taken_and_a_reload_retries():
     assert fence.Fence(1, took_over=True).id_taken() is True
     assert fence.Fence(1).id_taken() is False

@@ -1,5 +1,5 @@
 """Hint Hunt's "A removed player cannot rejoin the room", which every Remove in the room promises too: a removal
-revokes the seat's token and refuses the player's name for the rest of the room (docs/decisions.md), from
+revokes the seat's token and refuses the player's name for the rest of the room (DX-08), from
 another phone, in the next game, after the host's tab reloads or a successor takes over."""
 
 import itertools

@@ -27,6 +27,7 @@ def test_a_squatter_that_opens_again_and_says_wait_holds_the_room_for_one_proof_
     tv = fence.Fence(0)
     assert tv.probe_due(0, True)
     tv.ask(CODE, 1, 0)
+    tv.sent(0)  # the page dialled it (host-room.js probed)
     tv.opened(1, 200)
     now = 200
     while now < 200 + 3 * PROOF_MS:
@@ -44,6 +45,7 @@ def test_a_refused_answer_is_remembered_and_a_new_probe_to_that_id_holds_nothing
     tv = fence.Fence(0)
     tv.probe_due(0, True)
     tv.ask(CODE, 1, 0)
+    tv.sent(0)
     tv.opened(1, 100)
     made_up = json.dumps({"t": "proof", "epoch": 1, "proof": "0" * 64})
     assert tv.answered("key", CODE, 1, made_up, 300) == "refused" and tv.intruder

@@ -417,6 +417,7 @@ class HostPage:
         if self.session is None:
             return  # the rules worker decides when to probe, once it is up
         if self.peer_open and self.fence.probe_due(self.world.now, fence.may_have_moved(self.session)):
+            dialled = 0
             for epoch in fence.later_epochs(self.session):
                 text = self.fence.ask(self.ev.code, epoch, self.world.now)
                 if text is not None:
@@ -431,6 +432,9 @@ class HostPage:
                         target,
                         lambda other, epoch=epoch, text=text, n=n: self._probe_answer(other, epoch, text, n),
                     )
+                    dialled += 1
+            if dialled:
+                self.fence.sent(self.world.now)  # host-room.js's "probed", as it dials
 
     def _probe_answer(self, other, epoch, text, n):
         """The probe's offer reached the page at that id: the channel opens a moment later, if both are there."""

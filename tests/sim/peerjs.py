@@ -27,6 +27,11 @@ _ids = count()
 _tokens = count()
 
 
+def fresh_id():
+    """static/js/link.js peerId(): a page's own id, new for each page."""
+    return "pp-%x" % next(_ids)
+
+
 class PeerError(Exception):
     def __init__(self, kind, message):
         Exception.__init__(self, message)
@@ -223,7 +228,7 @@ def _fake_js():
     pp = types.SimpleNamespace(
         hasWebRTC=lambda: True,
         takeEarlyLink=lambda host_id: False,
-        peerId=lambda: "pp-%x" % next(_ids),
+        peerId=fresh_id,
         dataOptions=lambda: {"reliable": True, "serialization": "raw"},
         hostConn=None,
     )

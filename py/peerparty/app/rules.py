@@ -18,7 +18,8 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
   "record"   text (JSON)           the room to persist for a reload; the screen thread stores it unread
   "storage"  [["set", key, value] | ["remove", key], ...]   localStorage writes fence.py made (a takeover,
                                    stepping aside), for the screen thread to make
-  "probe"    [[epoch, text], ...]  look for a host of these epochs (room/fence.py): connect to its id, send the
+  "probe"    [[epoch, text], ...]  look for a host of these epochs (room/fence.py): connect to their ids (say
+                                   probed() once dialled: the first probe's deadline counts from then), send the
                                    text once open (say probe_open(epoch)), and pass on what it answers
                                    (probe_answer(epoch, text))
   "unprobe"  [epoch, ...]          close the probe's connection to that epoch's id: it has answered
@@ -255,6 +256,13 @@ class Rules:
         if self.fence.intruder != intruder:
             self.session.dirty = True
         return probes
+
+    @_with_room
+    def probed(self, now):
+        """The screen thread has dialled the probes it was given: phones' messages are held until ANSWER_MS from
+        now, or an answer (room/fence.py sent)."""
+        self.fence.sent(now)
+        return self._out([])
 
     @_with_room
     def probe_open(self, epoch, now):

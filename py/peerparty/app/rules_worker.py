@@ -38,6 +38,7 @@ CALLS = {
     "tick": lambda r, m: r.tick(m["now"]),
     "action": lambda r, m: r.action(m["text"], m["now"], _arg(m.get("ref"))),
     "moved_on": lambda r, m: r.moved_on(m["epoch"]),
+    "probed": lambda r, m: r.probed(m["now"]),
     "probe_open": lambda r, m: r.probe_open(m["epoch"], m["now"]),
     "probe_answer": lambda r, m: r.probe_answer(m["epoch"], m["text"], m["now"]),
 }

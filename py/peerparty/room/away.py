@@ -1,5 +1,5 @@
 """A guest who is away, as the room tells the host: what removing them during play does (the game's own
-sentence), and who is away when the host presses Start (docs/decisions.md)."""
+sentence), and who is away when the host presses Start (DX-08)."""
 
 REMOVAL_DEFAULT = "They leave the game."
 

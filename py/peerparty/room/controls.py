@@ -4,7 +4,7 @@ The TV's own buttons always work; beside them one seat holds the controls (Jackb
 first seat in join order that is present, players before watchers (Hint Hunt's rulebook says the same of its
 host: "the remaining active player who joined first", D3-12); the TV and the holder can hand them to another seat
 that is present; when the holder leaves, is removed or goes away, they pass to the next by join order and stay
-there (the holder coming back does not take them back: docs/decisions.md, "The controls"). Nobody present:
+there (the holder coming back does not take them back: DX-09). Nobody present:
 nobody holds them, and the TV alone decides until someone is.
 
 A phone's control is a host_action (room/host.py) wrapped in {"t": "control", "id": n, "action": {...}}; it is

@@ -44,16 +44,23 @@ class Fence:
         self.refused = set()  # epochs whose peer answered without the room's proof: they hold nothing more
 
     def probe_due(self, now_ms, may_have_moved):
-        """Call on peer open and every tick: True when the page should probe peer_id(code, epoch + 1)."""
+        """Call on peer open and every tick: True when the page should probe the later epochs' ids (then ask()
+        for each, and sent() once they are dialled)."""
         if not may_have_moved:
             self.next_probe = None
             return False
         if self.next_probe is not None and now_ms < self.next_probe:
             return False
         self.next_probe = now_ms + PROBE_MS
+        return True
+
+    def sent(self, now_ms):
+        """The page has dialled the probes (host-room.js says so as it dials them): the first probe's deadline counts
+        from now. Not from when the rules decided to probe: a worker that boots behind a queue decides at the time
+        the `peer` message was posted, seconds before the probes go out, and the hellos and moves queued behind it,
+        posted later, would pass a deadline no probe ever had (issue 47, 3). Until then, holds() holds."""
         if not self.settled and self.answer_by is None:
             self.answer_by = now_ms + ANSWER_MS
-        return True
 
     def ask(self, code, epoch, now_ms):
         """The probe to send to epoch's id: a fresh nonce for it to prove the room key with. None while a peer
@@ -109,8 +116,9 @@ class Fence:
 
     def holds(self, now_ms, may_have_moved):
         """True while this page must not answer a phone's move or hello (issue 26 C): its room may have moved
-        on and its first probe for a later host has neither found one (then it steps aside, and what it
-        acknowledged would exist only in the abandoned room) nor had ANSWER_MS to. Phones are told to wait."""
+        on and its first probe for a later host has not gone out yet (sent), or has neither found one (then it
+        steps aside, and what it acknowledged would exist only in the abandoned room) nor had ANSWER_MS to.
+        Phones are told to wait."""
         if not self.settled and (not may_have_moved or (self.answer_by is not None and now_ms >= self.answer_by)):
             self.settled = True
         return not self.settled

@@ -20,7 +20,6 @@ from .lobby import ROOM_CAP, Lobby, clean_name
 from .replay import Replay, game_file, keep_records
 from .screens import Screens
 
-NO_SCREENS = "This screen shows a player's own view: it takes no other screen."
 _ANY = object()  # a host move that names no decision (the screen and its answer share a thread)
 RATE_PER_S = 15  # sustained messages per second per connection
 RATE_BURST = 30  # and the burst it may spend at once
@@ -443,7 +442,7 @@ class HostSession:
         if refused:
             return refused
         if not self.takes_screens():
-            return [self._error(conn, "bad_message", NO_SCREENS)]
+            return [self._error(conn, "no_screens")]
         if self.lobby.by_conn(conn) is not None:
             return [self._error(conn, "bad_message", "A player's phone cannot be a screen too.")]
         self.dirty = True

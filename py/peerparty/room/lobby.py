@@ -11,7 +11,7 @@ from .protocol import AWAY_MS, NAME_MAX, peer_id  # noqa: F401 (peer_id beside t
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: nothing to confuse with 1 or 0
 CODE_LENGTH = 4
-ROOM_CAP = 12  # players in the lobby; later arrivals watch
+ROOM_CAP = 12  # people in the lobby and at the results; during play, newcomers watch or wait (DX-05)
 
 
 def new_room_code(rng):

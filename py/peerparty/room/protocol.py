@@ -94,6 +94,8 @@ ROOM_ERRORS = {
     "seat_moved": "The host gave your seat to another phone.",
     "not_controls": "Only the player with the controls can do that.",
     "screens_full": "This room already has %d screens. The host can drop one on the TV (People)." % MAX_SCREENS,
+    # a host tab that is a seat's own screen ("I play on this screen") takes none (room/host.py takes_screens)
+    "no_screens": "The room's TV shows a player's own cards (I play on this screen), so it takes no other screen now.",
 }
 
 

@@ -3,7 +3,7 @@
 Pure, in the Python subset MicroPython runs: no clock, no browser. The pages (app/phone.py, the host page's app/rules.py) feed it
 link events and the time, and do what it answers; tests/sim runs the very same code under a virtual clock.
 
-Epochs are terms (DESIGN.md, Causality). The host of epoch e holds the peer id peer_id(code, e); a Hint Hunt
+Epochs are terms (docs/trust.md, Host migration). The host of epoch e holds the peer id peer_id(code, e); a Hint Hunt
 successor that takes over holds e + 1. A phone tries its epoch and the next in turn after its host's id has
 gone, and never goes back below an epoch whose host welcomed it. Two hosts may briefly run (a reloaded host that
 boots just as its successor takes over): the higher epoch leads, and the other steps aside as a player

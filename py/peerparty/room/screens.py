@@ -19,7 +19,8 @@ host -> screen
   {"v":1,"t":"watching","screen":n,"room":CODE,"epoch":int,"key":hex|absent}   the key only to a new screen
   {"v":1,"t":"frame",...} / {"v":1,"t":"patch",...}   the big screen (host-room.js, docs/second-screen.md)
   {"v":1,"t":"bye","reason":"dropped"}               the host dropped this screen: it stops
-  errors: screens_full, old_host, wrong_room, bad_proof (a key this host does not know: watch as a new screen)
+  errors: screens_full, no_screens (a host tab that is a seat's own screen), old_host, wrong_room,
+          bad_proof (a key this host does not know; static/js/screen-terms.js says when the screen forgets it)
 
 The keys go into the room's record, so a reloaded host and a Hint Hunt successor (its replica) know them.
 """

@@ -100,7 +100,7 @@ def people_list(room, removable=False, me=None, give=None):
 
 def remove_button(room, person):
     """The host's Remove beside a person: anyone in the lobby; during play a player who is away, when the game
-    takes a removal (room["removal"] says what it does to them: docs/decisions.md). A host_action "remove"."""
+    takes a removal (room["removal"] says what it does to them: DX-08). A host_action "remove"."""
     if person["host"]:
         return ""
     if room["phase"] == "lobby":
@@ -541,6 +541,12 @@ SCREEN_NOTICES = {
     "reconnecting": "Reconnecting to the room…",
     "waiting": "The host is getting ready…",
     "full": "%s This screen asks again every few seconds.",  # the host's words: room/protocol.py
+    "no_screens": "%s This screen asks again every few seconds.",  # a TV that shows a player's own view
+    # its key refused by its own term's host, or by the newest host it can reach (static/js/screen-terms.js)
+    "forgotten": (
+        "The room's host no longer knows this screen (it was dropped, or a new host took over without it), so it "
+        "joins as a new screen. If it stays here, open the screen link the TV shows again (Add a screen)."
+    ),
     "dropped": "The host closed this screen. Open the link again to watch the room.",
     "wrong_room": "That is a different room. Check the link.",
     "no_code": "This link has no room code. Open the screen link the TV shows (Add a screen).",

@@ -1,6 +1,6 @@
 """Bank or Bust (id `bank_or_bust`): push your luck on two rows of Number cards, bank or bust.
 
-Its rules and rulings: docs/rules/bank-or-bust.md (A.2, D2-01..D2-26). The host screen is the table, not a
+Its rules and rulings: docs/rules/bank-or-bust.md (A.2, D2-01..D2-27). The host screen is the table, not a
 player (DX-02); 2-6 players; nothing is hidden (D2-22) except the deck ORDER, which no view
 carries (only counts). Files: cards.py (constants, row model, scoring), game.py (rules),
 views.py (what leaves the host).
@@ -27,8 +27,8 @@ Moves. Player (only the player whose turn it is):
   No timers: no deadline(), no SYSTEM moves.
 
 Automatic resolution on a draw: a Number card that fits nowhere busts at once when no Discard
-card is held (D2-26); one that fits exactly one row, with no Discard card held, is placed there
-for the player (event "placed" with "auto": true); a Power card no row can take is discarded and
+card is held (D2-07); one that fits exactly one row, with no Discard card held, is placed there
+for the player (D2-26) (event "placed" with "auto": true); a Power card no row can take is discarded and
 the engine draws again (event "auto_discarded"). Otherwise the card waits as "pending".
 
 Events (also kept, the last 12, as the view's "log"), each {"type": ..., "player": pid, ...}:

@@ -269,11 +269,11 @@ class BankOrBust:
                 fit = C.rows_for_number(rows, card)
                 if not fit and not s["holds"][p]:
                     s["pending"] = card
-                    self._bust(s, p, ev)  # D2-26: no Discard card held, the bust is immediate
+                    self._bust(s, p, ev)  # D2-07: no Discard card held, the bust is immediate
                     return
                 if len(fit) == 1 and not s["holds"][p]:
                     s["pending"] = card
-                    self._place(s, p, fit[0], True, ev)  # the only row it fits: no choice
+                    self._place(s, p, fit[0], True, ev)  # D2-26: the only row it fits, no choice
                     return
                 s["pending"] = card
                 ev.append({"type": "drew", "player": p, "card": card})

@@ -34,7 +34,7 @@ DONE = "done"  # tapped "I'm done guessing"
 STOPPED = "stopped"  # still guessing when the board ended (no score change, D3-09)
 GONE = "removed"  # removed from the game mid-board (D3-10)
 
-# Why a board ended (D3-09 a-d).
+# Why a board ended (D3-09 (a)-(d)).
 ALL_TARGETS = "all_targets"
 ASSASSIN_FOUND = "assassin"
 NO_GUESSERS = "no_guessers"

@@ -23,7 +23,7 @@ Moves (action/guess strings: "bank", "team_up", "swipe", "predict", "double_down
             {"type": "end_game"}    any time before FINAL; an unfinished round is discarded (D0-15)
             {"type": "remove", "player": pid}   the player leaves the game and the standings; locks naming them
                                     score as naming a skipped player; below 3 players the game ends as End game
-                                    (docs/decisions.md); event {"type": "removed", "player"}
+                                    (D0-16); event {"type": "removed", "player"}
     SYSTEM: {"type": "timeout"}     at deadline(s); afterwards locking is refused until time is added
 
 Phases: "ready" (round 0) -> "choosing" -> "results" -> "choosing" ... -> "final" (after round 7's reveal,
@@ -71,4 +71,4 @@ GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
 GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
 GAME.tv_counts = (6, 12)  # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = "They leave the game and the standings, and the round goes on without them."  # decisions.md
+GAME.removal = "They leave the game and the standings, and the round goes on without them."  # D0-16

@@ -182,7 +182,7 @@ class SevenRounds:
         return None  # D0-15: allowed in every phase but FINAL (checked above)
 
     def _check_remove(self, s, move):
-        # docs/decisions.md "Seven Rounds: the host can remove a player mid-game" (D0-16 allowed it in the lobby only)
+        # D0-16: the host may remove a player mid-game
         target = move.get("player")
         if not isinstance(target, str) or target not in s["players"]:
             raise IllegalMove("invalid_move", "That player is not in this game.")
@@ -257,7 +257,7 @@ class SevenRounds:
         return [{"type": "game_over", "ended_early_after": s["scored_rounds"]}]
 
     def _remove(self, s, q):
-        """docs/decisions.md "Seven Rounds: the host can remove a player mid-game": the player leaves the game and
+        """D0-16: the host may remove a player mid-game: the player leaves the game and
         the standings at once. A lock of theirs this round is dropped; a TEAM UP or SWIPE that named them scores as
         one that named a skipped player (D0-13: the others chose without knowing). The Round Captain is counted
         among the players still in. Below three players (D0-01) the game ends as End game ends it (D0-15)."""

@@ -27,7 +27,7 @@ Moves (player ids are opaque strings; every field is checked by check()):
     HOST: {"type": "end_game"}                                   ends with no winner (D4-15)
           {"type": "remove", "player": pid}                      their objects leave play, their hand goes under
                                                                  the draw pile, the turn or gift passes on; below 3
-                                                                 players no winner (docs/decisions.md)
+                                                                 players no winner (D4-15)
   A gift offers ALL the sender's objects of that type. No timers, so SYSTEM sends nothing.
 
 Views (every view; ids only, names are the UI's business):
@@ -70,8 +70,6 @@ GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
 GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
 GAME.tv_counts = (4, 6)  # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = (
-    "Their objects leave the game, their cards go under the draw pile, and the turn passes on."  # docs/decisions.md
-)
+GAME.removal = "Their objects leave the game, their cards go under the draw pile, and the turn passes on."  # D4-15
 
 __all__ = ["GAME", "SomeoneElsesProblem", "scandalous_count"]

@@ -52,7 +52,7 @@ class SomeoneElsesProblem:
     max_players = MAX_PLAYERS
     host_is_player = False  # DX-02: the host screen is the table
     spectators = False  # DX-05: no mid-game joins
-    host_moves = HOST_MOVES  # D4-15: End game, no winner; removal: docs/decisions.md
+    host_moves = HOST_MOVES  # D4-15: End game (no winner) and removal
 
     # --- setup and copying ------------------------------------------------------------------
 
@@ -327,7 +327,7 @@ class SomeoneElsesProblem:
         return events
 
     def _remove(self, s, q, ctx, events):
-        """docs/decisions.md "Someone Else's Problem: the host can remove a player mid-game" (D4-15 had none). Their
+        """D4-15: the host may remove a player mid-game. Their
         objects leave play with them, their hand goes under the draw pile unseen (D4-12: hands stay private), and
         the game goes on: a gift waiting on their answer is void, as if denied (the sender's cards stay spent and
         are refilled, D4-10); their own turn or their gift passes to the next player clockwise. Below three

@@ -203,7 +203,7 @@ def narrate(entry, ctx):
         return "The host ended the game. Nobody wins."
     if kind == "stalemate":
         return "Everyone passed for a full round: stalemate. Nobody wins."
-    if kind == "removed":  # docs/decisions.md: a removed player's objects and hand leave play
+    if kind == "removed":  # D4-15: a removed player's objects and hand leave play
         return "The host removed %s: %s left the game, and their cards went under the draw pile." % (
             name_of(ctx, entry["player"]),
             _objects_word(entry.get("count", 0)),
