@@ -21,15 +21,16 @@ def signal_blip(ev, ms=15000):
     """The signalling server loses the TV's registration for a while and every phone's link dies: the phones find
     their host's id gone and look for the room at the next epoch's id, where the stranger is."""
     pid = peer_id(ev.code, ev.leader().session.epoch)
-    tv = ev.world.signal.pop(pid)
+    server = ev.world.server
+    tv = server.clients.pop(pid)  # the TV's socket is gone (its network blinked): the id is free
     ev.note("scenario: the signalling server forgets %s for %d s; every phone's link dies" % (pid, ms // 1000))
     for page in ev.phones():
         if page.link is not None:
             ev.kill(page.link)
 
-    def back():
-        if tv.alive and pid not in ev.world.signal:
-            ev.world.signal[pid] = tv
+    def back():  # its PeerJS reconnects with the same token
+        if tv.holder.alive and pid not in server.clients:
+            server.connect(pid, tv.token, tv.holder, tv.on_message)
 
     ev.world.after(ms, back)
 

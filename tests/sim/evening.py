@@ -15,9 +15,9 @@ from tests.games_under_test import GAMES as REGISTRY  # the hub's games and the 
 from peerparty.room import fence, rejoin
 from peerparty.room.lobby import new_room_code, peer_id
 
-from . import people
+from . import peerjs, people
 from .checks import Checks, expected_view
-from .pages import HostPage, PhonePage
+from .pages import VANISHES, HostPage, PhonePage
 from .screen import ScreenPage
 from .stranger import Stranger
 from .world import Failure, Storage, World
@@ -131,11 +131,11 @@ class Device:
             self.ev.note("%s reloads its page" % self.name)
             self.open_phone()
 
-    def close_page(self, closing=False):
+    def close_page(self, closing=False, vanish=False):
         self.generation += 1
         page, self.page = self.page, None
         if isinstance(page, HostPage):
-            page.release(closing)
+            page.release(closing, vanish)
         elif isinstance(page, (PhonePage, ScreenPage)):
             page.close()
 
@@ -550,8 +550,13 @@ class Evening:
             self.stats["takeovers"] += 1
             leader.snapshot_for_reload()  # host-room.js saves the record with every change
             leader.device.person.gone = True
-            # a tab closed says "closing" as it goes (pagehide); a battery that dies or a crash does not
-            leader.device.close_page(closing=rng.random() < 0.7)
+            # a tab closed says "closing" as it goes (pagehide); a crash does not, nor a TV switched off or off the
+            # network, whose id the signalling server keeps until its alive_timeout (tests/sim/peerserver.py)
+            closing = rng.random() < 0.7
+            vanish = not closing and rng.random() < VANISHES
+            if vanish:
+                self.note("the TV is switched off: its id lingers at the signalling server")
+            leader.device.close_page(closing=closing, vanish=vanish)
             return True
         if kind == "dup_handshake":
             self.note("fault: fresh connections' first messages arrive twice for a while")
@@ -746,6 +751,8 @@ def run(seed, plan=None, script=None):
         failure.seed = seed
         failure.events = evening.world.events
         raise
+    finally:
+        peerjs.forget_proxies()  # every page of the evening is gone
 
 
 def report(failure, last=400, replay=None):

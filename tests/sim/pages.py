@@ -14,22 +14,22 @@ from peerparty.room import fence, rejoin
 from peerparty.room.host import HostSession
 from peerparty.room.lobby import peer_id
 
-from .world import Link, SimNetwork
+from . import peerjs, peerserver
+from .world import SimNetwork
+
+GuestLink = peerjs.guest_link_class()  # the phone's own (py/peerparty/net/peerjs.py)
 
 TICK_MS = 500  # app/phone.py's setInterval
 HOST_TICK_MS = 1000  # app/rules.py runs on_timer at least this often (and at a game's deadline)
-RELEASE_LINGER = 0.2  # how often a closed host tab's id lingers on the PeerServer for a few seconds
+VANISHES = 0.5  # of host tabs that go without "closing", how many go with their device (power, Wi-Fi), not a crash
 WAIT = '{"v":1,"t":"wait"}'  # what the host page's screen thread tells phones while its rules boot
 CLOSING = '{"v":1,"t":"closing"}'  # what a host tab says to every open link as it goes (host-room.js pagehide)
-# host-room.js confirmTakeover: the throwaway peer's offer to the old host's id opens, or the PeerServer holds it for
-# an id nobody holds (its EXPIRE, about 5 s) and answers peer-unavailable, unless a page takes the id meanwhile
-CONFIRM_DIAL_MS = (300, 1500)  # its peer opens and the offer goes out
-PEER_SERVER_HOLDS_MS = 5000
-CONFIRM_MS, CONFIRM_TRIES = 7000, 2  # host-room.js's
+CONFIRM_MS, CONFIRM_TRIES = 7000, 2  # host-room.js confirmTakeover's
 
 
 class PhonePage:
-    """join.html on one device: the page's wiring around room/rejoin.Rejoin (app/phone.py)."""
+    """join.html on one device: app/phone.py's wiring around the phone's own link code, GuestLink
+    (py/peerparty/net/peerjs.py, over PeerJS as peerjs.py stands it in) and room/rejoin.Rejoin."""
 
     def __init__(self, evening, device):
         self.ev = evening
@@ -37,86 +37,73 @@ class PhonePage:
         self.device = device
         self.alive = True
         self.asleep = False
-        self.held = []  # deliveries waiting for the phone to wake
+        self.held = []  # deliveries and PeerJS events waiting for the phone to wake
         self.rejoin = rejoin.Rejoin(evening.code, device.storage, w.now)
         self.guest = self.rejoin.guest
-        self.link = None  # the open connection, if any
         self.view_deal = None  # the seed of the game the last view was drawn from (the checks')
-        self.attempt = 0
         self.born = w.now
         self.tick_at = None
-        self.connect()  # GuestLink.start(): the page connects as soon as its peer opens
-
-    # --- GuestLink -----------------------------------------------------------------------------
-
-    def connected(self):
-        return self.link is not None
-
-    def connect(self):
-        """A fresh attempt at the host id Rejoin names; the previous connection is dropped."""
-        self.drop_link()
-        self.attempt += 1
-        self.world.after(self.world.rng.randint(20, 300), self._resolve, self.attempt, self.rejoin.host_id())
+        self.glink = GuestLink(self.rejoin.host_id(), peerjs.Options(self), self)
+        self.glink.start()  # its peer opens, then it connects
         self.schedule_tick()  # the page's interval retries an attempt that never opens (evening 9290)
 
-    def _resolve(self, attempt, host_id):
-        if not self.alive or attempt != self.attempt:
-            return
-        host = self.world.signal.get(host_id)
-        if host is None or not host.peer_open:
-            self.on_unavailable()
-            return
-        self.world.after(self.world.rng.randint(80, 900), self._opened, attempt, host)
+    @property
+    def link(self):
+        """The open connection's Link, if any (what the checks and the faults look at)."""
+        conn = self.glink.conn
+        return conn.link if conn is not None and conn.open else None
 
-    def _opened(self, attempt, host):
-        if not self.alive or attempt != self.attempt or not host.alive:
-            return  # the attempt times out: Rejoin retries after RETRY_MS
+    def connected(self):
+        return self.glink.connected()
+
+    def event(self, fn, *args):
+        """A PeerJS event reaches the page's event loop: now, or when the phone wakes."""
+        if not self.alive:
+            return
         if self.asleep:
+            self.held.append((None, (fn, args)))
             return
-        if host.stalled(self.world.now):  # a frozen tab answers the offer when it thaws
-            self.world.at(host.stall_until, self._opened, attempt, host)
-            return
-        link = Link(self.world, self, host)
-        if self.world.now < self.ev.dup_handshakes_until:  # a fault: this fresh link's first texts may arrive twice
-            link.dup_until = self.world.now + self.world.rng.randint(300, 3000)
-            link.dup_rate = self.ev.dup_handshake_rate
-        host.net.add(link)
-        self.link = link
-        self.ev.note("%s opens a connection to epoch %d (%s)" % (self.device.name, host.epoch, link.conn))
+        fn(*args)
+
+    def send(self, text):
+        return self.glink.send(text)
+
+    def hang_up(self):
+        """GuestLink.close(): the page drops its connection for good; no close event follows."""
+        self.glink.close()
+
+    def lost(self, link):
+        """The data channel closed from the host's end (or its path broke and ICE gave up)."""
+        if link.endpoint is not None:
+            self.event(link.endpoint.remote_closed)
+
+    # --- GuestLink's events (app/phone.py) --------------------------------------------------------
+
+    def on_attempt(self):
+        pass
+
+    def on_path_failed(self):
+        pass
+
+    def on_open(self):
+        link = self.link
+        self.ev.note("%s opens a connection to epoch %s (%s)" % (self.device.name, link.host.epoch, link.conn))
         for text in self.rejoin.opened(self.world.now):
             self.send(text)
         self.schedule_tick()
 
-    def send(self, text):
-        if self.link is None:
-            return False
-        self.link.host.net.send(self.link, text)
-        return True
+    def on_close(self):
+        self.rejoin.closed(self.world.now)
+        self.schedule_tick()
 
-    def drop_link(self):
-        link = self.link
-        if link is None:
-            return
-        self.link = None
-        if not link.dead:
-            link.host.close_soon(link, self.world.rng.randint(20, 400))
+    def on_peer_error(self, kind, text):
+        self.ev.note("%s: PeerJS error %s %s" % (self.device.name, kind, text))
 
-    def hang_up(self):
-        """GuestLink.close(): the page drops its connection for good; no close event follows."""
-        self.drop_link()
-        self.attempt += 1
-
-    def lost(self, link):
-        """The data channel's close event reached the page."""
-        if link is self.link and self.alive:
-            self.link = None
-            self.rejoin.closed(self.world.now)
-            self.schedule_tick()
-
-    def on_unavailable(self):
-        if not self.alive:
-            return
-        if self.rejoin.unavailable(self.world.now):
+    def on_unavailable(self, peer_id, ended):
+        self.ev.note(
+            "%s: nobody at %s (%s)" % (self.device.name, peer_id, "its attempt" if ended else "an earlier one")
+        )
+        if self.rejoin.unavailable(self.world.now, peer_id, ended):
             self.take_over()
             return
         self.schedule_tick()
@@ -163,7 +150,9 @@ class PhonePage:
         if what == rejoin.PING:
             self.send(self.rejoin.ping())
         elif what == rejoin.CONNECT:
-            self.connect()
+            self.glink.host_id = self.rejoin.host_id()
+            self.glink.reconnect()
+            self.schedule_tick()
         elif what == rejoin.TAKE_OVER:
             self.take_over()
 
@@ -205,17 +194,20 @@ class PhonePage:
             return
         self.asleep = False
         held, self.held = self.held, []
-        for net, link in held:
-            net._arrive(link, "down")
+        for net, item in held:
+            if net is None:
+                item[0](*item[1])
+            else:
+                net._arrive(item, "down")
         self.retry()  # visibilitychange
         self.schedule_tick()
 
     def close(self):
-        """The page goes away (reload, tab closed, or the phone turns into the host page)."""
+        """The page goes away (reload, tab closed, or the phone turns into the host page): the browser closes its
+        socket and connections."""
         self.alive = False
-        link, self.link = self.link, None
-        if link is not None and not link.dead:
-            link.host.close_soon(link, self.world.rng.randint(20, 1500))
+        if self.glink.peer is not None:
+            self.glink.peer.gone()
 
 
 class HostPage:
@@ -235,7 +227,9 @@ class HostPage:
         self.confirming = takeover and closing
         self.boot_due = False  # the rules worker was up while the page was still confirming
         self.peer_open = False
-        self.registered = None  # the peer id this page holds
+        self.registered = None  # the peer id this page's socket asks for, or holds
+        self.tokens = 0  # its Peers so far (a new one after ID-TAKEN, as host-room.js makes)
+        self.probes = {}  # epoch -> the number of its latest probe (host-room.js closes the one before)
         self.stall_until = -1
         self.took_over = False
         self.session = None  # the rules worker's room, once it has booted
@@ -255,7 +249,7 @@ class HostPage:
         if not self.alive or self.epoch is not None:
             return
         if self.confirming:
-            self.world.after(self.world.rng.randint(*CONFIRM_DIAL_MS), lambda: self._confirm(self.world.now))
+            self._confirm()
             return
         storage, code = self.device.storage, self.ev.code
         if self.takeover and storage.get(rejoin.replica_key(code)) and storage.get(rejoin.seat_key(code)):
@@ -268,39 +262,64 @@ class HostPage:
         self.net = SimNetwork(self.world, self, self.world.rng.random())
         self.register()
 
-    def _confirm(self, dialled, tries=1):
-        """host-room.js confirmTakeover, `dialled` when its offer to the old host's id went out: a page there answers
-        (a reload took the id back: "back", this device is a phone again); the PeerServer holds the offer a while
-        for an id nobody holds, then says peer-unavailable ("gone": the room opens); an id still held by a tab that
-        is gone swallows the offer, and after CONFIRM_TRIES timeouts the page goes back rather than guess."""
+    def _confirm(self):
+        """host-room.js confirmTakeover: a throwaway peer (its id from the server) dials the old host's id. A page
+        there answers (a reload took the id back: "back", this device is a phone again); the PeerServer holds the
+        offer for an id nobody holds, then answers EXPIRE, which PeerJS makes peer-unavailable ("gone": the room
+        opens); an id still held by a device that has gone swallows the offer, and after CONFIRM_TRIES timeouts of
+        CONFIRM_MS the page goes back rather than guess."""
+        if not self.alive or not self.confirming:
+            return
+        self.looker = "looker-%s-%d" % (self.device.name, self.world.now)
+        self.looks = 0
+        self.world.server.connect(self.looker, self.looker, self, self._looker_heard)
+
+    def _looker_heard(self, kind, src):
+        if not self.alive or not self.confirming:
+            return
+        if kind == peerserver.OPEN:
+            self._look()
+        elif kind == peerserver.EXPIRE:
+            self._confirmed(True, src)
+
+    def _look(self):
         if not self.alive or not self.confirming:
             return
         code = self.ev.code
         old = peer_id(code, int(self.device.storage.get(rejoin.epoch_key(code)) or 0))
-        holder = self.world.signal.get(old)
-        now = self.world.now
-        if holder is not None and holder.alive:
-            self.ev.note("%s: the old host answers at %s: back to its seat" % (self.device.name, old))
+        self.looks += 1
+        looks = self.looks
+        w = self.world
+        w.after(w.rng.randint(20, 300), w.server.offer, self.looker, old, self._looked)
+        w.after(
+            CONFIRM_MS,
+            lambda: looks == self.looks and (self._look() if looks < CONFIRM_TRIES else self._confirmed(False, old)),
+        )
+
+    def _looked(self, holder):
+        """The offer reached whoever holds the old id: its answer opens the channel a moment later."""
+        w = self.world
+        w.after(
+            w.rng.randint(80, 900),
+            lambda: holder.alive and holder.net is not None and self._confirmed(False, holder.registered),
+        )
+
+    def _confirmed(self, gone, old):
+        if not self.alive or not self.confirming:
+            return
+        self.looks = CONFIRM_TRIES + 1  # finish(): nothing more counts
+        self.world.server.close(self.looker, self)
+        if not gone:
+            self.ev.note("%s: %s answers, or nobody does: back to its seat" % (self.device.name, old))
             self.ev.stats["closing_back"] += 1
             self.device.open_phone()
-        elif holder is not None:  # a lingering id: the offer gets no answer
-            if now - dialled < CONFIRM_MS:
-                self.world.after(250, self._confirm, dialled, tries)
-            elif tries < CONFIRM_TRIES:
-                self._confirm(now, tries + 1)
-            else:
-                self.ev.note("%s: no answer at %s: back to its seat" % (self.device.name, old))
-                self.ev.stats["closing_back"] += 1
-                self.device.open_phone()
-        elif now - dialled < PEER_SERVER_HOLDS_MS:  # the offer waits at the server for a page to take the id
-            self.world.after(250, self._confirm, dialled, tries)
-        else:
-            self.ev.note("%s: nobody at %s: opens the room" % (self.device.name, old))
-            self.ev.stats["closing_gone"] += 1
-            self.confirming = False
-            self.parse()
-            if self.boot_due:
-                self.boot()
+            return
+        self.ev.note("%s: nobody at %s: opens the room" % (self.device.name, old))
+        self.ev.stats["closing_gone"] += 1
+        self.confirming = False
+        self.parse()
+        if self.boot_due:
+            self.boot()
 
     def boot(self):
         """The rules worker is up: load the room (app/rules.py open), then handle what queued meanwhile."""
@@ -360,16 +379,22 @@ class HostPage:
     # --- the signalling server ------------------------------------------------------------------
 
     def register(self):
+        """host-room.js startPeer: a new Peer (a fresh token) for the room's id; OPEN or ID-TAKEN comes back."""
         if not self.alive:
             return
-        pid = peer_id(self.ev.code, self.epoch)
-        holder = self.world.signal.get(pid)
-        if holder is not None and holder is not self:
-            self.world.after(self.world.rng.randint(30, 300), self.on_id_taken)
+        self.tokens += 1
+        token = "%s-%d" % (self.device.name, self.tokens)
+        self.registered = peer_id(self.ev.code, self.epoch)
+        self.world.server.connect(self.registered, token, self, lambda kind, src: self._heard(token, kind))
+
+    def _heard(self, token, kind):
+        if not self.alive or token != "%s-%d" % (self.device.name, self.tokens):
             return
-        self.world.signal[pid] = self
-        self.registered = pid
-        self.world.after(self.world.rng.randint(30, 300), self.on_peer_open)
+        if kind == peerserver.OPEN:
+            self.on_peer_open()
+        elif kind == peerserver.ID_TAKEN:
+            self.on_id_taken()
+        # EXPIRE: an offer of a probe's found nobody; host-room.js ignores peer-unavailable
 
     def on_peer_open(self):
         if not self.alive:
@@ -398,16 +423,28 @@ class HostPage:
             for epoch in fence.later_epochs(self.session):
                 text = self.fence.ask(self.ev.code, epoch, self.world.now)
                 if text is not None:
+                    # host-room.js probe(): the last probe's connection to that id is closed, a new one dials it
+                    self.probes[epoch] = n = self.probes.get(epoch, 0) + 1
                     target = peer_id(self.ev.code, epoch)
-                    self.world.after(self.world.rng.randint(20, 300), self._probe_answer, target, epoch, text)
+                    w = self.world
+                    w.after(
+                        w.rng.randint(20, 300),
+                        w.server.offer,
+                        self.registered,
+                        target,
+                        lambda other, epoch=epoch, text=text, n=n: self._probe_answer(other, epoch, text, n),
+                    )
                     dialled += 1
             if dialled:
                 self.fence.sent(self.world.now)  # host-room.js's "probed", as it dials
 
-    def _probe_answer(self, target, epoch, text):
-        other = self.world.signal.get(target)
-        if self.alive and other is not None and other.peer_open and other.alive:
-            self.world.after(self.world.rng.randint(80, 900), self._probe_opened, other, epoch, text)
+    def _probe_answer(self, other, epoch, text, n):
+        """The probe's offer reached the page at that id: the channel opens a moment later, if both are there."""
+        self.world.after(self.world.rng.randint(80, 900), self._probe_channel, other, epoch, text, n)
+
+    def _probe_channel(self, other, epoch, text, n):
+        if self.alive and self.probes.get(epoch) == n and other.alive and other.peer_open:
+            self._probe_opened(other, epoch, text)
 
     def _probe_opened(self, other, epoch, text):
         """host-room.js's probe: the connection opened, the probe goes out, and what the other page answers
@@ -463,18 +500,19 @@ class HostPage:
         fence.step_aside(self.session, self.device.storage, epoch)
         self.device.open_phone()
 
-    def release(self, closing=False):
-        """The tab is gone: its id is free (at once, or after the server notices) and its connections die; with
-        `closing` (pagehide: a reload, or a tab closed rather than a battery gone) each open link hears "closing"
-        first."""
+    def release(self, closing=False, vanish=False):
+        """The tab is gone and its connections die. With `closing` (pagehide: a reload, or a tab closed rather than a
+        battery gone) each open link hears "closing" first. Its socket closes with it and the server frees the id
+        (peerserver.py), unless the device itself vanished (`vanish`: power, Wi-Fi): then the id lingers until the
+        server's alive_timeout, and the links go silent."""
         self.alive = False
         self.peer_open = False
         pid = self.registered
         if pid is not None:
-            if self.world.rng.random() < RELEASE_LINGER:
-                self.world.after(self.world.rng.randint(500, 5000), self._unregister, pid)
+            if vanish:
+                self.world.server.vanish(pid, self)
             else:
-                self._unregister(pid)
+                self.world.server.close(pid, self)
         if self.net is not None:
             for link in list(self.net.links.values()):
                 if closing and not link.dead and not link.page.asleep:
@@ -483,6 +521,10 @@ class HostPage:
                     link.hanging_up = True
                     self.net._host_out([(link.conn, CLOSING)])
                     self.world.after(self.world.rng.randint(20, 200), self._hung_up, link)
+                    continue
+                if vanish and not link.dead:
+                    link.dead = True  # nothing more arrives; ICE gives the path up a while later
+                    self.world.after(self.world.rng.randint(5000, 30000), link.page.lost, link)
                     continue
                 link.closed = True
                 if not link.dead:
@@ -494,10 +536,6 @@ class HostPage:
             return
         link.closed = True
         link.page.lost(link)
-
-    def _unregister(self, pid):
-        if self.world.signal.get(pid) is self:
-            del self.world.signal[pid]
 
     def close_soon(self, link, ms):
         self.world.after(ms, self._close, link)

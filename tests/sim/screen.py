@@ -2,15 +2,17 @@
 a refusal or the signalling server's "nobody holds that id" means, when to forget its key) are
 static/js/screen-terms.js's; Terms below is that module's twin, and tests/test_screen_terms.py drives both with the
 same traces (the JS under node) and compares every decision, so the model cannot drift from the page. ScreenPage
-wires Terms to the world's links and clock as screen.js wires the module to PeerJS and the DOM.
+wires Terms to PeerJS (tests/sim/peerjs.py's stand-in, over the signalling server's model) and the world's clock as
+screen.js wires the module to PeerJS and the DOM.
 """
 
 import json
+import re
 
 from peerparty.room import proof
 from peerparty.room.protocol import HOST_LOST_MS, PING_MS, PROOF_MS, peer_id
 
-from .world import Link
+from . import peerjs
 
 RETRY_MS = 4000  # screen.js's RETRY_MS; screen-terms.js's AGAIN_MS, FULL_RETRY_MS, LOOK_AHEAD
 AGAIN_MS = 1000
@@ -227,14 +229,12 @@ def _js_string(value):
 
 
 class ScreenPage:
-    """screen.js over the world: it dials the term Terms names, passes on what happens, and does what Terms decides.
-    The signalling server's "nobody holds that id" reaches it as screen.js gets it from PeerJS, a peer-wide error
-    naming the id (peer_error): the world's server answers at once; a scripted evening can deliver one late."""
+    """screen.js over the world: the page's own Peer (peerjs.py's stand-in, registered at the signalling server's
+    model), a connection to the term Terms names, what happens passed on to Terms and what Terms decides done. The
+    server's "nobody holds that id" comes as the real one sends it, EXPIRE at the prune 5-6 s after the offer, and
+    reaches the page as PeerJS hands it on: a peer-wide error naming the id (peer_error)."""
 
     guest = None  # a Link reads its page's session: a screen has none
-    # when the signalling server says nobody holds an id: at once (None), or (lo, hi) ms after the offer, as the
-    # real one does (5-6 s: docs/reliability.md); the scripted evenings of tests/test_sim_screens.py set it
-    unavailable_ms = None
 
     def __init__(self, evening, device):
         self.ev = evening
@@ -248,8 +248,9 @@ class ScreenPage:
         except ValueError:
             saved = {}
         self.terms = Terms(evening.code, saved if isinstance(saved, dict) else {})
-        self.link = None
-        self.link_n = 0  # the attempt the link (or the offer on its way) belongs to
+        self.peer = None
+        self.conn = None  # the current attempt's DataConnection (screen.js conn)
+        self.link_n = 0  # the attempt it belongs to (screen.js attemptNo)
         self.stopped = None
         self.notice = None  # what the page says instead of a frame (screen.js say): "full", "no_screens", ...
         self.notices = []  # every notice it showed, in order (the scripted evenings read them)
@@ -257,10 +258,17 @@ class ScreenPage:
         self.last_heard = 0
         self.opened_ms = 0
         self.timer = 0  # screen.js's one timer: a newer one cancels the older
+        self.say("connecting")
         self.attempt()
         self.world.after(PING_MS, self.tick)
 
     # what the model's readers ask of it (evening.settled, the checks)
+    @property
+    def link(self):
+        """The open connection's Link, if any."""
+        conn = self.conn
+        return conn.link if conn is not None and conn.open else None
+
     @property
     def watching(self):
         return self.terms.watching
@@ -277,62 +285,77 @@ class ScreenPage:
     def key(self):
         return self.terms.key
 
-    # --- the link ------------------------------------------------------------------------------------
+    def event(self, fn, *args):
+        """A PeerJS event reaches the page's event loop (a screen never sleeps)."""
+        if self.alive:
+            fn(*args)
+
+    # --- the link: the term's host id Terms names ------------------------------------------------------
 
     def _later(self, ms, fn, *args):
         self.timer += 1
         timer = self.timer
-        self.world.after(ms, lambda: timer == self.timer and fn(*args))
+        self.world.after(ms, lambda: timer == self.timer and self.alive and fn(*args))
 
     def attempt(self):
         if not self.alive or self.stopped:
             return
         self.timer += 1
-        self.drop_link()
+        self.hang_up()
+        self.ensure_peer()
+        if not self.peer.open:  # PeerJS drops an offer made before its socket is open: connect once it is
+            self._later(RETRY_MS, self.attempt)
+            return
         dialled = self.terms.dial()
         k = self.link_n = dialled["n"]
-        w = self.world
-        w.after(w.rng.randint(20, 300), self._resolve, k, dialled["id"])
-        self._later(RETRY_MS, self._timed_out, k)
+        c = self.conn = self.peer.connect(dialled["id"])
+        c.on("open", lambda: self._opened(c, k))
+        c.on("data", lambda text: self.conn is c and self.receive(k, text))
 
-    def _timed_out(self, k):
-        if self.alive and self.link_n == k and self.link is None:
-            self.decide(self.terms.timed_out(k))
+        def closed(*_):
+            if self.conn is c:
+                self.decide(self.terms.closed(k))
 
-    def _resolve(self, k, pid):
-        if not self.alive or k != self.link_n:
-            return
-        host = self.world.signal.get(pid)
-        if host is None or not host.peer_open:
-            if self.unavailable_ms is None:
-                self.peer_error("peer-unavailable", pid)
-            else:
-                self.world.after(self.world.rng.randint(*self.unavailable_ms), self.peer_error, "peer-unavailable", pid)
-            return
-        self.world.after(self.world.rng.randint(80, 900), self._opened, k, host)
+        c.on("close", closed)
+        c.on("error", closed)
+        self._later(RETRY_MS, lambda: self.conn is c and self.decide(self.terms.timed_out(k)))
 
-    def peer_error(self, kind, pid=None):
-        """PeerJS's peer-wide error, as screen.js reads it: peer-unavailable names an id, never the connection."""
-        if not self.alive or self.stopped:
+    def ensure_peer(self):
+        """screen.js ensurePeer: the page's own Peer, reconnected if its socket was lost, made again if destroyed."""
+        peer = self.peer
+        if peer is not None and not peer.destroyed:
+            if peer.disconnected:
+                peer.reconnect()
             return
-        if kind != "peer-unavailable":
+        mine = self.peer = peerjs.Peer(peerjs.fresh_id(), peerjs.Options(self))
+        mine.on("open", lambda _id: self.peer is mine and self.conn is None and not self.stopped and self.attempt())
+        mine.on("error", lambda err: self.peer is mine and self.peer_error(err))
+
+    def peer_error(self, err):
+        """PeerJS's peer-wide error, as screen.js reads it: peer-unavailable ("Could not connect to peer <id>")
+        names an id, never the connection."""
+        if str(getattr(err, "type", "") or "") != "peer-unavailable":
             return self.decide(self.terms.trouble())
-        prefix = peer_id(self.ev.code, 0)[:-1]
-        term = pid[len(prefix) :] if pid and pid.startswith(prefix) else ""
-        if term.isdigit() and self.terms.host_id(int(term)) == pid:
-            self.decide(self.terms.unavailable(int(term)))
+        named = re.match(r"^peerparty-[A-Z]{4}-(\d+)$", str(err.message or "").split(" ")[-1])
+        self.ev.note("%s's screen: nobody at %s" % (self.device.name, named.group(0) if named else err.message))
+        if named and named.group(0) == self.terms.host_id(int(named.group(1))):
+            self.decide(self.terms.unavailable(int(named.group(1))))
 
-    def _opened(self, k, host):
-        if not self.alive or k != self.link_n or not host.alive:
+    def _opened(self, c, k):
+        if self.conn is not c:
             return
-        if host.stalled(self.world.now):
-            self.world.at(host.stall_until, self._opened, k, host)
-            return
-        link = Link(self.world, self, host)
-        host.net.add(link)
-        self.link = link
         self.last_heard = self.opened_ms = self.world.now
         self.decide(self.terms.opened(k, "%032x" % self.world.rng.getrandbits(128)))
+
+    def hang_up(self):
+        old, self.conn = self.conn, None
+        if old is not None:
+            old.close()
+
+    def lost(self, link):
+        """The data channel closed from the host's end (or its path broke and ICE gave up)."""
+        if link.endpoint is not None:
+            self.event(link.endpoint.remote_closed)
 
     def decide(self, d):
         """screen.js's decide: what Terms decided, done."""
@@ -354,11 +377,11 @@ class ScreenPage:
                 self.device.storage.remove(screen_key(self.ev.code))
             self.stopped = d["stop"]
             self.timer += 1
-            self.drop_link()
+            self.hang_up()
             self.say(d["stop"])
             return
         if "again" in d:
-            self.drop_link()
+            self.hang_up()
             self.say(d.get("say") or ("forgotten" if self.terms.forgot else "connecting"))
             self._later(d["again"], self.attempt)
         elif d.get("say"):
@@ -373,24 +396,14 @@ class ScreenPage:
                     self.ev.note("%s's screen says %s" % (self.device.name, notice))
 
     def send(self, message):
-        if self.link is not None and not self.link.closed:
-            self.link.host.net.send(self.link, json.dumps(dict(message, v=1)))
-
-    def drop_link(self):
-        link, self.link = self.link, None
-        if link is not None and not link.dead:
-            link.host.close_soon(link, self.world.rng.randint(20, 400))
-
-    def lost(self, link):
-        if link is self.link and self.alive:
-            self.link = None
-            self.decide(self.terms.closed(self.link_n))
+        if self.conn is not None and self.conn.open:
+            self.conn.send(json.dumps(dict(message, v=1)))
 
     def tick(self):
         if not self.alive:
             return
         now = self.world.now
-        if self.link is not None and not self.stopped:
+        if not self.stopped and self.link is not None:
             if now - self.last_heard > HOST_LOST_MS or (self.terms.unproved() and now - self.opened_ms > PROOF_MS):
                 self.decide(self.terms.silent(self.link_n))
             else:
@@ -399,18 +412,19 @@ class ScreenPage:
 
     # --- what the host says -----------------------------------------------------------------------------
 
-    def on_data(self, text):
+    def receive(self, k, text):
         if self.ev.secret_marker in text and not (self.key and self.key in text) and '"t":"watching"' not in text:
             self.ev.checks.fail("a seat's token or the seed reached %s's screen: %s" % (self.device.name, text[:200]))
         message = json.loads(text)
-        if not isinstance(message, dict) or not self.terms.heard(self.link_n, message.get("t")):
+        if not isinstance(message, dict) or not self.terms.heard(k, message.get("t")):
             return
         self.last_heard = self.world.now
         if message.get("t") not in ("frame", "patch", "pong"):
-            self.decide(self.terms.said(self.link_n, message))
+            self.decide(self.terms.said(k, message))
 
     def close(self):
+        """pagehide: the page hangs up and destroys its Peer (its socket closes, the server frees its id)."""
         self.alive = False
-        link, self.link = self.link, None
-        if link is not None and not link.dead:
-            link.host.close_soon(link, self.world.rng.randint(20, 1500))
+        self.hang_up()
+        if self.peer is not None and not self.peer.destroyed:
+            self.peer.destroy()

@@ -49,16 +49,15 @@ class Stranger:
         self.guest = None
         self.asleep = False
         self.held = []
-        w.signal[self.pid] = self
         evening.stranger_ids.add(self.pid)
-        w.after(w.rng.randint(30, 300), self._open)
+        w.server.connect(self.pid, "stranger", self, self._heard)
         w.after(hold_ms, self.release)
         evening.note(
             "a stranger registers %s (%s, for %d s)" % (self.pid, "relays" if relays else "answers", hold_ms // 1000)
         )
 
-    def _open(self):
-        if self.alive:
+    def _heard(self, kind, src):
+        if self.alive and kind == "OPEN":
             self.peer_open = True
 
     def release(self):
@@ -66,8 +65,7 @@ class Stranger:
             return
         self.alive = False
         self.peer_open = False
-        if self.world.signal.get(self.pid) is self:
-            del self.world.signal[self.pid]
+        self.world.server.close(self.pid, self)
         for relay in list(self.relayed.values()):
             relay.hang_up()
         for link in list(self.net.links.values()):

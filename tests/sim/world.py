@@ -1,5 +1,6 @@
-"""The simulated world: a virtual clock with its event queue, the signalling server's id table, and the data
-connections between phone pages and host pages (MemoryNetwork per host page, one FIFO pair per connection).
+"""The simulated world: a virtual clock with its event queue, the signalling server (peerserver.py, npm `peer`'s
+behaviour), and the data connections between phone pages and host pages (MemoryNetwork per host page, one FIFO
+pair per connection).
 
 Nothing here knows the room's rules; pages.py runs the project's own code on top of it.
 """
@@ -8,6 +9,8 @@ import heapq
 from random import Random
 
 from peerparty.net.memory import MemoryNetwork
+
+from .peerserver import PeerServer
 
 
 class Failure(AssertionError):
@@ -30,10 +33,15 @@ class World:
         self.now = 0
         self._heap = []
         self._n = 0
-        self.signal = {}  # peer id -> the HostPage holding it (the PeerServer's table)
         self.events = []  # what happened, for the failure report
         self.after_event = None  # called after every event (the evening's invariants)
         self.jitter_until = -1  # a reorder fault: latencies vary wildly until then
+        self.server = PeerServer(self)
+
+    @property
+    def signal(self):
+        """peer id -> the page whose socket holds it (the PeerServer's table, lingering ids included)."""
+        return {pid: client.holder for pid, client in self.server.clients.items()}
 
     def at(self, when, fn, *args):
         self._n += 1
@@ -73,6 +81,7 @@ class Link:
     def __init__(self, world, page, host):
         self.world = world
         self.page = page  # the PhonePage at this end
+        self.endpoint = None  # its PeerJS DataConnection (peerjs.py), on a phone page
         self.host = host  # the HostPage at the other
         self.session = page.guest  # what MemoryNetwork reads
         self.conn = None
@@ -87,7 +96,10 @@ class Link:
         self.queued = {"up": 0, "down": 0}  # messages of this connection in the network's queues
 
     def receive(self, text, now_ms):
-        if self.page.link is self and self.page.alive:
+        if self.endpoint is not None:
+            if self.page.alive:
+                self.endpoint.data(text)
+        elif self.page.link is self and self.page.alive:
             self.page.on_data(text)
 
     def latency(self):

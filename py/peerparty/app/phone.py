@@ -102,14 +102,19 @@ class PhoneApp:
             self.reach.explained()  # the signalling server went away, not the path
         if kind in SIGNAL_DOWN:
             self.signal_error = "The signalling server cannot be reached. Retrying…"
-        elif kind == "peer-unavailable":
+        self.refresh()
+
+    def on_unavailable(self, peer_id, ended):
+        """Nobody holds peer_id (GuestLink: `ended` when that ended the current attempt; else it answers an earlier
+        one, and only room/rejoin.py's record of which ids were found gone heeds it)."""
+        if ended:
             self.reach.explained()
             self.link_state = "lost"
             if self.guest.status != "joined":
                 self.signal_error = "No room %s is open right now. Check the code; retrying…" % self.code
-            if self.rejoin.unavailable(common.now_ms()):
-                self.take_over()
-                return
+        if self.rejoin.unavailable(common.now_ms(), peer_id, ended):
+            self.take_over()
+            return
         self.refresh()
 
     # --- the person ------------------------------------------------------------------------

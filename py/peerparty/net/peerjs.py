@@ -40,13 +40,28 @@ def _error_type(err):
         return "unknown"
 
 
+# PeerJS 1.5 (lib/peer.ts, _handleMessage) words the PeerServer's EXPIRE as this Peer-wide "peer-unavailable"
+UNAVAILABLE = "Could not connect to peer "
+
+
+def unavailable_id(err):
+    """The id a "peer-unavailable" names, or None. It names an id, not a connection: the server held an offer of
+    this peer's for that id (about 5 s) and nobody took it (tests/net/test_peerserver_model.py)."""
+    try:
+        text = str(err.message)
+    except Exception:
+        return None
+    return text[len(UNAVAILABLE) :] if text.startswith(UNAVAILABLE) else None
+
+
 class GuestLink:
     """A phone's PeerJS peer (random id) and its one data connection to the room's host."""
 
     def __init__(self, host_id, options, events):
         self.host_id = host_id
         self.options = options
-        self.events = events  # on_attempt/on_open/on_data/on_close/on_path_failed/on_peer_error
+        # on_attempt/on_open/on_data/on_close/on_path_failed/on_peer_error/on_unavailable
+        self.events = events
         self.peer = None
         self.conn = None
         self.generation = 0  # handlers of an abandoned connection are ignored
@@ -78,17 +93,34 @@ class GuestLink:
             if early.conn.open:
                 self._opened(early.conn)
         for i in range(early.errors.length):
-            self._peer_error_kind(str(early.errors[i]))
+            kind = str(early.errors[i])
+            if kind == "peer-unavailable":
+                self._unavailable(self.host_id)  # the early link dialled this id only (pp.takeEarlyLink)
+            else:
+                self._peer_error_kind(kind)
 
     def _peer_error(self, err):
-        self._peer_error_kind(_error_type(err), str(err))
+        kind = _error_type(err)
+        if kind == "peer-unavailable":
+            self._unavailable(unavailable_id(err))
+        else:
+            self._peer_error_kind(kind, str(err))
 
     def _peer_error_kind(self, kind, text=""):
-        if kind == "peer-unavailable":
-            self._drop()
-        elif kind == "webrtc":  # an offer or answer WebRTC refused: this attempt is dead
+        if kind == "webrtc":  # an offer or answer WebRTC refused: this attempt is dead
             self.events.on_path_failed()
         self.events.on_peer_error(kind, text)
+
+    def _unavailable(self, peer_id):
+        """Nobody took peer_id while the signalling server held an offer of ours for it. That ends the current
+        attempt only if the attempt dialled peer_id and has not opened: the answer may be for an earlier attempt
+        (it comes about 5 s after its offer, and a phone tries again after 4), and a link that opened is no
+        business of it (issue 47: a late answer for a look at the next epoch dropped the welcomed link)."""
+        conn = self.conn
+        ended = peer_id is not None and conn is not None and not conn.open and str(conn.peer) == peer_id
+        if ended:
+            self._drop()
+        self.events.on_unavailable(peer_id, ended)
 
     def connected(self):
         return self.conn is not None and bool(self.conn.open)

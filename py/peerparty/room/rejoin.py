@@ -20,7 +20,10 @@ from .guest import ELSEWHERE, GuestSession
 from .protocol import peer_id
 
 RETRY_MS = 4000  # a connection attempt gets this long to open before the next one
-GONE_RETRY_MS = 1000  # after the signalling server said the id is free (it answers at once), the next one
+# after the signalling server said the id is free, the next one. It says so when it drops the offer it held for an id
+# nobody took: 5-6 s after the offer that made that id's queue (PeerServer's expire_timeout, pruned every second),
+# after RETRY_MS, so the answer often comes for an earlier attempt (unavailable() matches it to its id)
+GONE_RETRY_MS = 1000
 # a host unreachable this long, with its id gone, is replaced by its successor. A reloading host page takes its id
 # back at once (host-room.js registers it before Python starts: 0.1-0.5 s here), and a closing one hangs up every
 # link as it goes (pagehide), so the guests are playing again within 10 s of the tab closing (issue 38)
@@ -78,12 +81,16 @@ class Rejoin:
         self.old_host = False  # the host we reached serves an earlier epoch than ours
         self.tried_ms = now_ms  # when the current attempt started
         self.gone_tries = {}  # epoch -> start of the last attempt that found its id gone
+        # host id -> (epoch, start of the last attempt at it) since a host was last found: what a late "nobody
+        # holds that id" answers
+        self.tries = {self.host_id(): (self.try_epoch, now_ms)}
         self.looks = 0  # looks past its own epoch since a host last answered
         self.last_retry = now_ms  # the first attempt starts with the page
         self.last_ping = 0
         self.ping_n = 0
         self.opened_ms = None  # when the current link opened
         self.closing_ms = None  # when its proved host said its tab was going ("closing")
+        self.waited = False  # this link's host answered "waiting" and this phone can ask no more of it (received())
 
     @property
     def epoch(self):
@@ -112,6 +119,7 @@ class Rejoin:
         id may be a stranger, and if it never proves itself the phone goes back to its own host (issue 39)."""
         self.old_host = False
         self.opened_ms = now_ms
+        self.waited = False
         if self.try_epoch == self.epoch:
             self._found()
         self.guest.last_heard_ms = now_ms
@@ -124,13 +132,19 @@ class Rejoin:
         self.closing_ms = None
         self.host_gone = False
         self.gone_tries = {}
+        self.tries = {}  # an answer for an attempt before this says nothing now
         self.looks = 0
+        self.waited = False  # this link's host answered "waiting": found, as far as this phone can tell
 
     def unproved(self, now_ms):
-        """True when the open link reached a later epoch's id whose holder has not welcomed this phone within
-        PROOF_MS: silence, "wait", a welcome it could not prove, a bye... it is no host of this room's."""
+        """True when the open link reached a later epoch's id whose holder has not welcomed this phone (nor, to a
+        phone with nothing more to ask of it, said "waiting") within PROOF_MS: silence, "wait", a welcome it could
+        not prove, a bye... it is no host of this room's."""
         return (
-            self.opened_ms is not None and self.try_epoch > self.epoch and now_ms - self.opened_ms >= protocol.PROOF_MS
+            self.opened_ms is not None
+            and self.try_epoch > self.epoch
+            and not self.waited
+            and now_ms - self.opened_ms >= protocol.PROOF_MS
         )
 
     def received(self, text, now_ms):
@@ -145,6 +159,14 @@ class Rejoin:
                 self.store.set(epoch_key(self.code), str(self.guest.epoch))
         elif kind == "closing":
             self.closing_ms = now_ms
+        elif kind == "waiting" and self.guest.status == "waiting" and (self.guest.token is None or self.guest.proved):
+            # a latecomer, or a request for an away seat, waits there with its name kept (issue 47, bug 6). A phone
+            # with no token has nothing a host could prove and takes it at its word, as it takes a welcome
+            # (docs/trust.md); one whose seat's token this host proved has its proof. Either way the search is over.
+            # A phone that keeps a token no host proved (it asked by name after a bad_token) is not held here past
+            # PROOF_MS: its seat may be at its own epoch's host
+            self._found()
+            self.waited = True
         elif kind == "replica" and self.guest.replica is not None:
             self.store.set(replica_key(self.code), text)
         elif kind in ("error", "bye") and self.guest.token is None:
@@ -166,14 +188,26 @@ class Rejoin:
         if self.lost_since is None:
             self.lost_since = now_ms
 
-    def unavailable(self, now_ms):
-        """The signalling server says nobody holds the id we tried. True when this phone, the successor,
-        should take over now: the host has been gone TAKEOVER_MS, and since then its own id was tried again
-        and found gone, after a try of the next epoch's found nobody there either (no other successor)."""
-        self.host_gone = True
-        if self.lost_since is None:
-            self.lost_since = now_ms
-        self.gone_tries[self.try_epoch] = self.tried_ms
+    def unavailable(self, now_ms, peer_id=None, ended=True):
+        """The signalling server says nobody holds peer_id (None: the current attempt's), which an attempt of this
+        phone's dialled. `ended`: that ended the current attempt (GuestLink dropped it). Otherwise it answers an
+        earlier attempt (the server answers 5-6 s after the offer, a phone tries again after RETRY_MS): it records
+        when that id was found gone and touches neither the current attempt nor a live link, and an id not tried
+        since a host was last found says nothing (issue 47). True when this phone, the successor, should take
+        over now: the host has been gone TAKEOVER_MS, and since then its own id was tried again and found gone,
+        after a try of the next epoch's found nobody there either (no other successor)."""
+        if peer_id is None:
+            peer_id = self.host_id()
+        if not ended and peer_id == self.host_id():
+            return False  # the current attempt at that id opened, or is over: the answer was an earlier one's
+        tried = self.tries.get(peer_id)
+        if tried is None:
+            return False
+        if ended:
+            self.host_gone = True
+            if self.lost_since is None:
+                self.lost_since = now_ms
+        self.gone_tries[tried[0]] = tried[1]
         return self._take_over_due()
 
     def _take_over_due(self):
@@ -258,6 +292,7 @@ class Rejoin:
             ahead = 1 if self.looks % NEXT_FIRST else 2 + (far - 1) % (LOOK_AHEAD - 1)
             self.try_epoch = self.epoch + ahead
         self.tried_ms = now_ms
+        self.tries[self.host_id()] = (self.try_epoch, now_ms)
         return CONNECT
 
     def ping(self):
