@@ -9,10 +9,11 @@
 // `Promise.withResolvers || function () {...}`, a guard this plugin does not read) and that the e2e tests run in
 // Chromium, Firefox and WebKit; PeerJS and morphdom reach this check through the bundles.
 import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import browserslist from "browserslist";
 import compat from "eslint-plugin-compat";
 
-const here = import.meta.dirname;
+const here = fileURLToPath(new URL(".", import.meta.url)); // not import.meta.dirname: Debian 12's Node 18 lacks it
 const targets = (...envs) => envs.flatMap((env) => browserslist.loadConfig({ path: here, env }));
 // ignoreConditionalChecks: the plugin would otherwise skip every call anywhere inside an `if`, guard or not; a
 // guarded call says so where it is made (`// eslint-disable-next-line compat/compat -- <its guard>`)

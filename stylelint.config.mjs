@@ -9,9 +9,10 @@
 //
 // css3-cursors is not asked about: caniuse counts `cursor` unsupported on touch screens (iOS, Samsung Internet),
 // which have no pointer to draw it on; every TV target draws it.
+import { fileURLToPath } from "node:url";
 import browserslist from "browserslist";
 
-const here = import.meta.dirname;
+const here = fileURLToPath(new URL(".", import.meta.url)); // not import.meta.dirname: Debian 12's Node 18 lacks it
 const targets = (...envs) => envs.flatMap((env) => browserslist.loadConfig({ path: here, env }));
 
 export default {
