@@ -78,6 +78,7 @@ const rules = {
 // which page runs what: the phones (join.html, screen.html, index.html) and the TV (host.html); what both load
 // is checked against both
 const PHONE = [
+  "static/js/caught.js",
   "static/js/first-frame.js",
   "static/js/phone-files.js",
   "static/js/mac.js",
