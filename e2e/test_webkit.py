@@ -79,7 +79,7 @@ def open_webkit(display, request):
 
 
 @pytest.fixture
-def own_site():
+def own_site(built):
     """The site on a server of the test's own (a new origin: no service worker of another test), which it may
     stop."""
     site = webkit.Site()
@@ -120,7 +120,8 @@ def reload_offline(browser, site):
     """The site's server stopped, the same page again: whatever it shows now came from the service worker."""
     browser.wait_for(CONTROLLED, WORKER_S, "the service worker controls the page")
     site.stop()
-    browser.js("window.__before = true; location.reload();")
+    browser.js("window.__before = true")
+    browser.driver.refresh()
     browser.wait_for("return !window.__before && document.readyState !== 'loading'", READY_S, "the page reloaded")
 
 

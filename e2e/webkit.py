@@ -95,14 +95,21 @@ class Browser:
         return self.driver.execute_script(script, *args)
 
     def wait_for(self, script, timeout_s, what):
-        """Wait until `script` (a function body) returns something truthy; that value."""
+        """Wait until `script` (a function body) returns something truthy; that value. A call that fails while the
+        page is between documents (a reload) is asked again; the last failure is in the message if time runs out."""
+        from selenium.common.exceptions import WebDriverException
+
         deadline = time.monotonic() + timeout_s
+        last = None
         while True:
-            value = self.js(script)
-            if value:
-                return value
+            try:
+                value = self.js(script)
+                if value:
+                    return value
+            except WebDriverException as err:
+                last = err
             if time.monotonic() > deadline:
-                raise AssertionError("WebKit: %s, not within %d s" % (what, timeout_s))
+                raise AssertionError("WebKit: %s, not within %d s (last error: %s)" % (what, timeout_s, last))
             time.sleep(0.05)
 
     def close(self):
