@@ -2,7 +2,7 @@
 PYTHON ?= python3
 NPM ?= npm
 
-.PHONY: build run test test-fast lint dist clean bench bench-docs docs-img deps
+.PHONY: build run test test-fast lint compat dist clean bench bench-docs docs-img deps
 LINT_PATHS = py tests e2e bench scripts examples
 
 # npm writes node_modules/.package-lock.json on every install: reinstall when the lock is newer
@@ -27,7 +27,7 @@ run: build
 # tests are listed at the end, to keep CI under its 30 minutes with the figures at hand
 # On a fresh machine it installs what it needs first, as `make run` does, and checks the code's lint and format
 # (ruff: `make lint` alone, `ruff format` to apply it).
-test: deps build
+test: deps build compat
 	$(PYTHON) -m ruff check $(LINT_PATHS)
 	$(PYTHON) -m ruff format --check $(LINT_PATHS)
 	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest -n 2 --dist loadfile --durations=15 tests e2e
@@ -35,6 +35,14 @@ test: deps build
 # `make test-fast K=<id>`: only that game's share of every suite (docs/add-a-game.md); tests/ only, no browser
 test-fast: deps build
 	PEERPARTY_SKIP_BUILD=1 $(PYTHON) -m pytest -n 2 tests $(if $(K),-k "$(K)")
+
+# The browser targets (.browserslistrc): every API the site's own scripts and built bundles call, and every CSS
+# feature its stylesheets use, is in each target browser or tested for first (docs/browsers.md)
+COMPAT_JS = static/js sw.js static/build/*.js host.html join.html screen.html index.html
+COMPAT_CSS = "static/css/**/*.css" "examples/**/*.css"
+compat: deps build
+	node_modules/.bin/eslint --max-warnings 0 $(COMPAT_JS)
+	node_modules/.bin/stylelint --max-warnings 0 --report-needless-disables --report-descriptionless-disables $(COMPAT_CSS)
 
 lint: $(DEV_STAMP)
 	$(PYTHON) -m ruff check $(LINT_PATHS)

@@ -688,6 +688,25 @@ PHONE_FRAMES_START = "<!-- build.py: phone frames"
 PHONE_FRAMES_END = "<!-- /build.py: phone frames -->"
 
 
+CAUGHT_JS = ROOT / "static" / "js" / "caught.js"
+CAUGHT_START = "<!-- build.py: caught"
+CAUGHT_END = "<!-- /build.py: caught -->"
+
+
+def caught_script() -> str:
+    """static/js/caught.js inline, the first script of the page: it records errors from the first script on."""
+    lines = CAUGHT_JS.read_text(encoding="utf-8").strip().splitlines()
+    script = "\n".join(line for line in lines if not line.startswith("//")).replace("</", "<\\/")  # its why: the file
+    return (
+        "  %s (generated from static/js/caught.js: errors from the first script on) -->\n  <script>\n%s\n  </script>\n  %s"
+        % (
+            CAUGHT_START,
+            script,
+            CAUGHT_END,
+        )
+    )
+
+
 def critical_style() -> str:
     css = CRITICAL_CSS.read_text(encoding="utf-8").strip()
     return (
@@ -725,6 +744,7 @@ def phone_frames() -> str:
 
 def build_phone_head() -> int:
     changed = write_if_changed(BUILD / "phone.js", make_phone_script())
+    changed += rewrite_block(JOIN_HTML, CAUGHT_START, CAUGHT_END, caught_script, "caught.js rewritten")
     changed += rewrite_block(
         JOIN_HTML, STYLE_START, STYLE_END, critical_style, "critical style rewritten (static/css/base.css changed)"
     )
@@ -761,6 +781,7 @@ def screen_texts() -> str:
 
 def build_screen_head() -> int:
     changed = write_if_changed(BUILD / "screen.js", make_phone_script(SCREEN_SCRIPTS))
+    changed += rewrite_block(SCREEN_HTML, CAUGHT_START, CAUGHT_END, caught_script, "caught.js rewritten")
     changed += rewrite_block(
         SCREEN_HTML, STYLE_START, STYLE_END, critical_style, "critical style rewritten (static/css/base.css changed)"
     )

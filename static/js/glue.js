@@ -150,6 +150,7 @@
   // the phone's main thread for long (Lighthouse's Total Blocking Time counts each task's time past 50 ms).
   // scheduler.yield() keeps the page's place in the queue where there is one; elsewhere a timer.
   pp.nextTask = function () {
+    // eslint-disable-next-line compat/compat -- tested on this line: Safari has no scheduler
     if (window.scheduler && typeof window.scheduler.yield === "function") return window.scheduler.yield();
     return new Promise((resolve) => setTimeout(resolve, 0));
   };
@@ -197,6 +198,7 @@
   pp.keepAwake = async function (on) {
     try {
       if (on && !wakeLock && "wakeLock" in navigator && document.visibilityState === "visible") {
+        // eslint-disable-next-line compat/compat -- guarded by "wakeLock" in navigator (Safari 16.4)
         wakeLock = await navigator.wakeLock.request("screen");
         wakeLock.addEventListener("release", () => { wakeLock = null; });
       } else if (!on && wakeLock) {
@@ -208,13 +210,16 @@
   // A buzz when it is this player's turn. Browsers block vibrate() until the person has tapped the page (a phone
   // reopened on a turn had not, and Chromium logged the blocked call as an error): only after a tap.
   pp.buzz = function () {
+    // eslint-disable-next-line compat/compat -- undefined before Safari 16.4: then the buzz is not held back
     const active = navigator.userActivation;
     if (active && !active.hasBeenActive) return;
+    // eslint-disable-next-line compat/compat -- tested on this line: no Safari has vibrate()
     try { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (e) { /* not allowed */ }
   };
 })();
 
 window.pp.fullscreen = function () {
+  // eslint-disable-next-line compat/compat -- undefined on an iPhone and before Safari 16.4: never full screen then
   if (document.fullscreenElement) document.exitFullscreen();
   else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
 };

@@ -476,6 +476,7 @@
   // a while and the page is idle: decoding the 9 MB here takes this thread 2-3 tasks of 60-140 ms.
   function keepWasm() {
     if (store.get(WASM_KEY) || !window.ppWasm || !WebAssembly.compileStreaming) return;
+    // eslint-disable-next-line compat/compat -- tested on this line: Safari has no requestIdleCallback
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
     setTimeout(() => idle(() => {
       WebAssembly.compileStreaming(fetch(window.ppWasm.url)).then(() => {
