@@ -83,6 +83,7 @@ const PHONE = [
   "static/js/phone-files.js",
   "static/js/mac.js",
   "static/js/screen.js",
+  "static/js/screen-terms.js",
   "static/build/phone.js",
   "static/build/screen.js",
   "join.html",
