@@ -110,8 +110,13 @@ def open_guest(open_page, wait_ready, signal, code, index, name, walk=None):
     return page
 
 
+# each walk deals from a fixed seed (host.html ?seed=), so it meets the same states on every run;
+# main action at 360x640 is checked on purpose by e2e/test_phone_fit.py (issue 47: this walk met the worst by chance)
+SEED = "guest-walk-1"
+
+
 def room(open_page, wait_ready, signal, game, names):
-    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1&seed=" + SEED)
     walk = Walk(game, host, [])
     for i, name in enumerate(names):
         walk.phones.append(open_guest(open_page, wait_ready, signal, code, i, name, walk if i < 2 else None))

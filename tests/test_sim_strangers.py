@@ -9,7 +9,7 @@ import pytest
 
 from peerparty.room import fence
 from peerparty.room.lobby import peer_id
-from tests.sim.evening import Failure
+from tests.sim.evening import Device, Failure
 from tests.sim.pages import PhonePage
 from tests.sim.screen import ScreenPage
 from tests.test_sim import HINT_HUNT, hint_hunt_guessing, scripted
@@ -81,7 +81,11 @@ def test_point_3_a_stranger_that_stays_holds_no_phone(answer):
         reached += ev.stranger.hellos
         for device in ev.devices:
             if isinstance(device.page, PhonePage):
-                assert device.page.guest.status == "joined" and device.page.rejoin.epoch == 0
+                # back on its own host: seated, or told it was removed by a host's random Remove (evening.py
+                # remove_someone), which the evening may draw meanwhile
+                removed = "the host removes %s (" % device.page.guest.name in "\n".join(ev.world.events)
+                assert device.page.guest.status in (("joined", "removed") if removed else ("joined",))
+                assert device.page.rejoin.epoch == 0
     assert reached >= 1, "some phone said hello at the stranger's id"
 
 
@@ -147,7 +151,8 @@ def test_point_6_a_screen_follows_the_room_through_a_takeover():
 
     def script(ev):
         def open_screen(e):
-            device = e.devices[-1]
+            device = Device(e, "screen-late")  # its own device: the last one may be a guest yet to arrive
+            e.devices.append(device)
             device.open_screen()
 
             def watching(e2):

@@ -203,7 +203,7 @@ def narrate(entry, ctx):
         return "The host ended the game. Nobody wins."
     if kind == "stalemate":
         return "Everyone passed for a full round: stalemate. Nobody wins."
-    if kind == "removed":  # D4-15: a removed player's objects and hand leave play
+    if kind == "removed":  # docs/decisions.md: a removed player's objects and hand leave play
         return "The host removed %s: %s left the game, and their cards went under the draw pile." % (
             name_of(ctx, entry["player"]),
             _objects_word(entry.get("count", 0)),
@@ -672,7 +672,12 @@ def respond_box(view, ctx):
                 disabled=True,
             )
         )
-    return tag("section", "".join(parts), class_="sep-respond panel", aria_label="Answer the gift")
+    return tag(
+        "section",
+        "".join(parts),
+        class_="sep-respond panel",
+        aria_label="Answer the gift",
+    )
 
 
 def hint(view, ctx):
@@ -741,7 +746,12 @@ def phone(view, ctx):
         finish = my_result(view, ctx)
         if finish:
             body.append(tag("p", finish, class_="sep-result banner" + (" sep-won" if me in view["winners"] else "")))
-    # what I hold comes first, compact, so the forms that use it start on the first screen (issue 38: the hand
+    # a gift to answer comes first: its answer needs nothing below (the offer says what it is), and it starts
+    # above a 360x640 phone's fold however many objects I hold (issue 48 point 4)
+    answering = view.get("act") and view["phase"] == "respond"
+    if answering:
+        body.append(respond_box(view, ctx))
+    # what I hold comes next, compact, so the forms that use it start on the first screen (issue 38: the hand
     # and objects had been about 1,300 px down, under the forms)
     if me is not None and view["phase"] != "over":  # once it is over, cards in hand no longer matter
         body.append(tag("section", tag("h2", "My hand (only you see it)") + my_hand(view), class_="sep-my-hand"))
@@ -750,8 +760,8 @@ def phone(view, ctx):
     if view["phase"] == "over":
         pass
     elif view.get("act"):
-        if view["phase"] == "respond":
-            body.append(respond_box(view, ctx))
+        if answering:
+            pass  # above
         else:
             can = view["can"]
             moves = []
