@@ -8,19 +8,7 @@ import json
 
 from tests.sim.evening import Device
 from tests.sim.screen import ScreenPage, screen_key
-from tests.test_sim import HINT_HUNT, hint_hunt_guessing, play, successor_device
-
-
-def scripted(plan, script, seeds):
-    played = []
-    for seed in seeds:
-
-        def both(ev):
-            script(ev)
-            played.append(ev)
-
-        play(seed, plan, both)
-    return played
+from tests.test_sim import HINT_HUNT, hint_hunt_guessing, scripted, successor_device
 
 
 def the_screen(ev):
