@@ -37,6 +37,19 @@ TURN_USER, TURN_PASSWORD = "peerparty", "lab-relay"
 PREFIX = "pplab"
 
 
+# A selected candidate pair's ends, by type (RTCIceCandidateStats.candidateType): on the TV's Wi-Fi a direct path
+# pairs the devices' own addresses. Either end may be "prflx", peer-reflexive: learnt from a connectivity check
+# that arrived before the other side's signalled candidate (a busy machine delays the signalling), yet the same
+# address on the same Wi-Fi. "srflx" (the router's public side, a hairpin) and "relay" are not the Wi-Fi's.
+ON_THE_WIFI = ("host", "prflx")
+
+
+def direct_on_the_wifi(path):
+    """Whether a path (static/js/link.js pp.linkPath: {"local": type, "remote": type, ...}) joins two devices of
+    the TV's Wi-Fi directly."""
+    return bool(path) and path.get("local") in ON_THE_WIFI and path.get("remote") in ON_THE_WIFI
+
+
 class Link:
     """A radio link: the round trip it adds (split between the two ways), jitter each way, loss each way and
     its rate (bits per second) each way."""

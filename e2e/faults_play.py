@@ -13,7 +13,7 @@ from pathlib import Path
 from peerparty.engine import Match
 from peerparty.games import REGISTRY
 
-from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, host_record, join, received, sync, wait_rules
+from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, host_record, join, received, room_news, sync, wait_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_MS = 120_000  # a reload boots Pyodide (host) again: 5-20 s here, more when the machine is busy
@@ -169,9 +169,10 @@ def reload_host(host, wait_ready, code, players):
 
 
 def logged_moves(host):
-    """The host's persisted match log as [(player, move)] (times left out: they are wall-clock)."""
+    """The host's persisted match log as [(player, move)] (times left out: they are wall-clock), without the
+    room's news of who is away."""
     record = host_record(host)
-    return [(p, m) for p, m, _ in record["match"]["log"]]
+    return [(p, m) for p, m, _ in record["match"]["log"] if not room_news(p, m)]
 
 
 def check_log(host, expected, what):
@@ -226,7 +227,7 @@ def outcome(host, phones):
     names = dict((s["id"], s["name"]) for s in record["lobby"]["seats"])
     result = record["history"][-1]["result"]
     return {
-        "moves": [(p, m) for p, m, _ in record["match"]["log"]],
+        "moves": [(p, m) for p, m, _ in record["match"]["log"] if not room_news(p, m)],
         "result": result,
         "standings": [(names[p], result["scores"][p], p in result["winners"]) for p in result["ranking"]],
         "host_table": _table_view(record),
@@ -320,7 +321,8 @@ class Tracker:
     def wait_applied(self, timeout=WAIT_MS):
         self.host.wait_for_function(
             "n => { const r = JSON.parse(localStorage.getItem('peerparty:host'));"
-            " return !!r && !!r.match && r.match.log.length >= n; }",
+            " return !!r && !!r.match && r.match.log.filter(([p, m]) => !(p === '@host' && m.type === 'away'))"
+            ".length >= n; }",
             arg=self.count,
             timeout=timeout,
         )

@@ -72,6 +72,19 @@ def host_breakdown(host):
     return dict((r[0], {"action": r[1], "ap": r[2], "total": int(r[5])}) for r in rows)
 
 
+def final_reveal_rows(host):
+    """The TV after round 7: the last reveal's totals, leader first, are the final standings (issue 48 point 6):
+    [(name, points, winner?)] in screen order."""
+    return [
+        tuple(r)
+        for r in host.eval_on_selector_all(
+            ".sr-final-reveal .sr-reveal .sr-breakdown tbody tr",
+            "rows => { %s return rows.map(r => [shown(r.querySelector('th')), Number(shown(r.children[5])),"
+            " !!r.querySelector('.badge.win')]); }" % SHOWN,
+        )
+    ]
+
+
 def standings_rows(page):
     """The .sr-standings table as shown: [(place, name, points, winner?)] in screen order."""
     return [

@@ -27,6 +27,19 @@ def band_click(phone, selector, confirm=False):
     assert phone.locator(".error-line").count() == 0, phone.inner_text(".error-line")
 
 
+def in_view(page, selector, what):
+    """The element starts on the screen as the page stands, under the sticky header (issue 48 points 3, 4)."""
+    box = page.locator(selector).first.bounding_box()  # from the viewport's top, as the page stands
+    assert box is not None, "%s: no %s" % (what, selector)
+    height = page.evaluate("() => innerHeight")
+    assert 0 <= box["y"] < height - 40, "%s starts at %d px on a %d px screen" % (what, box["y"], height)
+
+
+def scrolled_down(page):
+    """The player reads the bottom of their page (their Secret Mission, the rules' fold)."""
+    page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
+
+
 def holder_on_tv(host):
     return host.eval_on_selector_all(".person:has(.badge.controls) .person-name", "els => els.map(e => e.textContent)")
 
@@ -37,8 +50,12 @@ def test_a_whole_seven_rounds_game_from_the_controls_phone_and_its_successor(ope
     names = ["Ann", "Ben", "Cat"]
     phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
     ann, ben = phones["Ann"], phones["Ben"]
+    ann.set_viewport_size({"width": 360, "height": 640})  # the smallest phone holds the controls
+    ben.set_viewport_size({"width": 360, "height": 640})
     ann.wait_for_selector(BAND, timeout=WAIT_MS)
     assert "You have the controls" in ann.text_content(BAND)
+    # issue 48 point 3: the holder is the host: never "Wait for the host to pick a game."
+    assert "Wait for the host" not in ann.inner_text("main") and "Pick a game above." in ann.inner_text("main")
     assert ben.locator(BAND).count() == 0 and phones["Cat"].locator(BAND).count() == 0
     assert holder_on_tv(host) == ["Ann"]
     shot(ann, "controls-phone-lobby")
@@ -55,18 +72,39 @@ def test_a_whole_seven_rounds_game_from_the_controls_phone_and_its_successor(ope
             wait_round_open(phone, rnd)
         for phone in phones.values():
             lock_in(phone, "bank")
-        if rnd == 1:
-            ann.wait_for_selector("%s nav.sr-controls button:text-is('Reveal'):not([disabled])" % BAND, timeout=WAIT_MS)
+        reveal = "%s nav.sr-controls button:text-is('Reveal'):not([disabled])" % BAND
+        ann.wait_for_selector(reveal, timeout=WAIT_MS)
+        if rnd in (1, 7):
+            # issue 48 point 3: everyone has locked in: the holder's phone says it is their move, at its top,
+            # the button in view
+            ann.wait_for_selector("%s[data-your-move]" % BAND, timeout=WAIT_MS)
+            assert ann.inner_text("%s .controls-title" % BAND).lower() == "your move: reveal"
+            in_view(ann, reveal, "Reveal on the holder's 360x640 phone")
             shot(ann, "controls-phone-reveal")
+            scrolled_down(ben)  # Ben reads the rules while he waits
         band_click(ann, "nav.sr-controls button:text-is('Reveal')")
         wait_host_results(host, rnd)
         for phone in phones.values():
             wait_phone_result(phone, rnd)
+        if rnd == 1:
+            # issue 48 point 4: Ben's own round is brought into view; the holder is told to start the next one
+            ben.wait_for_selector("body[data-shown='sr-mine-1']", state="attached", timeout=WAIT_MS)
+            in_view(ben, ".sr-mine", "Ben's round 1, after he had scrolled down")
+            shot(ben, "controls-phone-ben-sees-his-round")
+            next_round = "%s nav.sr-controls button:text-is('Start round 2')" % BAND
+            ann.wait_for_selector("%s[data-your-move]" % BAND, timeout=WAIT_MS)
+            in_view(ann, next_round, "Start round 2 on the holder's phone")
+            assert "Waiting for the host" not in ann.inner_text("main")
+            shot(ann, "controls-phone-start-round-2")
         if rnd < 7:
             band_click(ann, "nav.sr-controls button:text-is('Start round %d')" % (rnd + 1))
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
     ann.wait_for_selector("%s button:text-is('Play again')" % BAND, timeout=WAIT_MS)
     shot(ann, "controls-phone-results")
+    # Ben had scrolled down before the last reveal: who won is brought into view
+    ben.wait_for_selector("body[data-phase=over] h1.winners", timeout=WAIT_MS)
+    in_view(ben, "h1.winners", "who won, on Ben's phone")
+    shot(ben, "controls-phone-ben-sees-who-won")
 
     # every host decision of the game came from the phone: the TV's log holds them, the TV was never clicked
     log = host_record(host)["match"]["log"]
@@ -273,3 +311,50 @@ def test_the_tv_reloads_mid_hint_hunt_and_stays_the_host_while_the_successor_goe
     wait_seq_above(ann, before)
     screen.wait_for_selector("body[data-screen=watching][data-screen-epoch='0']", timeout=WAIT_MS)
     same_frame(host, screen)
+
+
+TV_CLICKS = "() => { window.__tvClicks = 0; document.addEventListener('click', () => window.__tvClicks++, true); }"
+
+
+@pytest.mark.timeout(600)
+def test_a_guest_whose_phone_dies_mid_round_is_let_back_in_from_the_controls_phone(open_page, wait_ready, signal, shot):
+    """Issue 48, point 1: Dan's phone dies in a Seven Rounds round; his new phone asks for his seat; Ann's phone,
+    holding the controls, shows the request at its top and lets him in. Nobody touches the TV."""
+    from people import open_phone
+
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    host.evaluate(TV_CLICKS)
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
+    ann, dan = phones["Ann"], phones["Dan"]
+    ann.wait_for_selector(BAND, timeout=WAIT_MS)
+    band_click(ann, "[data-move*='\"seven_rounds\"']")
+    ann.wait_for_selector("%s #start-phone:not([disabled])" % BAND, timeout=WAIT_MS)
+    band_click(ann, "#start-phone")
+    for phone in phones.values():
+        wait_round_open(phone, 1)
+    lock_in(ann, "bank")
+    mission = dan.inner_text(".sr-mission")
+    dan.context.close()  # Dan's phone dies mid-round
+    host.wait_for_function("() => document.querySelectorAll('.people .presence.off').length === 1", timeout=WAIT_MS)
+    new_dan = open_phone(open_page, wait_ready, signal, code, "Dan-new")
+    new_dan.wait_for_selector("#join button:not([disabled])", timeout=WAIT_MS)
+    new_dan.fill("#name", "Dan")
+    new_dan.click("#join button")
+    new_dan.wait_for_selector("body[data-status=waiting]", timeout=WAIT_MS)
+    # the request is at the top of Ann's phone, above her own round and the controls
+    ann.wait_for_selector("main > [data-claim] [data-let-in]", timeout=WAIT_MS)
+    assert "A new phone asks to be Dan" in ann.inner_text("main > [data-claim]")
+    top = ann.evaluate("() => document.querySelector('main > [data-claim]').getBoundingClientRect().top")
+    assert 0 <= top < ann.viewport_size["height"] / 2, top
+    shot(ann, "controls-phone-let-dan-in")
+    before = seq(ann)
+    ann.click("main > [data-claim] [data-let-in]")
+    wait_seq_above(ann, before)
+    new_dan.wait_for_selector("body[data-status=joined][data-phase=playing]", timeout=WAIT_MS)
+    new_dan.wait_for_selector(".sr-mission", timeout=WAIT_MS)
+    assert new_dan.inner_text(".sr-mission") == mission and new_dan.inner_text(".me-name") == "Dan"
+    ann.wait_for_selector("main > [data-claim]", state="detached", timeout=WAIT_MS)
+    wait_round_open(new_dan, 1)
+    lock_in(new_dan, "bank")  # he plays on in the round under way
+    assert host.evaluate("() => window.__tvClicks") == 0, "the TV was clicked"

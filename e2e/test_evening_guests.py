@@ -83,20 +83,42 @@ def test_away_guests_start_warning_removal_and_a_seat_taken_back_on_a_new_phone(
     shot(host, "evening-reveal-ready-without-dan")
 
 
-def test_a_late_guest_waits_in_words_and_is_seated_at_the_results(open_page, wait_ready, signal, shot):
+def test_a_late_guest_joins_from_the_tvs_qr_mid_game_watches_the_table_and_is_seated_at_the_results(
+    open_page, wait_ready, signal, shot
+):  # the QR's link: open_page opens a full address as it is
+    """Issue 48 point 8: during Seven Rounds the TV showed only the room code (no QR, no address), and the phone
+    of a guest who had the link said "A game is under way" on an empty page. The QR and address stay up; the
+    phone opened from the QR shows the table as the big screen does, follows it, and is seated at the results."""
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
+    phones = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
     pick_and_start(host, "seven_rounds")
-    lee = open_phone(open_page, wait_ready, signal, code, "Lee")
+    host.wait_for_selector(".host-head.phase-playing .join-box .qr svg", timeout=WAIT_MS)
+    assert "join.html" in host.inner_text(".host-head .join-hint")
+    shot(host, "evening-tv-playing-with-qr")
+    # the QR's own link, as the guest's camera opens it (?signal= is this test's local server)
+    link = host.get_attribute(".join-box .qr", "data-join")
+    assert "room=%s" % code in link
+    lee = open_page(link, viewport=(360, 640), name="Lee")
+    wait_ready(lee)
     ask_to_join(lee, "Lee")
-    lee.wait_for_selector("body[data-status=waiting]", timeout=WAIT_MS)
+    lee.wait_for_selector("body[data-status=waiting] [data-live-table=seven_rounds] .sr-table", timeout=WAIT_MS)
     assert "A game is under way: you'll join when it ends." in lee.inner_text("main")
     assert lee.locator(".error-line, .banner.error").count() == 0
-    shot(lee, "evening-late-guest-waits")
+    fits(lee)
+    shot(lee, "evening-late-guest-waits-with-the-table")
+    # the table follows the game: round 1's locks show on it
+    for phone in phones:
+        wait_round_open(phone, 1)
+        lock_in(phone, "bank")
+    lee.wait_for_function(
+        "() => document.querySelectorAll('[data-live-table] .sr-lock-row.is-locked').length === 3", timeout=WAIT_MS
+    )
+    shot(lee, "evening-late-guest-table-follows")
     host.click("button[data-move*='end_game']")
     host.click(CONFIRM_YES)
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
     lee.wait_for_selector("body[data-status=joined][data-phase=over]", timeout=WAIT_MS)
+    assert lee.locator("[data-live-table]").count() == 0
     assert "You play in the next game" in lee.inner_text("main")
     host.wait_for_selector(".over .newcomers:has-text('Lee')", timeout=WAIT_MS)
     shot(lee, "evening-late-guest-seated-at-results")

@@ -161,10 +161,21 @@ def test_host_controls_work_by_keyboard(open_page, wait_ready, signal):
     host.keyboard.press("Enter")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
     host.wait_for_selector("body:not([data-remote-guard])", timeout=WAIT_MS)
+    # End game's confirmation opens on Cancel (issue 48 point 7): OK twice changes nothing
     host.focus("button[data-move*='end_game']")
     host.keyboard.press("Enter")
     host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
-    host.keyboard.press("Enter")  # the dialog focuses Confirm
+    assert host.evaluate("() => document.activeElement.dataset.answer") == "no"
+    host.keyboard.press("Enter")
+    host.wait_for_selector("#pp-confirm:not([open])", state="attached", timeout=WAIT_MS)
+    assert host.get_attribute("body", "data-phase") == "playing"
+    # the next control over is Confirm
+    host.focus("button[data-move*='end_game']")
+    host.keyboard.press("Enter")
+    host.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
+    host.keyboard.press("Tab")
+    assert host.evaluate("() => document.activeElement.dataset.answer") == "yes"
+    host.keyboard.press("Enter")
     host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
 
 

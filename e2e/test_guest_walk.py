@@ -110,7 +110,7 @@ def open_guest(open_page, wait_ready, signal, code, index, name, walk=None):
     return page
 
 
-# each walk deals from a fixed seed (host.html ?seed=), so it meets the same states on every run;
+# each walk deals from a fixed seed (host.html ?seed=), so it meets the same states on every run; every state's
 # main action at 360x640 is checked on purpose by e2e/test_phone_fit.py (issue 47: this walk met the worst by chance)
 SEED = "guest-walk-1"
 

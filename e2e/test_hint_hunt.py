@@ -371,4 +371,13 @@ def test_the_host_tab_closes_mid_guessing_and_the_successor_finishes_the_game_wi
 ):
     host, ben, times = play(open_page, wait_ready, signal, shot, migrate=True)
     shot(host, "hint_hunt-new-host-scoreboard")
+    # the phone that hosts now is laid out for a phone at the results too (issue 48 point 5): nothing wider than
+    # the phone, the winners over Play again, and no New room, which would leave the party behind
+    width = host.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], "the successor's results are %d px wide on a %d px phone" % tuple(width)
+    winners, again = (
+        host.locator(s).first.bounding_box() for s in (".over-top .winners", "button:text-is('Play again')")
+    )
+    assert winners["y"] + winners["height"] <= again["y"] + 1, (winners, again)
+    assert host.locator("button", has_text="New room").count() == 0
     save("migration", times)

@@ -207,7 +207,7 @@ def test_phones_on_the_tvs_wifi_connect_directly_even_with_a_relay_on_offer(lab,
     for name, phone in phones.items():
         path, relayed = path_of(phone)
         print(name, "on the TV's Wi-Fi:", path)
-        assert path["local"] == "host" and path["remote"] == "host", path
+        assert netlab.direct_on_the_wifi(path), path
         wait_tv_mark(host, name, False)
     assert VIA_RELAY not in str(tv_marks(host))
     shot(host, "netlab-tv-wifi-direct")

@@ -1,7 +1,7 @@
 """The phone's first second (issue 27): join.html's first frame is static HTML drawn at build time from ui/room.py,
 so the room code, the name field (focused, filled with the name this phone gave last time), the Join button and
-the how-to-play are there before MicroPython has booted; a Join tapped meanwhile is kept and carried out once
-Python is up; a phone holding a seat reads "Rejoining as <name>…" at once; Python's first screen keeps what
+the how-to-play are there before MicroPython has booted; a Join tapped meanwhile is said on the early link as soon
+as it opens (the TV seats the guest while the phone's Python boots) and Python carries it on once it is up; a phone holding a seat reads "Rejoining as <name>…" at once; Python's first screen keeps what
 was typed and the focus.
 
 MicroPython's wasm is held back (its request is answered only when the test says so), so "before Python is up"
@@ -52,17 +52,21 @@ def test_a_name_typed_and_join_tapped_before_micropython_is_up_seats_the_guest(
     phone.keyboard.type("Zoe")
     phone.click("#join button")
     phone.wait_for_selector("#join button[disabled]:has-text('Joining…')", timeout=WAIT_MS)
-    before_python(phone)
     assert phone.input_value("#name") == "Zoe"
     shot(phone, "phone-first-frame-joining-before-python")
-    assert people_names(host) == []
+    # the early link says the kept Join as soon as it is open (link.js pp.earlyHello): the TV seats Zoe while
+    # the phone's Python is still held back
+    wait_players(host, 1)
+    before_python(phone)
+    assert people_names(host) == ["Zoe"]
+    assert phone.evaluate("() => pp.early.said") == "Zoe"
 
     release()
     phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
-    wait_players(host, 1)
     assert people_names(host) == ["Zoe"]
     welcomes = [m for m in received(phone) if m["t"] == "welcome"]
-    assert len(welcomes) == 1, "one welcome: the kept tap was carried out once"
+    assert len(welcomes) == 1, "one welcome: the kept tap was said once, and Python took the host's answer to it"
+    assert phone.evaluate("() => document.body.dataset.pending") == "0"
     shot(phone, "phone-after-python-joined")
 
 

@@ -5,7 +5,7 @@ their joining makes. Every page's console stays clean (issue 38 point 10)."""
 
 import json
 
-from people import WAIT_MS, join_phones, open_host, wait_players
+from people import WAIT_MS, join_phones, open_host, seq, wait_players, wait_seq_at_least
 from seven_rounds_play import lock_in, wait_host_results, wait_round_open
 
 NAMES = ["Ann", "Ben", "Cat"]
@@ -206,13 +206,94 @@ def test_start_is_a_few_presses_away_with_twelve_people_and_the_focus_stays_on_i
     crowd.evaluate("() => window.crowd[11].close()")
     host.wait_for_selector(".people .presence.off", timeout=WAIT_MS)
     wait_focus(host, remove)  # settled as the redraw paints (static/js/host-room.js draw)
-    # Lou is removed by keys (the confirmation's Confirm has the focus: Enter), and Start has the focus again
+    # Lou is removed by keys (the confirmation opens on Cancel: right to Confirm, Enter), and Start has the
+    # focus again
     reach(host, {"room": "remove", "seat": host.get_attribute(".people .person:nth-child(12)", "data-person")})
     press_ok(host)
     host.wait_for_selector("dialog#pp-confirm[open]", timeout=WAIT_MS)
+    assert host.evaluate("() => document.activeElement.dataset.answer") == "no"
+    host.keyboard.press("ArrowRight")
     assert host.evaluate("() => document.activeElement.dataset.answer") == "yes"
     ok(host, None)
     wait_players(host, 11)
     wait_focus(host, {"room": "start"})
     ok(host, None)
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+
+
+# what the focus may never be on by itself: a destructive action or one that asks first (static/js/remote.js)
+RISKY = """() => { const el = document.activeElement;
+  return el && el !== document.body && el.matches('.danger, [data-confirm]') ? el.textContent.trim() : null; }"""
+
+
+def landed_safely(host, where):
+    """The TV's focus, settled after a redraw, is on no destructive action (issue 48 point 7)."""
+    host.wait_for_function("() => document.activeElement && document.activeElement !== document.body", timeout=WAIT_MS)
+    risky = host.evaluate(RISKY)
+    assert risky is None, "%s: the TV remote's focus landed on %r" % (where, risky)
+
+
+def confirm_opens_on_cancel(host, what):
+    """OK on the focused control opens its confirmation on Cancel; OK there changes nothing."""
+    press_ok(host)
+    host.wait_for_selector("dialog#pp-confirm[open]", timeout=WAIT_MS)
+    assert host.evaluate("() => document.activeElement.dataset.answer") == "no", what
+    host.keyboard.press("Enter")
+    host.wait_for_selector("dialog#pp-confirm:not([open])", state="attached", timeout=WAIT_MS)
+    assert host.get_attribute("body", "data-phase") == "playing", what
+
+
+def test_a_tv_remote_never_lands_on_a_destructive_action(open_page, wait_ready, signal, shot):
+    """Issue 48 point 7: Someone Else's Problem opened with End game focused and its confirmation on Confirm
+    (two OKs ended the game); Bank or Bust's End game was four presses deep in a fold. Now: the focus lands on
+    no destructive action, a confirmation opens on Cancel, and Bank or Bust's End game is a few presses away."""
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    phones = join_phones(open_page, wait_ready, signal, host, code, NAMES)
+    sep = {"room": "pick", "game": "someone_elses_problem"}
+    host.wait_for_function(
+        "() => document.activeElement && document.activeElement.hasAttribute('data-next')", timeout=WAIT_MS
+    )
+    reach(host, sep)
+    ok(host, sep)
+    wait_focus(host, {"room": "start"})
+    ok(host, {"room": "start"})
+    host.wait_for_selector("body[data-phase=playing] .sep-table", timeout=WAIT_MS)
+    for phone in phones:
+        wait_seq_at_least(phone, seq(host))
+    landed_safely(host, "Someone Else's Problem, its first turn")
+    shot(host, "tv_remote-sep-first-focus")
+    # two OKs on whatever has the focus end nothing
+    press_ok(host)
+    press_ok(host)
+    if host.locator("dialog#pp-confirm[open]").count():
+        assert host.evaluate("() => document.activeElement.dataset.answer") == "no"
+        host.keyboard.press("Escape")
+    assert host.get_attribute("body", "data-phase") == "playing"
+    # End game, reached on purpose, asks on Cancel; then ended by Confirm
+    end = {"type": "end_game"}
+    reach(host, end)
+    confirm_opens_on_cancel(host, "Someone Else's Problem's End game")
+    shot(host, "tv_remote-sep-end-game-cancelled")
+    press_ok(host)
+    host.wait_for_selector("dialog#pp-confirm[open]", timeout=WAIT_MS)
+    host.keyboard.press("ArrowRight")
+    ok(host, None)
+    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+
+    # Bank or Bust: from the lobby by keys; End game is in sight, a few presses from where the focus lands
+    lobby = {"room": "lobby"}
+    reach(host, lobby)
+    ok(host, lobby)
+    host.wait_for_selector("body[data-phase=lobby]", timeout=WAIT_MS)
+    bob = {"room": "pick", "game": "bank_or_bust"}
+    reach(host, bob)
+    ok(host, bob)
+    reach(host, {"room": "start"})  # Start could start already: it does not take the focus anew
+    ok(host, {"room": "start"})
+    host.wait_for_selector("body[data-phase=playing] .bob-table", timeout=WAIT_MS)
+    landed_safely(host, "Bank or Bust, its first turn")
+    presses = reach(host, end)
+    assert presses <= 3, "Bank or Bust's End game is %d presses away" % presses
+    shot(host, "tv_remote-bob-end-game-focus")
+    confirm_opens_on_cancel(host, "Bank or Bust's End game")
+    no_console_errors([host] + phones)

@@ -42,3 +42,18 @@ def test_the_people_list_without_paths_is_unchanged():
     }
     html = people_list(room)
     assert "relay" not in html and "data-path" not in html
+
+
+def test_a_peer_reflexive_end_on_the_tvs_wifi_is_still_a_direct_path():
+    """e2e/test_netlab.py's check of a Wi-Fi phone's path (issue 47): on a busy machine a connectivity check can
+    arrive before the signalled candidate it comes from, and that end is "prflx"; it is the same device's address
+    on the same Wi-Fi. Only the router's public side (srflx, a hairpin) or the relay is not."""
+    from bench.netlab import direct_on_the_wifi
+
+    assert direct_on_the_wifi({"local": "host", "remote": "host"})
+    assert direct_on_the_wifi({"local": "host", "remote": "prflx"})
+    assert direct_on_the_wifi({"local": "prflx", "remote": "host"})
+    assert not direct_on_the_wifi({"local": "host", "remote": "relay"})
+    assert not direct_on_the_wifi({"local": "relay", "remote": "prflx"})
+    assert not direct_on_the_wifi({"local": "srflx", "remote": "host"})
+    assert not direct_on_the_wifi(None)

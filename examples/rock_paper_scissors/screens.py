@@ -1,4 +1,4 @@
-"""Rock, Paper, Scissors screens: the TV's table (with the host's End game) and one player's phone.
+"""Rock, Paper, Scissors screens: the TV's table, the host's End game (controls) and one player's phone.
 
 Pure functions view -> HTML string, in the Python subset MicroPython runs, like every module in
 py/peerparty/ui/. Names come from ctx["names"] through name_of() (escaped); buttons come only from the
@@ -103,15 +103,21 @@ def table(view, ctx):
         title += ": round %d" % view["round"]
     head = tag("h1", title)
     players = tag("ul", "".join([_score(view, ctx, p) for p in view["players"]]), class_="rps-players")
-    end = ""
-    if view["phase"] != "over":
-        end = button(
-            "End game", {"type": "end_game"}, cls="btn danger", confirm="End the game for everyone now? Nobody wins it."
-        )
+    end = ctx.get("host_buttons", "")  # controls(), drawn by the room's one list of decisions (ui/decisions.py)
     gone = ""
     if view["removed"] is not None:
         gone = tag("p", name_of(ctx, view["removed"]) + " was removed from the game.", class_="hint")
     return tag("section", head + _clock(view, ctx) + players + gone + _rounds(view, ctx) + end, class_="rps rps-table")
+
+
+def controls(view, ctx):
+    """The host's buttons: the room draws them once, for the TV (beside the table) and for the phone holding the
+    controls alike (ui/decisions.py), so the two cannot differ."""
+    if view["phase"] == "over":
+        return ""
+    return button(
+        "End game", {"type": "end_game"}, cls="btn danger", confirm="End the game for everyone now? Nobody wins it."
+    )
 
 
 def phone(view, ctx):

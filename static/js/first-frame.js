@@ -1,7 +1,8 @@
 // join.html's first frame, run inline as the page is parsed (scripts/build.py copies this file into the page,
 // after the frames it draws from ui/room.py): the room code from the URL, the name this phone gave last time, or
 // "Rejoining as <name>…" for a phone that holds a seat here. A Join tapped before MicroPython is up is kept:
-// the button says "Joining…" and app/phone.py carries the join out when it starts (pp.takeEarlyJoin).
+// the button says "Joining…", the early link says it to the host as soon as it is open (static/js/link.js
+// pp.earlyHello) and app/phone.py carries the join on when it starts (pp.takeEarlyJoin).
 (function () {
   "use strict";
   const pp = (window.pp = window.pp || {});
@@ -40,8 +41,10 @@
     const button = form.querySelector("button");
     button.textContent = "Joining…";
     button.disabled = true;
+    if (pp.earlyHello) pp.earlyHello();
   }
   document.addEventListener("submit", keep);
+  pp.keptJoin = () => early;
   // app/phone.py, once it has mounted its own listeners: the name of a Join tapped meanwhile, or false
   // (false, not undefined: MicroPython hands undefined over as a truthy object)
   pp.takeEarlyJoin = function () {

@@ -32,7 +32,29 @@
     styled(root);
     root.querySelectorAll("input[data-limit]").forEach(counted);
     pp.tick();
+    showMoment(root);
   };
+
+  // The moment, in view (issue 48 point 4): a screen marks the decision or result that matters now with
+  // data-show="<key>" (the gift to answer, Lock in, the host move the table waits for, who won); when a new key
+  // appears, its element is scrolled to the top of the screen if its start is out of view, unless the person
+  // is typing (a text field has the focus). The same key again is left alone: the player may scroll away.
+  let shownKey = null;
+  function showMoment(root) {
+    const el = root.querySelector("[data-show]");
+    const key = el ? el.dataset.show : null;
+    if (key === shownKey) return;
+    shownKey = key;
+    if (!el) return;
+    const active = document.activeElement;
+    if (active && (active.tagName === "TEXTAREA" || (active.tagName === "INPUT" &&
+        !["radio", "checkbox", "submit", "button"].includes(active.type)))) return;
+    const box = el.getBoundingClientRect();
+    if (box.top < 0 || box.top > innerHeight - Math.min(box.height, innerHeight / 3)) {
+      el.scrollIntoView({ block: "start" });
+    }
+    document.body.dataset.shown = key;     // a test waits on it
+  }
 
   // A name field's limit, said under it (ui/room.py name_field): counted in code points after NFC, as the host's
   // clean_name counts (docs/decisions.md "A name is 20 characters"); past the limit the field keeps the first
@@ -112,7 +134,8 @@
       dlg.addEventListener("click", done);
       dlg.addEventListener("cancel", () => resolve(false), { once: true });
       dlg.showModal();
-      dlg.querySelector('[data-answer="yes"]').focus();
+      // it opens on its safe choice: OK pressed twice on a TV remote (or Enter on a keyboard) changes nothing
+      dlg.querySelector('[data-answer="no"]').focus();
     });
   }
 

@@ -424,6 +424,9 @@
   }
 
   function connection(conn) {
+    // this page answers as the DTLS server (link.js pp.answerPassive): PeerJS makes the answer after this event
+    // (after setRemoteDescription resolves), so the option set here is the one it reads
+    conn.options.sdpTransform = pp.answerPassive;
     const cid = String(conn.connectionId);
     conns.set(cid, conn);
     post({ t: "knock", cid, peer: String(conn.peer), label: String(pp.knockLabel(conn)) });

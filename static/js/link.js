@@ -145,9 +145,34 @@
              bytesSent: pair.bytesSent || 0, bytesReceived: pair.bytesReceived || 0 };
   };
 
+  // PeerJS drops what a peer's socket is given between the socket's start and its open (lib/socket.ts send()
+  // queues only until the peer has an id, and these pages bring their own). Held here and sent on the server's
+  // OPEN instead, so a phone dials the moment it has a peer: the offer is made and ICE gathers (STUN, the
+  // relay's allocation) while the signalling socket's TCP and WebSocket handshakes take their two round trips.
+  pp.holdUntilOpen = function (peer) {
+    const socket = peer.socket;
+    const send = socket.send.bind(socket);
+    const held = [];
+    socket.send = (data) => (peer.open ? send(data) : held.push(data));
+    peer.on("open", () => {
+      socket.send = send;
+      held.splice(0).forEach(send);
+    });
+  };
+
+  // The host's side of the DTLS handshake, as its answer says (PeerJS's sdpTransform): passive, so the phone
+  // is the DTLS client. The phone dials and controls ICE: it learns first that a path works, and as the client
+  // it starts the handshake there and then; an active host would start it only once the phone's nomination
+  // had crossed the path, half a round trip later. RFC 8842 lets an answerer take either role.
+  pp.answerPassive = function (sdp) {
+    return sdp.replace(/^a=setup:active\r?$/gm, (line) => line.replace("active", "passive"));
+  };
+
   // join.html calls this at once: the link to the room's host opens while MicroPython boots, instead of
   // after. The host id is a guess made as app/phone.py makes it (room code and the epoch this phone last
-  // knew); Python checks it in pp.takeEarlyLink and starts afresh when it differs.
+  // knew); Python checks it in pp.takeEarlyLink and starts afresh when it differs. A Join tapped on the first
+  // frame (pp.keptJoin) is said the moment the channel opens (pp.earlyHello), and what the host answers before
+  // Python takes the link is kept for it (early.inbox): the TV seats the guest while the phone's Python boots.
   pp.prelink = function () {
     const q = new URLSearchParams(location.search);
     const code = (q.get("room") || "").trim().toUpperCase();
@@ -157,15 +182,31 @@
     try {
       const peer = new window.Peer(pp.peerId(), pp.peerOptions(q.get("signal"), q.get("ice"), q.get("turn"),
                                                                q.get("force_relay") === "1", code));
-      const early = { peer, hostId: "peerparty-" + code + "-" + epoch, conn: false, errors: [], taken: false };
-      peer.on("open", () => {
-        if (!early.taken && !early.conn) early.conn = peer.connect(early.hostId, pp.dataOptions());
-      });
+      const early = { peer, code, epoch, hostId: "peerparty-" + code + "-" + epoch, conn: false, errors: [],
+                      taken: false, said: false, inbox: [] };
       peer.on("error", (err) => { if (!early.taken) early.errors.push(String(err.type || "unknown")); });
+      pp.holdUntilOpen(peer);
+      early.conn = peer.connect(early.hostId, pp.dataOptions());
+      early.conn.on("open", () => pp.earlyHello());
+      early.conn.on("data", (data) => { if (!early.taken) early.inbox.push(String(data)); });
       pp.early = early;
     } catch (e) {
       pp.early = false;     // a bad ?signal=: Python reports it
     }
+  };
+
+  // The hello of a Join tapped before Python is up, on the early link once it is open, once, if Python has not
+  // taken the link: room/guest.py's hello by name (a phone that holds a seat here draws no Join form, and its
+  // proof is Python's). Python is told the name said (early.said) and does not say it again.
+  pp.earlyHello = function () {
+    const early = pp.early;
+    const name = pp.keptJoin ? pp.keptJoin() : false;
+    if (!early || early.taken || early.said || !name || !early.conn || !early.conn.open) return;
+    let token = null;
+    try { token = localStorage.getItem("peerparty:seat:" + early.code); } catch (e) { /* private mode */ }
+    if (token) return;
+    early.said = name;
+    early.conn.send(JSON.stringify({ t: "hello", room: early.code, name, epoch: early.epoch, v: 1 }));
   };
 
   // Python's GuestLink takes the early link if it went to the host it wants, else it is closed. Absent is

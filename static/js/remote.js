@@ -4,6 +4,8 @@
 //   redraws the whole screen after each press, and the focus used to fall back to the top of the page.
 // - When a new next sensible action appears, the focus goes to it: the screen's [data-next] (the game picker
 //   while Start cannot start), else its enabled primary button (Start, Reveal, Start round 2, Play again).
+// - Never by itself on a destructive action (.danger: End game, Remove) or one that asks first (data-confirm):
+//   with no next action the focus lands on the first other control; a confirmation opens on Cancel (glue.js).
 // - In a replay the focus starts on the game's line: there left and right step it, and OK plays and pauses;
 //   up reaches the replay's buttons (Close among them), where the arrows move as anywhere else.
 // - html[data-keys] while keys drive the page (a pointer takes it away): the TV draws its thick focus ring then,
@@ -39,11 +41,17 @@
     return shown(el);
   }
 
-  function keyOf(el) {
+  // A destructive control (.danger) or one that asks first (data-confirm) is never where the focus lands by itself
+  const risky = (el) => el.matches(".danger, [data-confirm]");
+
+  // A control that starts asking first is another control: the focus kept by its key does not stay on Hint
+  // Hunt's Next hint when, as a board opens, it becomes "Move on anyway?". The next action is compared without
+  // that (`plain`): Start that starts asking because someone went away is not a new next action.
+  function keyOf(el, plain) {
     if (!el || el === document.body || !el.tagName) return null;
     const d = el.dataset || {};
     return el.tagName + "|" + (d.move || el.id || d.answer || (d.fullscreen ? "fullscreen" : "") ||
-      el.getAttribute("aria-label") || el.textContent.trim().slice(0, 60));
+      el.getAttribute("aria-label") || el.textContent.trim().slice(0, 60)) + (d.confirm && !plain ? "|asks" : "");
   }
 
   const controls = (scope) => Array.from(scope.querySelectorAll(FOCUSABLE)).filter(usable);
@@ -55,9 +63,11 @@
     return usableOf("[data-next]") || usableOf(".primary") || null;
   }
 
+  // where the focus lands when nothing else claims it: the screen's first control that is not risky, or none
   function first(scope) {
     const main = scope.querySelector("main");
-    return (main && controls(main)[0]) || controls(scope)[0] || null;
+    const safe = (list) => list.find((el) => !risky(el));
+    return (main && safe(controls(main))) || safe(controls(scope)) || null;
   }
 
   function put(el) {
@@ -119,7 +129,7 @@
     // its key if the redraw replaced it); otherwise the next action, or the first control of the screen
     settle(scope, key) {
       const action = nextAction(scope);
-      const actionKey = keyOf(action);
+      const actionKey = keyOf(action, true);
       const fresh = actionKey !== null && actionKey !== next;
       next = actionKey;
       if (document.querySelector("dialog[open]")) return;       // a confirmation keeps the focus

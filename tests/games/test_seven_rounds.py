@@ -491,4 +491,75 @@ def test_D0_20_tied_highest_totals_share_the_win_after_seven_rounds():
 
 def test_D0_21_name_and_id():
     assert (GAME.id, GAME.title) == ("seven_rounds", "Seven Rounds")
-    assert GAME.host_moves == frozenset(["next_round", "add_time", "reveal", "end_game", "remove"])
+    assert GAME.host_moves == frozenset(["next_round", "add_time", "reveal", "end_game", "remove", "away"])
+
+
+# --- D0-22: a seat that is away (DX-11) -----------------------------------------------------------------------
+
+M4 = {"a": 1, "b": 2, "c": 3, "d": 4}
+
+
+def test_d0_22_a_round_waits_for_an_away_player_only_the_grace_once_everyone_here_has_locked():
+    from peerparty.engine import AWAY_GRACE_MS
+
+    m = new(M4, now=1000)  # round 1's timer ends at 61 000
+    m.play(HOST, {"type": "away", "players": ["d"]}, 5000)
+    assert m.deadline() == 61000, "others still choose: the timer runs as usual"
+    choose(m, {"a": "bank", "b": "bank"}, now=8000)
+    assert m.deadline() == 61000
+    m.play("c", lock("double_down"), 10000)  # everyone here has locked: only Dan, away, is missing
+    assert m.deadline() == 10000 + AWAY_GRACE_MS and m.view(None)["grace_ms"] == 10000 + AWAY_GRACE_MS
+    m.play(SYSTEM, {"type": "timeout"}, m.deadline())
+    view = m.view(None)
+    assert view["expired"] and view["waiting"] == ["d"]  # time is up for Dan, as at the timer's end (D0-05)
+    m.play(HOST, {"type": "reveal", "skip_ok": True}, 23000)
+    assert m.view(None)["phase"] == "results" and m.view(None)["reveal"]["round"] == 1
+
+
+def test_d0_22_news_that_the_player_is_back_calls_the_grace_off_and_they_lock_in_the_open_round():
+    m = new(M4, now=1000)
+    m.play(HOST, {"type": "away", "players": ["d"]}, 2000)
+    choose(m, {"a": "bank", "b": "bank", "c": "bank"}, now=3000)
+    assert m.deadline() < 61000
+    m.play(HOST, {"type": "away", "players": []}, 4000)  # Dan's phone is back
+    assert m.deadline() == 61000 and m.view(None)["grace_ms"] is None
+    m.play("d", lock("bank"), 5000)  # he plays on from where the game is
+    assert m.view(None)["waiting"] == []
+
+
+def test_d0_22_the_hosts_added_time_is_waited_in_full():
+    m = new(M4, now=1000)
+    m.play(HOST, {"type": "away", "players": ["d"]}, 2000)
+    choose(m, {"a": "bank", "b": "bank", "c": "bank"}, now=3000)
+    m.play(HOST, {"type": "add_time"}, 4000)
+    assert m.deadline() == 61000 + 30000 and m.view(None)["grace_ms"] is None
+
+
+def test_d0_22_the_captaincy_passes_over_a_seat_away_when_its_round_starts():
+    m = new(M4, now=1000)
+    assert m.view(None)["captain"] == "a"
+    play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "bank"}, next_round=False)
+    m.play(HOST, {"type": "away", "players": ["b"]}, 5000)
+    assert m.view(None)["next_captain"] == "c"  # as things stand
+    m.play(HOST, {"type": "next_round"}, 6000)
+    assert m.view(None)["captain"] == "c", "round 2's captain, Ben, is away: the next seat clockwise"
+    m.play(HOST, {"type": "away", "players": []}, 7000)
+    assert m.view(None)["captain"] == "c", "for the whole round"
+    rec = play_round(m, {"a": "bank", "b": "bank", "c": "bank", "d": "bank"}, next_round=False)
+    assert rec["captain"] == "c"
+    m.play(HOST, {"type": "next_round"}, 9000)
+    assert m.view(None)["captain"] == "c", "round 3 is seat 3's, back to the rotation"
+
+
+def test_d0_22_the_rooms_news_is_checked_and_only_the_hosts():
+    m = new(M4)
+    for who, move, code in [
+        ("a", {"type": "away", "players": ["d"]}, "not_your_turn"),
+        (HOST, {"type": "away", "players": ["z"]}, "invalid_move"),
+        (HOST, {"type": "away", "players": "d"}, "invalid_move"),
+        (HOST, {"type": "away", "players": ["d", "d"]}, "invalid_move"),
+        (HOST, {"type": "away", "players": []}, "stale"),
+    ]:
+        with pytest.raises(IllegalMove) as refused:
+            m.play(who, move, 2000)
+        assert refused.value.code == code

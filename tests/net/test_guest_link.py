@@ -24,7 +24,7 @@ class Page:
     def on_attempt(self):
         self.heard.append("attempt")
 
-    def on_open(self):
+    def on_open(self, said=None):
         self.heard.append("open")
 
     def on_close(self):

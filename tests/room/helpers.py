@@ -128,6 +128,9 @@ def play_through_room(
         if seen is not None:
             seen(host)
         net.advance(rng.randint(0, 3000))
+        for phone in phones:  # each phone's heartbeat, as a real one sends it: nobody here shows away (DX-11)
+            if phone.conn is not None:
+                net.send(phone, phone.session.ping(1))
         net.flush()
         state = host.match.state
         choices = [(pid, m) for pid in host.match.players for m in game.legal_moves(state, pid)]

@@ -82,3 +82,54 @@ def test_someone_else_s_problem_passes_the_turn_of_a_removed_player():
     assert act(host, net, {"t": "remove", "seat": current}) is None
     assert host.match.view(None)["current"] not in (current, None)
     assert "The host removed %s" % "Ann Ben Cat Dan".split()[phones.index(gone)] in tv(host)
+
+
+def test_the_room_tells_the_game_who_is_away_and_bank_or_bust_passes_dans_turn_with_no_tap():
+    """Issue 48, point 2 (DX-11, D2-28): Dan's phone dies on his turn; every screen said "Waiting for Dan." and the
+    game stopped. Now the room tells the game, the turn passes after the grace with no tap on any screen, the news
+    is a logged move a replay plays again, and Dan back on his phone plays on from where the game is."""
+    from peerparty.engine import AWAY_GRACE_MS, HOST, Match
+
+    host, net, phones = room_of("bank_or_bust")
+    act(host, net, {"t": "start"})
+    turn = host.match.state["turn"]
+    dan = next(p for p in phones if p.session.seat == turn)
+    others = [p for p in phones if p is not dan]
+    net.disconnect(dan)
+    net.flush()
+    assert host.match.log[-1][:2] == [HOST, {"type": "away", "players": [turn]}]
+    for _ in range(AWAY_GRACE_MS // 1000 + 1):
+        net.advance(1000)
+        for p in others:
+            net.send(p, p.session.ping(1))
+        net.flush()
+    assert host.match.state["turn"] != turn and host.match.state["status"][turn] == "banked"
+    again = Match.from_record(REGISTRY, json.loads(json.dumps(host.match.to_record())))
+    assert again.state == host.match.state  # the room's news replays
+    net.connect(dan)  # back, by his token
+    net.flush()
+    net.advance(1000)
+    net.flush()
+    assert host.match.state["away"] == [] and last(dan, "view")["view"]["me"] == turn
+
+
+def test_just_after_a_reload_the_game_is_told_nothing_while_the_phones_come_back():
+    from peerparty.room.controls import RELOAD_GRACE_MS
+
+    from ..games_under_test import GAMES
+    from .page import Evening
+
+    evening = Evening(GAMES)
+    for name in ("Ann", "Ben", "Cat"):
+        evening.join(name)
+    evening.act({"t": "pick", "game": "bank_or_bust"})
+    evening.act({"t": "start"})
+    logged = len(evening.host.match.log)
+    evening.reload(back=False)
+    evening.wait(RELOAD_GRACE_MS - 4000)  # nobody is back yet: every seat shows away
+    assert len(evening.host.match.log) == logged, "the game was told nothing"
+    for phone in evening.phones.values():
+        evening.net.connect(phone)
+    evening.net.flush()
+    evening.wait(8000, pinging=("Ann", "Ben", "Cat"))
+    assert len(evening.host.match.log) == logged and evening.host.match.state["away"] == []

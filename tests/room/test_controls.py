@@ -151,3 +151,34 @@ def test_the_tv_removes_the_holder_mid_hint_hunt_and_the_controls_and_the_host_r
     net.flush()
     assert holder_of(host) == ["Ben"] and host.match.state["host"] == ben.session.seat
     assert ann.session.status == "removed" and last(ben, "view")["controls"]
+
+
+def test_after_a_reload_of_the_tv_the_holder_keeps_the_controls_while_the_phones_find_the_room():
+    """Issue 48, point 5: the TV's tab reloads; Ann, who held the controls, is slower back than Ben: she keeps them
+    (DX-09, RELOAD_GRACE_MS). Had she not come back within the grace, the next present seat would have them."""
+    from peerparty.room.controls import RELOAD_GRACE_MS
+
+    from .page import Evening
+
+    def holder(evening):
+        return [p["name"] for p in evening.host.screen()["room"]["people"] if p["controls"]]
+
+    for ann_back in (True, False):
+        evening = Evening(GAMES)
+        for name in ("Ann", "Ben", "Cat"):
+            evening.join(name)
+        assert holder(evening) == ["Ann"]
+        evening.reload(back=False)
+        for name in ("Ben", "Cat"):  # the first phones back are not the holder's
+            evening.net.connect(evening.phones[name])
+        evening.net.flush()
+        evening.wait(4000, pinging=("Ben", "Cat"))
+        assert holder(evening) == ["Ann"] and "controls" not in last(evening.phones["Ben"], "view")
+        if ann_back:
+            evening.net.connect(evening.phones["Ann"])
+            evening.net.flush()
+            evening.wait(RELOAD_GRACE_MS, pinging=("Ann", "Ben", "Cat"))
+            assert holder(evening) == ["Ann"] and last(evening.phones["Ann"], "view")["controls"]
+        else:
+            evening.wait(RELOAD_GRACE_MS, pinging=("Ben", "Cat"))
+            assert holder(evening) == ["Ben"] and last(evening.phones["Ben"], "view")["controls"]

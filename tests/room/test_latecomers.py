@@ -2,9 +2,11 @@
 game that takes no watchers (DX-05) waits with its name kept, told so in words and not refused, and is seated
 the moment the results are up; it plays the rematch."""
 
+import json
+
 from peerparty.room.latecomers import WAIT_FOR_GAME
 
-from .helpers import act, join, last, names, started
+from .helpers import act, join, last, make_room, names, started
 
 
 def test_a_late_guest_waits_in_words_and_is_seated_at_the_results():
@@ -66,8 +68,6 @@ def test_D3_01_hint_hunts_thirteenth_is_refused_in_the_lobby_and_a_newcomer_in_p
     from peerparty.games import REGISTRY
     from peerparty.room.lobby import ROOM_CAP
 
-    from .helpers import make_room
-
     host, net = make_room({"hint_hunt": REGISTRY["hint_hunt"]})
     phones = [join(net, "P%d" % i) for i in range(ROOM_CAP)]
     late = join(net, "Max")
@@ -81,3 +81,39 @@ def test_D3_01_hint_hunts_thirteenth_is_refused_in_the_lobby_and_a_newcomer_in_p
         assert watcher.session.status == "joined" and last(watcher, "error") is None
         assert watcher.session.seat not in host.match.players
         assert host.lobby.by_name(name).spectator
+
+
+def test_a_waiting_phone_is_shown_the_live_table_as_the_big_screen_shows_it():
+    """Issue 48 point 8: the waiting phone had an empty page. It is sent the room and the game's table (the view
+    for no seat, a watcher's: no one's secret), again whenever the table changes, and it draws that table with
+    the game's own table screen until it is seated."""
+    from peerparty.games import REGISTRY
+    from peerparty.ui.room import phone_screen
+
+    host, net = make_room(REGISTRY)
+    for name in ("Sam", "Kim", "Ann"):
+        join(net, name)
+    act(host, net, {"t": "pick", "game": "someone_elses_problem"})
+    assert act(host, net, {"t": "start"}) is None
+    lee = join(net, "Lee")
+    assert lee.session.status == "waiting"
+    watching = lee.session.watching
+    assert watching["view"] == host.match.sent_view(None) and watching["room"]["phase"] == "playing"
+    assert '"hand"' not in json.dumps(watching["view"])  # nobody's cards
+    state = {"status": "waiting", "code": host.code, "name": "Lee", "waiting": WAIT_FOR_GAME}
+    html = phone_screen(dict(state, watching=watching))
+    assert 'data-live-table="someone_elses_problem"' in html and "sep-table" in html
+    assert all(name in html for name in ("Sam", "Kim", "Ann")) and "Someone Else&#39;s Problem" in html
+    assert act(host, net, {"t": "move", "move": {"type": "end_game"}}) is None
+    assert lee.session.status == "joined" and lee.session.watching is None
+
+
+def test_the_waiting_phones_table_follows_the_game():
+    host, net, (sam, kim) = started("Sam", "Kim")
+    lee = join(net, "Lee")
+    before = lee.session.watching["view"]
+    turn = host.match.state["players"][host.match.state["turn"]]
+    mover = sam if sam.session.seat == turn else kim
+    net.send(mover, mover.session.move({"type": "add", "n": 1}))
+    net.flush()
+    assert lee.session.watching["view"] == host.match.sent_view(None) != before

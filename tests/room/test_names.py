@@ -44,3 +44,43 @@ def test_no_two_seats_fold_alike():
         assert last(phone, "error")["code"] == "name_taken", twin
     assert names(host) == ["Zo\u00e9", "Ann"]
     assert fold("Ann\u200b") == fold("ann")  # a restored room's names compare with invisibles stripped
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467Kim",  # a family: three emoji joined by U+200D
+        "\U0001f44d\U0001f3fdKim",  # a skin tone
+        "\U0001f469\U0001f3fd\u200d\U0001f4bb Kim",  # a skin tone, then a joiner
+        "\U0001f3f3\ufe0f\u200d\U0001f308 Al",  # a variation selector, then a joiner
+        "\u2764\ufe0f Jo",
+        "1\ufe0f\u20e3 Jo",  # a keycap
+        "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Ed",  # Scotland's flag: tags
+    ],
+)
+def test_an_emoji_sequence_is_a_name_kept_whole(raw):
+    """Issue 48 point 9: the characters that join an emoji sequence draw nothing alone, but inside one they are
+    the emoji people write; the name is kept as typed."""
+    host, net = make_room()
+    phone = join(net, raw)
+    assert phone.session.status == "joined"
+    assert names(host) == [raw]
+
+
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        ("Ann\u200dBob", "200D"),  # a joiner between letters
+        ("\u200d\U0001f468Kim", "200D"),  # a joiner with nothing before it
+        ("\U0001f468\u200d Kim", "200D"),  # a joiner with no emoji after it
+        ("Ann\ufe0f", "FE0F"),  # an emoji style after a letter
+        ("\U0001f3f4\U000e0067 Ed", "E0067"),  # a tag with no end
+        ("\U0001f44d\u202eKim", "202E"),  # bidi beside an emoji is still bidi
+    ],
+)
+def test_a_joiner_outside_an_emoji_sequence_is_still_refused(raw, code):
+    host, net = make_room()
+    phone = join(net, raw)
+    error = last(phone, "error")
+    assert error["code"] == "bad_name" and "(U+%s)" % code in error["msg"]
+    assert names(host) == []

@@ -85,10 +85,10 @@ class PhonePage:
     def on_path_failed(self):
         pass
 
-    def on_open(self):
+    def on_open(self, said=None):
         link = self.link
         self.ev.note("%s opens a connection to epoch %s (%s)" % (self.device.name, link.host.epoch, link.conn))
-        for text in self.rejoin.opened(self.world.now):
+        for text in self.rejoin.opened(self.world.now, said):
             self.send(text)
         self.schedule_tick()
 
@@ -228,7 +228,9 @@ class HostPage:
         self.boot_due = False  # the rules worker was up while the page was still confirming
         self.peer_open = False
         self.registered = None  # the peer id this page's socket asks for, or holds
-        self.tokens = 0  # its Peers so far (a new one after ID-TAKEN, as host-room.js makes)
+        # its Peer's token: PeerJS draws a random one per Peer (options.token = randomToken()), so a reloaded page's
+        # socket is never the old page's, even when it reaches the server before the old socket's close does
+        self.token = None
         self.probes = {}  # epoch -> the number of its latest probe (host-room.js closes the one before)
         self.stall_until = -1
         self.took_over = False
@@ -382,13 +384,12 @@ class HostPage:
         """host-room.js startPeer: a new Peer (a fresh token) for the room's id; OPEN or ID-TAKEN comes back."""
         if not self.alive:
             return
-        self.tokens += 1
-        token = "%s-%d" % (self.device.name, self.tokens)
+        self.token = token = "%s-%s" % (self.device.name, peerjs.fresh_token())
         self.registered = peer_id(self.ev.code, self.epoch)
         self.world.server.connect(self.registered, token, self, lambda kind, src: self._heard(token, kind))
 
     def _heard(self, token, kind):
-        if not self.alive or token != "%s-%d" % (self.device.name, self.tokens):
+        if not self.alive or token != self.token:
             return
         if kind == peerserver.OPEN:
             self.on_peer_open()

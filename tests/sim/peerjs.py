@@ -27,6 +27,11 @@ _ids = count()
 _tokens = count()
 
 
+def fresh_token():
+    """PeerJS's randomToken(), one per Peer: no two Peers share one."""
+    return "t%d" % next(_tokens)
+
+
 def fresh_id():
     """static/js/link.js peerId(): a page's own id, new for each page."""
     return "pp-%x" % next(_ids)
@@ -71,7 +76,7 @@ class Peer(_Emitter):
         self.world = self.page.world
         self.server = self.world.server
         self.id = peer_id
-        self.token = "t%d" % next(_tokens)  # PeerJS's randomToken(), one per Peer
+        self.token = fresh_token()
         self.open = False
         self.destroyed = False
         self.disconnected = False

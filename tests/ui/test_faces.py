@@ -77,3 +77,23 @@ def test_every_faces_initial_has_aa_contrast_on_its_colour():
         ink = "#" + "".join(c * 2 for c in ink[1:]) if len(ink) == 4 else ink
         hi, lo = sorted((_luminance(background), _luminance(ink)), reverse=True)
         assert (hi + 0.05) / (lo + 0.05) >= 4.5, (n, background, ink)
+
+
+def test_an_emoji_sequence_is_a_face_whole():
+    """Issue 48 point 9: a name that starts with an emoji sequence wears all of it, on the TV and its phone: the
+    family joined by U+200D, the thumb with its skin tone, a flag's two letters, a heart with its emoji style."""
+    host, net = make_room()
+    firsts = {
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467Kim": "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+        "\U0001f44d\U0001f3fdLu": "\U0001f44d\U0001f3fd",
+        "\U0001f1eb\U0001f1f7 Zo\u00e9": "\U0001f1eb\U0001f1f7",
+        "\u2764\ufe0f Jo": "\u2764\ufe0f",
+        "e\u0301mile": "\u00c9",  # NFC on the host: one letter, capitalised
+    }
+    phones = [join(net, name) for name in firsts]
+    assert [p.session.status for p in phones] == ["joined"] * len(firsts)
+    html = host_screen(host.screen(), INFO)
+    assert [i for _, i in faces_on(html)] == list(firsts.values())
+    for phone, initial in zip(phones, firsts.values()):
+        state = {"status": "joined", "code": host.code, "view": last(phone, "view")}
+        assert faces_on(phone_screen(state))[0][1] == initial

@@ -35,7 +35,9 @@ def table_html(m, **kw):
     """The host's TV as the room draws it: the table, and beside it the recent moves and host tools."""
     kw.setdefault("is_host", True)
     view = m.view(None)
-    return ui.table(view, ctx(**kw)) + ui.table_side(view, ctx(**kw))
+    c = ctx(**kw)
+    c["host_buttons"] = ui.controls(view, c)  # the room's one list draws them, and the table places them
+    return ui.table(view, c) + ui.table_side(view, c)
 
 
 def phone_html(m, p, **kw):
@@ -596,3 +598,22 @@ def test_the_table_wears_each_players_face_beside_their_name():
     # sentences keep plain names
     assert "Sam&#39;s turn" in html or "Sam's turn" in html
     assert re.search(r"<li[^>]*>Sam BUSTED on 45", html)
+
+
+def test_a_rounds_scores_open_under_the_turn_line_and_end_game_is_in_sight():
+    """Issue 48 points 7 and 10: the round just over opens its scores from the turn line's band, under the line
+    (it had opened from the pile over it, and stayed there while the player on turn was away); beside the
+    table End game is a button in sight, not inside a fold, and the Removes are folded."""
+    m = three_in_round_one()
+    m.play("a", BANK)
+    m.play("c", BANK)
+    view = m.view(None)
+    table = ui.table(view, ctx(is_host=True))
+    now = table[table.index('class="bob-now"') :]
+    assert now.index("bob-status-big") < now.index('id="bob-round-over-1"')
+    assert 'class="bob-pile"' not in table[table.index('id="bob-round-over-1"') :]  # not in the pile above
+    host = ctx(is_host=True)
+    side = ui.table_side(view, dict(host, host_buttons=ui.controls(view, host)))  # placed from the room's list
+    end = side.index("end_game")
+    assert "<details" not in side[:end], "End game is inside a fold"
+    assert side.index("Remove a player") > end

@@ -93,12 +93,15 @@ def test_a_long_winners_headline_takes_the_smaller_type_so_it_keeps_beside_the_b
     )
 
 
-def test_a_game_without_watchers_shows_no_qr_while_it_is_played():
+def test_every_game_keeps_its_qr_and_address_while_it_is_played():
+    """Issue 48 point 8: a late guest can join from the screen at any time. A game that takes no watchers
+    keeps the code, QR and address up too: the guest waits for the next game, the table on their phone."""
     m = Match(REGISTRY["seven_rounds"], PLAYERS, "seed")
     top = head(host_html("playing", m))
-    assert QR not in top and "join-hint" not in top and 'class="join-box compact"' in top
-    assert 'data-code="ABCD"' in top
-    assert QR in head(host_html("playing", m, spectators=True))  # Hint Hunt: watchers may scan in
+    assert QR in top and "join-hint" in top and "compact" not in top
+    assert "Scan to play the next game" in top and 'data-code="ABCD"' in top
+    watched = head(host_html("playing", m, spectators=True))  # Hint Hunt: watchers may scan in
+    assert QR in watched and "Scan to watch" in watched
     assert QR in head(host_html("lobby"))
 
 
@@ -124,7 +127,7 @@ def phone_html(me, view, match):
 def test_a_phone_that_joined_at_the_results_sees_the_result_and_its_seat_in_the_next_game():
     m = ended_seven_rounds()
     html = phone_html("p4", None, m)
-    assert html.count('<h1 class="winners">') == 1
+    assert html.count('<h1 class="winners"') == 1
     assert html.count('class="standings"') == 1  # the room's table: the only list it gets
     assert "You're in! You play in the next game." in html
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
@@ -135,7 +138,7 @@ def test_a_player_at_the_results_keeps_the_game_view_and_the_usual_line():
     m = ended_seven_rounds()
     html = phone_html("p2", m.view("p2"), m)
     assert "The host can start another game." in html and "You play in the next game" not in html
-    assert html.count('<h1 class="winners">') == 1
+    assert html.count('<h1 class="winners"') == 1
 
 
 # --- connectivity (issues 16.4, 19) -------------------------------------------------------------------------
@@ -235,3 +238,17 @@ def test_a_name_keeps_an_emoji_with_its_letters_and_its_limit_is_said():
     assert room_ui.NAME_MAX == NAME_MAX
     field = room_ui.name_field("name", "Zo\u00eb")
     assert 'data-limit="20"' in field and "maxlength" not in field and "Up to 20 characters" in field
+
+
+def test_the_add_a_screen_link_breaks_only_where_an_address_does():
+    """Issue 48 point 10: the link wrapped mid-word ("127.0.0.1:80" over "00/scr…", break-all). It may end a line
+    after a slash or before its query's parts, and the stylesheet breaks no word of it."""
+    from pathlib import Path
+
+    url = "http://192.168.1.20:8000/peerparty/screen.html?room=ABCD&key=0123456789abcdef"
+    html = room._add_screen({"screen_qr": "<svg></svg>", "screen_url": url})
+    link = html[html.index('class="screen-link">') :]
+    assert "192.168.1.20:8000/<wbr>peerparty/<wbr>screen.html<wbr>?room=ABCD<wbr>&amp;key=0123456789abcdef" in link
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()
+    rule = css[css.index(".add-screen .screen-link {") :].split("}")[0]
+    assert "break-all" not in rule and "anywhere" not in rule

@@ -35,7 +35,9 @@ def match(start=True, missions=MISSIONS):
 
 def table(m, **kw):
     kw.setdefault("is_host", True)
-    return ui.table(m.view(None), ctx(**kw))
+    c = ctx(**kw)
+    c["host_buttons"] = ui.controls(m.view(None), c)  # the room's one list draws them, and the table places them
+    return ui.table(m.view(None), c)
 
 
 def phone(m, p, **kw):
@@ -165,7 +167,7 @@ def test_a_reveal_is_a_moment_that_fills_the_table_in_the_rulebooks_order_within
         "3. Kim &amp; Co swiped %s: already lost a point" % EVIL,
     ]
     assert swipes[0][0] < swipes[1][0]
-    # the final screen's "Last round in detail" is the same table, still
+    # issue 48 point 6: the game's last reveal is a moment on the final screen too, not folded away
     m = results_match()
     for _ in range(6):
         m.play(HOST, {"type": "next_round"}, 4000)
@@ -173,7 +175,8 @@ def test_a_reveal_is_a_moment_that_fills_the_table_in_the_rulebooks_order_within
             m.play(p, {"type": "lock", "action": "bank"}, 4500)
         m.play(HOST, {"type": "reveal"}, 5000)
     final = table(m)
-    assert "Last round in detail" in final and "beat" not in final and "moment-sr" not in final
+    assert "Last round in detail" not in final and 'id="moment-sr-7"' in final and "beat" in final
+    assert "Round 7 revealed" in final
 
 
 def test_results_table_walks_through_the_reveal():
@@ -291,7 +294,12 @@ def test_final_shared_win_after_seven_rounds():
         m.play(HOST, {"type": "reveal"}, 2000)
     html = table(m)
     assert html.count('<span class="badge win">winner</span>') == 4
-    assert "All 7 rounds played." in html and "Last round in detail" in html
+    assert "Last round in detail" not in html and "Round 7 revealed" in html
+    # issue 48 point 6: the last reveal is the moment: the TV plays it (its totals are the final standings, the
+    # winners marked), and each phone shows its own last round unfolded
+    assert 'id="moment-sr-7"' in html
+    mine = phone(m, "a")
+    assert "Round 7: what happened to me" in mine and "My last round" not in mine
 
 
 def test_screens_keep_to_the_micropython_subset():

@@ -31,6 +31,7 @@ def ctx(me=None, is_host=False, connected=None):
 def tv(m, c):
     """The host's TV as the room draws it: the table, and beside it the story and the End game button."""
     view = m.view(None)
+    c = dict(c, host_buttons=ui.controls(view, c))  # the room's one list draws them, and the table places them
     return without_pictures(ui.table(view, c) + ui.table_side(view, c))
 
 

@@ -45,12 +45,13 @@ class PhoneApp:
         js.setInterval(proxy(self.tick), 500)
         # Whatever a phone can send, a person with devtools could too: tests use this to send junk.
         js.pp.sendRaw = proxy(lambda text: self.link.send(str(text)))
-        self.link.start()
-        # a Join tapped on join.html's first frame, before this Python was up (static/js/first-frame.js)
+        # a Join tapped on join.html's first frame, before this Python was up (static/js/first-frame.js), taken
+        # before the early link: its hello may be out already (pp.earlyHello), and the host's answer with it
         early = js.pp.takeEarlyJoin()
         if early:
             self.on_screen_action(json.dumps({"room": "join", "name": str(early)}))
-        else:
+        self.link.start()
+        if not early:
             self.refresh()
         common.mark("ready", "1")
 
@@ -63,11 +64,11 @@ class PhoneApp:
         self.reach.path_failed()
         self.refresh()
 
-    def on_open(self):
+    def on_open(self, said=None):
         self.reach.opened()
         self.link_state = "open"
         self.signal_error = None
-        for text in self.rejoin.opened(common.now_ms()):
+        for text in self.rejoin.opened(common.now_ms(), said):
             self.link.send(text)
         self.refresh()
 
@@ -189,6 +190,7 @@ class PhoneApp:
             "reach_sentence": self.reach.sentence(now),
             "host_waiting": self.guest.host_waiting,
             "waiting": self.guest.waiting,
+            "watching": self.guest.watching,
         }
         common.render(self.root, phone_screen(state))
         message = self.guest.view

@@ -1,6 +1,7 @@
 """Pure rules machinery shared by every game: moves, steps, matches and replay."""
 
 from .core import (
+    AWAY_GRACE_MS,
     HOST,
     SYSTEM,
     IllegalMove,
@@ -13,10 +14,12 @@ from .core import (
     field,
     int_field,
     str_field,
+    away_field,
 )
 from .match import Match
 
 __all__ = [
+    "AWAY_GRACE_MS",
     "HOST",
     "SYSTEM",
     "IllegalMove",
@@ -29,5 +32,6 @@ __all__ = [
     "field",
     "int_field",
     "str_field",
+    "away_field",
     "Match",
 ]

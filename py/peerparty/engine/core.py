@@ -5,7 +5,8 @@ A game is a plain object with these members (see games/ for four of them, docs/a
     id: str; title: str; min_players: int; max_players: int
     host_is_player: bool        # Hint Hunt: the host's own seat plays (DX-02)
     spectators: bool            # people who join a running game may watch it (D3-01)
-    host_moves: set[str]        # move types only HOST may make; the room refuses them from phones
+    host_moves: set[str]        # move types only HOST may make; the room refuses them from phones. Every game
+                                # lists "away": the room's {"type": "away", "players": [...]} (DX-11)
     start_move: Move            # optional: a HOST move the room plays when the game starts
     setup(players, rng, options) -> S
     legal_moves(s, p) -> list[Move]         # candidates filtered through check()
@@ -33,6 +34,11 @@ HOST = "@host"  # the host's controls (reveal, next round, end game, remove)
 SYSTEM = "@system"  # moves the shell feeds, e.g. {"type": "timeout"} at a deadline
 
 ERROR_CODES = ("unknown_move", "not_your_turn", "invalid_move", "stale", "game_over")
+
+# DX-11: a game does not wait for a seat that is away longer than this once it needs only away seats (every
+# present player has acted, or the turn or answer is an away player's). The room tells every game who is away with
+# the host move {"type": "away", "players": [...]} (room/away.py), which each game lists in host_moves.
+AWAY_GRACE_MS = 12000
 
 
 class IllegalMove(Exception):
@@ -111,6 +117,21 @@ def str_field(move, name, what, max_len=64):
 
 
 # --- standings ----------------------------------------------------------------------------
+
+
+def away_field(move, seats, now):
+    """The seats an {"type": "away", "players": [...]} move names (DX-11): distinct seats of `seats`, in seat order.
+    Refused as stale when it says what the game knows already (`now`), so the room's news is logged only when it
+    changed."""
+    named = move.get("players")
+    if not isinstance(named, list) or not all(isinstance(q, str) and q in seats for q in named):
+        raise IllegalMove("invalid_move", "Name the seats of this game that are away.")
+    away = [q for q in seats if q in named]
+    if len(away) != len(named):
+        raise IllegalMove("invalid_move", "Name each seat once.")
+    if away == list(now):
+        raise IllegalMove("stale", "That is who is away already.")
+    return away
 
 
 def shared_winners(scores):

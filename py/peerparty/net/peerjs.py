@@ -78,20 +78,33 @@ class GuestLink:
         self.peer = js.Peer.new(js.pp.peerId(), self.options)
         self._listen()
 
-    def _listen(self):
-        self.peer.on("open", proxy(lambda _id: self.connect()))
+    def _listen(self, dialled=False):
+        # dialled: the early link's attempt went out before its peer's socket opened (pp.prelink, whose offer
+        # pp.holdUntilOpen sends on OPEN): that first "open" dials nothing more
+        self.dialled_early = dialled
+        self.peer.on("open", proxy(self._peer_open))
         self.peer.on("error", proxy(self._peer_error))
         self.peer.on("disconnected", proxy(lambda *a: self.events.on_peer_error("disconnected", "")))
 
+    def _peer_open(self, *args):
+        if self.dialled_early and self.conn is not None:
+            self.dialled_early = False
+            return
+        self.connect()
+
     def _adopt(self, early):
-        """The link join.html started before Python ran (pp.prelink): carry on with it where it stands."""
+        """The link join.html started before Python ran (pp.prelink): carry on with it where it stands. A hello
+        it said for a Join tapped meanwhile is not said again (early.said), and what the host answered before
+        Python listened is handled now, in order (early.inbox)."""
         self.peer = early.peer
-        self._listen()
+        self._listen(dialled=bool(early.conn) and not early.peer.open)
         if early.conn:
             self._watch(early.conn)
             self.events.on_attempt()
             if early.conn.open:
-                self._opened(early.conn)
+                self._opened(early.conn, str(early.said) if early.said else None)
+                for i in range(early.inbox.length):
+                    self.events.on_data(str(early.inbox[i]))
         for i in range(early.errors.length):
             kind = str(early.errors[i])
             if kind == "peer-unavailable":
@@ -139,9 +152,9 @@ class GuestLink:
         conn.on("close", proxy(lambda *a: gen == self.generation and self._lost()))
         conn.on("error", proxy(lambda *a: gen == self.generation and self._conn_error(a[0] if a else None)))
 
-    def _opened(self, conn):
+    def _opened(self, conn, said=None):
         js.pp.hostConn = conn  # pp.linkPath(pp.hostConn): which path it took (tests, the bench)
-        self.events.on_open()
+        self.events.on_open(said)
 
     def _conn_error(self, err):
         if _error_type(err) == "negotiation-failed":  # ICE found no path (PeerJS closes it next)
@@ -168,6 +181,7 @@ class GuestLink:
 
     def reconnect(self):
         """A fresh connection to the host, re-registering with the signalling server if needed."""
+        self.dialled_early = False  # the early attempt, if it is still waiting for its socket, is given up
         if self.peer is None or self.peer.destroyed:
             self.start()
         elif self.peer.disconnected:

@@ -65,7 +65,9 @@ def hello(room, turn, conn, message):
         if not room.game().spectators:  # DX-05: no new player mid-game; it waits for the results (latecomers.py)
             room.latecomers.wait(conn, name)
             room.link(conn).state = WAITING
-            return turn.say(conn, {"t": "waiting", "why": "game", "msg": WAIT_FOR_GAME})
+            turn.say(conn, {"t": "waiting", "why": "game", "msg": WAIT_FOR_GAME})
+            turn.out.extend(room._latecomer_tables())  # and the table meanwhile (broadcast.latecomer_tables)
+            return
         spectator = True
     elif len(room.lobby.active()) >= ROOM_CAP:
         # in the lobby or at game over (a seat for the next game): everyone still in the room plays next, this

@@ -44,7 +44,15 @@ def views(room):
         room._sent[conn] = body
         # encoded once: the sequence number and clock are spliced into the closing brace
         out.append((conn, '%s,"seq":%d,"now_ms":%d}' % (body[:-1], room.seq, room._now)))
-    return out
+    return out + latecomer_tables(room)
+
+
+def latecomer_tables(room):
+    """The table, as the big screen shows it, to the phones waiting for the game to end (latecomers.py)."""
+    if room.match is None or room.phase != "playing" or not len(room.latecomers):
+        return []
+    said, shown = protocol.dumps(room._room_summary()), protocol.dumps(room.match.sent_view(None))
+    return room.latecomers.tables(said, shown, room.seq, room._now)
 
 
 def summary(room):
@@ -102,7 +110,7 @@ def controls_for(room):
     ok, reason = table.can_start(room)
     return {
         "view": room.match.sent_view(HOST) if room.match is not None and room.phase == "playing" else None,
-        "moves": sorted(m for m in (game.host_moves if game else ()) if m != "set_host"),
+        "moves": sorted(m for m in (game.host_moves if game else ()) if m not in ("set_host", away.AWAY_MOVE)),
         "games": [[g.id, g.title, g.min_players, g.max_players] for g in room.games.values()],
         "can_start": [ok, reason],
         "screens": room.screens.watching(),

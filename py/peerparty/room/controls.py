@@ -27,6 +27,8 @@ PHONE_KINDS = (
     "close_replay",
     "give_controls",
     "drop_screen",
+    "let_in",  # a guest's new phone, let in (or refused) from the holder's phone too (issue 48)
+    "refuse",
 )
 
 NOT_YOURS = "Only the player with the controls can do that. The TV shows who has them."
@@ -34,23 +36,51 @@ NOT_FROM_A_PHONE = "That is done on the TV itself."
 NOT_YOURSELF = "You cannot remove yourself. Give the controls to someone else first, or leave between games."
 
 
+# After the TV's tab reloads (or a successor restores the room), every phone is away until it finds the room again:
+# the holder the record names keeps the controls this long, counted from the restored room's first event, so the
+# first phone back does not take them (DX-09). A phone that was connected tries again every RETRY_MS (4 s,
+# room/rejoin.py) and an attempt opens within a few seconds once the host is up: two attempts and an opening fit.
+RELOAD_GRACE_MS = 15000
+
+
 class Controls:
     def __init__(self, holder=None):
         self.holder = holder  # a seat id, or None: nobody present
+        self.restored = False  # from a record: the holder keeps them for RELOAD_GRACE_MS while the phones return
+        self.kept_until = None  # when that grace ends (set at the first settle after the restore)
 
     def to_record(self):
         return {"holder": self.holder}
 
     @classmethod
     def from_record(cls, record):
-        return cls((record or {}).get("holder"))
+        controls = cls((record or {}).get("holder"))
+        controls.restored = controls.holder is not None
+        return controls
+
+    def _kept(self, now_ms):
+        """True while a restored room's holder keeps the controls though away (RELOAD_GRACE_MS)."""
+        if not self.restored:
+            return False
+        if self.kept_until is None:
+            self.kept_until = now_ms + RELOAD_GRACE_MS
+        if now_ms < self.kept_until:
+            return True
+        self.restored = False
+        return False
 
     def settle(self, seats, now_ms, leaving=None):
         """Keep the holder while its seat is in the room and present (and is not `leaving`: a seat about to be
-        removed); otherwise the next by join order. True when the holder changed."""
+        removed), or, just after a restore, while it is given the time to come back; otherwise the next by join
+        order. True when the holder changed."""
         current = _seat(seats, self.holder)
-        if current is not None and _may_hold(current, now_ms) and current.id != leaving:
-            return False
+        if current is not None and not current.removed and current.id != leaving:
+            if _may_hold(current, now_ms):
+                self.restored = False  # back: the grace is over
+                return False
+            if self._kept(now_ms):
+                return False
+        self.restored = False
         present = [s for s in seats if _may_hold(s, now_ms) and s.id != leaving]
         players = [s for s in present if not s.spectator]
         chosen = (players or present or [None])[0]
@@ -69,6 +99,7 @@ class Controls:
                 "bad_message", "%s is away: the controls go to someone who is here." % seat.name
             )
         self.holder = seat.id
+        self.restored = False
 
     def refusal(self, seat, action):
         """None when this seat may send this action from its phone, else the error (code, sentence)."""

@@ -49,6 +49,7 @@ class GuestSession:
         self.seq = -1
         self.status = "connecting"  # connecting | joining | waiting | joined | removed | left | moved | refused
         self.waiting = None  # while waiting: the host's sentence (for the game to end, or to be let in)
+        self.watching = None  # while waiting for a game to end: its table, as the big screen shows it
         self.error = None  # the last error message dict, for the screen (a real refusal: room/races.py)
         self.error_since = 0  # when it came, and the decision the view stood at: it leaves by itself
         self.error_ref = None
@@ -90,11 +91,15 @@ class GuestSession:
             message["nonce"] = self.asked
         return protocol.encode(message)
 
-    def greeting(self):
+    def greeting(self, said=None):
         """What a new connection starts with: the hello, and the moves not yet acknowledged unless the hello
-        asks for a proof first (they wait for the welcome: nothing goes to a host that has not proved itself)."""
+        asks for a proof first (they wait for the welcome: nothing goes to a host that has not proved itself).
+        said: the name of a hello by name the page already sent on this connection (join.html's Join, tapped
+        before Python was up, static/js/link.js pp.earlyHello): that hello is not sent again."""
         self.reproved = 0
         hello = self.hello()
+        if hello and said is not None and self.asked is None and self.token is None and self.name == said:
+            hello = None  # the same hello, already on its way: a second would ask the host for a second seat
         out = [hello] if hello else []
         return out if self.asked is not None else out + self.resend()
 
@@ -170,6 +175,7 @@ class GuestSession:
             self.status = "joined"
             self.error = None
             self.waiting = None
+            self.watching = None
             next_id = message.get("next_id", 0)
             # ids the host has already handled are acknowledged by definition
             self.pending = [p for p in self.pending if p[0] >= next_id]
@@ -192,6 +198,11 @@ class GuestSession:
             self.status = "waiting"
             self.waiting = message.get("msg") if isinstance(message.get("msg"), str) else None
             self.error = None
+            room, table = message.get("room"), message.get("view")
+            if isinstance(room, dict) and isinstance(table, dict) and message.get("seq", 0) >= self.seq:
+                # the table as the big screen shows it, while the game under way goes on (latecomers.py)
+                self.seq = message.get("seq", 0)
+                self.watching = {"room": room, "view": table, "now_ms": message.get("now_ms", 0)}
         elif kind == "ack":
             self._acked(message.get("id"))
         elif kind == "error" and message.get("code") == "bad_proof" and self.status == "joined":
@@ -242,6 +253,7 @@ class GuestSession:
                 self.status = "refused"
                 self.name = None
                 self.waiting = None
+                self.watching = None
                 if self.by_name:
                     self.token = None  # the token no host knew: the person joins afresh
         elif kind == "replica":

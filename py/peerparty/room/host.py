@@ -7,7 +7,7 @@ which HostSession is, and each concern is a module of its own that reads and cha
     seating.py      claims on an away seat, latecomers, a closed link, leaving, removal, the host's own seat
     table.py        pick, start, moves, the game's end, Play again, back to the lobby; the controls' rulebook host
     replication.py  the successor, its replica and when the others' may go; a takeover
-    broadcast.py    every seat's view, the room's summary, the TV's screen()
+    broadcast.py    every seat's view, a waiting latecomer's table, the room's summary, the TV's screen()
     record.py       the room's record: snapshot, restore, and its mark
 
 An event runs in three steps: the link's state says what the message may be (room/state.py's Link), a part does
@@ -48,6 +48,8 @@ class HostSession(Room):
         self._now = now_ms
         turn = Turn(self)
         seating.disconnected(self, turn, conn)
+        if table.tell_away(self, turn):  # a seat's link closed: away at once (DX-11)
+            turn.change()
         return self._commit(turn)
 
     def on_message(self, conn, text, now_ms):
@@ -68,7 +70,11 @@ class HostSession(Room):
         if table.timeout(self, turn, now_ms):
             turn.change()
             return self._commit(turn)
+        if table.tell_away(self, turn):  # who is away changed: the game hears it (DX-11, room/away.py)
+            turn.change()
+            return self._commit(turn, views=True, replicate=True)
         if self._presence() == self._last_presence:
+            table.settle_controls(self)  # a restored room's holder who did not come back within the grace
             return self._commit(turn)
         self.dirty = True
         table.settle_controls(self)  # the holder went away: the controls pass on (and _commit saves that)
@@ -226,6 +232,7 @@ class HostSession(Room):
 
     _broadcast = _part(broadcast.views)
     _room_summary = _part(broadcast.summary)  # broadcast.views and screen() reach it through the room
+    _latecomer_tables = _part(broadcast.latecomer_tables)  # admission's hello sends a latecomer the table
     _by_tag = _part(admission.by_tag)
 
     def _after_step(self):

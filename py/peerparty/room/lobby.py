@@ -24,17 +24,61 @@ def new_room_code(rng):
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800") | frozenset(chr(c) for c in range(0xFE00, 0xFE10))
 
 
+# An emoji sequence is written with characters that draw nothing on their own: the zero-width joiner between two
+# emoji ("👨‍👩‍👧", "🏳️‍🌈"), a variation selector after one ("❤️"), the tag letters of a subdivision flag after a
+# black flag. Each is allowed there and only there; anywhere else it is one of the characters above.
+ZWJ, EMOJI_STYLE, TEXT_STYLE = "\u200d", "\ufe0f", "\ufe0e"
+BLACK_FLAG, TAG_END = "\U0001f3f4", "\U000e007f"
+KEYCAP = "0123456789#*"  # "1️⃣": a digit, the emoji style, the enclosing keycap
+# pictographs and symbols that are written as emoji (Unicode's Extended_Pictographic, by block)
+EMOJI_BLOCKS = ((0x1F000, 0x1FAFF), (0x2600, 0x27BF), (0x2300, 0x23FF), (0x2B00, 0x2BFF), (0x2190, 0x21FF))
+EMOJI_MARKS = ("\u00a9", "\u00ae", "\u203c", "\u2049", "\u2122", "\u2139", "\u3030", "\u303d", "\u3297", "\u3299")
+
+
+def is_emoji(ch):
+    n = ord(ch)
+    return ch in EMOJI_MARKS or any(low <= n <= high for low, high in EMOJI_BLOCKS)
+
+
+def skin_tone(ch):
+    return 0x1F3FB <= ord(ch) <= 0x1F3FF
+
+
+def _in_emoji_sequence(raw, i):
+    """Whether raw[i], a character that draws nothing alone, is part of an emoji sequence there."""
+    ch = raw[i]
+    before = raw[i - 1] if i else ""
+    after = raw[i + 1] if i + 1 < len(raw) else ""
+    if ch in (EMOJI_STYLE, TEXT_STYLE):
+        return bool(before) and (is_emoji(before) or before in KEYCAP)
+    if ch == ZWJ:  # joins the emoji before it (with its style or skin tone) to the emoji after it
+        while before and (before == EMOJI_STYLE or skin_tone(before)) and i > 1:
+            i -= 1
+            before = raw[i - 1]
+        return bool(before) and is_emoji(before) and bool(after) and is_emoji(after)
+    if 0xE0020 <= ord(ch) <= 0xE007F:  # a subdivision flag: the black flag, tag letters, the cancel tag
+        j = i
+        while j > 0 and 0xE0020 <= ord(raw[j - 1]) <= 0xE007E:
+            j -= 1
+        k = i
+        while k < len(raw) and 0xE0020 <= ord(raw[k]) <= 0xE007E:
+            k += 1
+        return j > 0 and raw[j - 1] == BLACK_FLAG and k < len(raw) and raw[k] == TAG_END
+    return False
+
+
 def clean_name(raw):
     """(name, None) or (None, the reason in a sentence). The host's rule for a seat's name: spaces trimmed
-    and collapsed, NFC, 1 to NAME_MAX characters, and no control, lone-surrogate or invisible/bidi character.
+    and collapsed, NFC, 1 to NAME_MAX characters, and no control, lone-surrogate or invisible/bidi character
+    but inside an emoji sequence (a joiner between two emoji, a variation selector after one, a flag's tags).
     (The phone pre-checks with protocol.clean_name, which MicroPython can run; this one decides.)"""
     if not isinstance(raw, str):
         return None, "A name is text."
-    for ch in raw:
+    for i, ch in enumerate(raw):
         category = unicodedata.category(ch)
         if category in ("Cc", "Cs") and ch not in "\t\n\r":  # whitespace is collapsed below
             return None, "Names cannot hold control characters."
-        if category == "Cf" or ch in INVISIBLE:
+        if (category == "Cf" or ch in INVISIBLE) and not _in_emoji_sequence(raw, i):
             return None, "Names cannot hold invisible or direction-changing characters (U+%04X)." % ord(ch)
     name = unicodedata.normalize("NFC", " ".join(raw.split()))
     if not 1 <= len(name) <= NAME_MAX:

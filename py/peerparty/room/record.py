@@ -9,6 +9,7 @@ A part cannot forget to save, because saving is not its job.
 """
 
 from ..engine import Match
+from . import away
 from .controls import Controls
 from .lobby import Lobby
 from .screens import Screens
@@ -57,6 +58,7 @@ def restore(room, record, games):
     room.history = record["history"]
     room.screens = Screens.from_record(record.get("screens"))
     room.controls = Controls.from_record(record.get("controls"))
+    away.restored(room)  # the game hears who is away once the phones had the time to come back
     if record["match"] is not None:
         room.match = Match.from_record(games, record["match"])
     room.saved = mark(room)

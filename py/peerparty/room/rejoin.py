@@ -113,8 +113,9 @@ class Rejoin:
 
     # --- link events ----------------------------------------------------------------------------
 
-    def opened(self, now_ms):
-        """A connection to the host opened: the texts to send on it (hello, then every unacknowledged move).
+    def opened(self, now_ms, said=None):
+        """A connection to the host opened: the texts to send on it (hello, then every unacknowledged move; said:
+        the name of a hello the page already sent on it, GuestSession.greeting).
         At a later epoch's id the search is not over until that host proves itself (a welcome): whoever holds the
         id may be a stranger, and if it never proves itself the phone goes back to its own host (issue 39)."""
         self.old_host = False
@@ -125,7 +126,7 @@ class Rejoin:
         self.guest.last_heard_ms = now_ms
         self.guest.own_host = self.try_epoch == self.epoch
         self.guest.dialled = self.try_epoch
-        return self.guest.greeting()
+        return self.guest.greeting(said)
 
     def _found(self):
         self.lost_since = None

@@ -127,6 +127,7 @@ class Room:
         self.links = {}  # conn -> Link, for every open connection
         self.dirty = True  # the big screen needs a redraw (the page polls and clears it)
         self.refused = None  # the code of host_action's last refusal (room/races.py reads it)
+        self.restored_ms = None  # a restored room: when its first event came (room/away.py holds the news till then)
         self.saved = None  # record.mark() of the record as last saved (HostSession._commit): set below
         self._fired_deadline = None  # the game deadline whose timeout was played
         # --- transport bookkeeping (outside the room: tests/room/test_fuzz.py OUTSIDE_THE_ROOM)

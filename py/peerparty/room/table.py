@@ -13,7 +13,7 @@ protocol.ProtocolError or IllegalMove and changes nothing.
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from ..engine.record import final_of
-from . import protocol, seating
+from . import away, protocol, seating
 from .replay import keep_records
 
 ANY = object()  # a host move that names no decision (the screen and its answer share a thread)
@@ -143,6 +143,8 @@ def host_move(room, turn, body, now_ms, ref=ANY):
         raise protocol.ProtocolError("bad_message", "A move needs a type.")
     if body["type"] == "set_host":  # the room's own, following the controls (hand_rulebook_host)
         raise protocol.ProtocolError("bad_message", "The host's seat follows the controls: give them instead.")
+    if body["type"] == away.AWAY_MOVE:  # the room's own, from each seat's presence (room/away.py)
+        raise protocol.ProtocolError("bad_message", "Who is away is what the room sees, not a button.")
     if body["type"] in game.host_moves:
         actor = HOST
     elif local is not None and local.id in room.match.players:
@@ -159,6 +161,14 @@ def host_move(room, turn, body, now_ms, ref=ANY):
     if removed is not None:
         seating.remove_for_good(room, turn, removed)  # the game accepted the removal: the seat goes too
     after_step(room, turn)
+
+
+def tell_away(room, turn):
+    """The game hears who of its players is away now (DX-11, room/away.py); its step may end it. True if told."""
+    if not away.tell(room, room._now):
+        return False
+    after_step(room, turn)
+    return True
 
 
 def timeout(room, turn, now_ms):

@@ -101,8 +101,44 @@ def face(person):
     """A seat's face: its initial on its colour and shape (static/css/app.css .face-N), the same on the TV and
     on that player's phone, so Ann on the TV is Ann's phone at a glance; never colour alone (the initial, and
     six colours twice, round then square)."""
-    initial = (person.get("name") or "?").strip()[:1].upper() or "?"
+    name = (person.get("name") or "?").strip()
+    initial = first_grapheme(name[:1].upper() + name[1:]) or "?"
     return tag("span", esc(initial), class_="face face-%d" % (person.get("face") or 0), aria_hidden="true")
+
+
+def _extends(n):
+    """Whether code point n belongs to the character before it (a grapheme's tail): a combining mark, a
+    variation selector, a skin tone, a tag of a subdivision flag, an enclosing keycap."""
+    return (
+        0x0300 <= n <= 0x036F
+        or 0x1AB0 <= n <= 0x1AFF
+        or 0x1DC0 <= n <= 0x1DFF
+        or 0x20D0 <= n <= 0x20FF
+        or 0xFE00 <= n <= 0xFE0F
+        or 0xFE20 <= n <= 0xFE2F
+        or 0x1F3FB <= n <= 0x1F3FF
+        or 0xE0020 <= n <= 0xE007F
+    )
+
+
+def first_grapheme(text):
+    """The first character of `text` as a person sees it: with its accents, its skin tone ("👍🏽"), a flag's
+    two letters ("🇫🇷") and the emoji a zero-width joiner binds to it ("👨‍👩‍👧"), which the host accepts in a name
+    (room/lobby.py clean_name). MicroPython has no unicodedata: the ranges are written out."""
+    if not text:
+        return ""
+    end = 1
+    if 0x1F1E6 <= ord(text[0]) <= 0x1F1FF and len(text) > 1 and 0x1F1E6 <= ord(text[1]) <= 0x1F1FF:
+        end = 2  # a flag: two regional indicators
+    while end < len(text):
+        n = ord(text[end])
+        if _extends(n):
+            end += 1
+        elif n == 0x200D and end + 1 < len(text):
+            end += 2
+        else:
+            break
+    return text[:end]
 
 
 def name_html(name):

@@ -1,7 +1,8 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
 
-from .html import attrs, button, esc, face, icon_button, name_html, tag
+from .decisions import CONTROLS_ICON, GIVE_ICON, REMOVE_ICON, decisions, placed
+from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
 from .screens import screens_for, stylesheet_for
 
@@ -17,6 +18,8 @@ def ui_ctx(room, me, now_ms, is_host):
         "now_ms": now_ms,
         "connected": dict((p["id"], p["present"]) for p in people),
         "faces": dict((p["id"], p.get("face") or 0) for p in people),
+        # the seat holding the controls: no decision is offered about it (ui/decisions.py)
+        "holder": next((p["id"] for p in people if p.get("controls")), None),
     }
 
 
@@ -29,37 +32,18 @@ def _presence(person):
 
 
 CONTROLS_BADGE = "controls"  # the word beside the seat holding the controls (room/controls.py)
-# where a row is narrow the badge and the seat buttons are these marks (icon_button), and a line says what they mean
-CONTROLS_ICON, GIVE_ICON, REMOVE_ICON = "\u2605", "\u2606", "\u2715"
+# where a row is narrow the badge and the seat buttons are marks (ui/decisions.py), and a line says what they mean
 ICON_LEGEND = "%s has the controls \u00b7 %s give them \u00b7 %s remove" % (CONTROLS_ICON, GIVE_ICON, REMOVE_ICON)
 
 
-def seat_buttons(person, room, give=True):
-    """The host's buttons beside one seat, the same on the TV and on the controls phone (controls_band): Remove
-    (remove_button: in the lobby, or an away player during play) and Give controls (to a seat that is here and does not hold them)."""
-    out = remove_button(room, person)
-    if give and not person.get("controls") and person["present"] and not person["host"]:
-        out += icon_button(
-            "Give controls",
-            GIVE_ICON,
-            {"room": "give_controls", "seat": person["id"]},
-            cls="btn small ghost give",
-            confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
-            aria_label="Give controls to %s" % person["name"],
-        )
-    return out
-
-
-def people_list(room, removable=False, me=None, give=None):
-    """The room's people in join order. removable: the host's seat buttons beside each (seat_buttons); give: with
-    Give controls (by default where the buttons are, but during a game: the TV's side list keeps to one line)."""
-    if give is None:
-        give = removable and room["phase"] != "playing"
+def people_list(room, listed=(), me=None):
+    """The room's people in join order; listed: the host's decisions (ui/decisions.py), whose seat's buttons go
+    beside each (a Remove of an away player during play, Give controls, the lobby's Remove)."""
     items = []
     for person in room["people"]:
         role = ""
         if person["host"]:
-            role = tag("span", "host", class_="badge")
+            role = tag("span", "host", class_="badge host-badge")
         if person.get("controls"):
             role += tag(
                 "span",
@@ -71,7 +55,7 @@ def people_list(room, removable=False, me=None, give=None):
             role += tag("span", "watching", class_="badge watching")
         if person["id"] == me and not person["host"]:  # the host's own screen: "host" says it
             role += tag("span", "you", class_="badge you")
-        extra = seat_buttons(person, room, give) if removable else ""
+        extra = placed(listed, "away", person["id"]) + placed(listed, "seat", person["id"])
         path = person.get("path")  # the TV's own stats: this seat's phone reaches it through the relay
         if path == "relay":
             role += tag(
@@ -96,69 +80,6 @@ def people_list(room, removable=False, me=None, give=None):
     if not items:
         return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
     return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
-
-
-def remove_button(room, person):
-    """The host's Remove beside a person: anyone in the lobby; during play a player who is away, when the game
-    takes a removal (room["removal"] says what it does to them: DX-08). A host_action "remove"."""
-    if person["host"]:
-        return ""
-    if room["phase"] == "lobby":
-        return icon_button(
-            "Remove",
-            REMOVE_ICON,
-            {"room": "remove", "seat": person["id"]},
-            cls="btn small ghost",
-            confirm="Remove %s from the room? They cannot rejoin." % person["name"],
-            aria_label="Remove %s" % person["name"],
-        )
-    if room["phase"] != "playing" or not room.get("removal") or person["present"] or person["spectator"]:
-        return ""
-    return icon_button(
-        "Remove",
-        REMOVE_ICON,
-        {"room": "remove", "seat": person["id"]},
-        cls="btn small danger",
-        confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
-        aria_label="Remove %s" % person["name"],
-        data_away_remove=person["id"],
-    )
-
-
-def away_names(room):
-    """The names of the people in the room who are away (not the host's own seat)."""
-    return [p["name"] for p in room["people"] if not p["present"] and not p["host"]]
-
-
-def start_row(room, can_start, id_="start"):
-    """The lobby's Start button and the line beside it (can_start: (ok, reason)): why it is disabled, or who is
-    away (Start then asks first). A host_action "start", the same on the TV and the controls phone."""
-    ok, reason = can_start
-    away = away_names(room) if ok else []
-    confirm = None
-    if away:
-        who = _and(away)
-        verb = "is" if len(away) == 1 else "are"
-        reason = "%s %s away: wait for them, or remove them." % (who, verb)
-        confirm = "%s %s away. Start anyway? The game will wait for them or skip them." % (who, verb)
-    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id=id_, confirm=confirm)
-    line = esc(reason) if reason else "Ready when you are."
-    return tag(
-        "div",
-        start
-        + tag(
-            "p",
-            line,
-            class_="start-reason" + (" away" if away else ""),
-            aria_live="polite",
-            data_away=str(len(away)) if away else None,
-        ),
-        class_="start-row",
-    )
-
-
-def _and(names):
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def result_table(result, names):
@@ -212,9 +133,24 @@ def game_style(game_id):
     return "<link%s>" % attrs({"rel": "stylesheet", "href": "./" + path, "data-game-style": game_id}) if path else ""
 
 
+def tv_decisions(screen, info):
+    """The host's decisions on the TV (ui/decisions.py): the very list the controls phone draws."""
+    room = screen["room"]
+    plays = info.get("host_plays")
+    ctx = dict(ui_ctx(room, screen.get("me"), screen.get("now_ms", 0), True), tv=True, beside_table=not plays)
+    host = {
+        "view": (screen.get("controls") if plays else screen.get("view")) if room["phase"] == "playing" else None,
+        "games": info.get("games") or [],
+        "can_start": info.get("can_start") or (False, ""),
+        "screens": info.get("screens"),
+    }
+    return decisions(room, host, ctx)
+
+
 def host_screen(screen, info):
     """info: games [(id, title, min, max)], join_url, join_hint, qr_svg, status_error, can_start (ok, reason),
     error, knocking, relay, intruder (someone failed to prove a takeover: room/fence.py)."""
+    info = dict(info, decisions=tv_decisions(screen, info))
     room = screen["room"]
     replay = screen.get("replay")
     # a replay takes the game's layout, its controls in the band in place of the tools
@@ -251,7 +187,7 @@ def host_frame(code, mode, info):
     notice = tag("p", FRAME_NOTICES[mode], class_="boot", role="status")
     if mode == "new":
         body = tag(
-            "section", tag("h2", "Players (0)") + people_list(screen["room"], True), class_="panel people-panel"
+            "section", tag("h2", "Players (0)") + people_list(screen["room"]), class_="panel people-panel"
         ) + tag("section", tag("h2", "Pick a game") + notice, class_="panel game-panel")
     else:
         body = tag("section", notice, class_="panel frame-notice")
@@ -286,11 +222,16 @@ def _host_head(screen, info):
         )
         + button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false")
         + add
-        + button(
-            "New room",
-            {"room": "new_room"},
-            cls="btn small ghost",
-            confirm="Close this room and open a new one? Everyone will need the new code.",
+        # a phone that took over runs the room for everyone: a new room there would leave the party behind
+        + (
+            ""
+            if info.get("took_over")
+            else button(
+                "New room",
+                {"room": "new_room"},
+                cls="btn small ghost",
+                confirm="Close this room and open a new one? Everyone will need the new code.",
+            )
         ),
         class_="host-tools",
     )
@@ -305,7 +246,7 @@ def _host_head(screen, info):
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
     head = tag(
         "header",
-        tag("div", brand + tools + _deal(room, screen), class_="brand-box") + _join_box(room, info, bool(replay)),
+        tag("div", brand + tools + _deal(room, screen, info), class_="brand-box") + _join_box(room, info, bool(replay)),
         class_="host-head phase-" + look,
     )
     if info.get("took_over"):
@@ -318,40 +259,8 @@ def _host_head(screen, info):
         head += banner(esc(info["error"]), "warn")
     if info.get("intruder"):  # a peer at a later epoch's id could not prove it holds the room (room/fence.py)
         head += tag("div", INTRUDER, class_="banner error intruder", role="alert", data_intruder="1")
-    return head + claims_banner(room) + knocking_banner(info.get("knocking") or [], info.get("relay"))
-
-
-def claims_banner(room):
-    """New phones asking for an away seat by its name (room/claims.py), each with Let in / Refuse: host_actions
-    "let_in" and "refuse". Only the host's yes moves a seat (docs/trust.md)."""
-    items = []
-    for claim in room.get("claims") or []:
-        name = esc(claim["name"])
-        items.append(
-            tag(
-                "div",
-                tag(
-                    "p",
-                    "A new phone asks to be %s. %s is away: let this phone take their seat?" % (tag("b", name), name),
-                )
-                + button(
-                    "Let in",
-                    {"room": "let_in", "claim": claim["claim"]},
-                    cls="btn primary",
-                    aria_label="Let the new phone in as %s" % claim["name"],
-                )
-                + button(
-                    "Refuse",
-                    {"room": "refuse", "claim": claim["claim"]},
-                    cls="btn ghost",
-                    aria_label="Refuse the new phone asking to be %s" % claim["name"],
-                ),
-                class_="banner warn claim",
-                role="alert",
-                data_claim=str(claim["claim"]),
-            )
-        )
-    return "".join(items)
+    claims = placed(info.get("decisions") or (), "claim")  # Let in / Refuse: the holder's phone has them too
+    return head + claims + knocking_banner(info.get("knocking") or [], info.get("relay"))
 
 
 INTRUDER = (
@@ -384,7 +293,7 @@ def knocking_banner(labels, relay):
     )
 
 
-def _deal(room, screen):
+def _deal(room, screen, info):
     """The seed's fingerprint from a game's start (Fair deal, shown); at the results the seed itself, and
     Watch it again and Save this game (the last game of the history is the one just played)."""
     if not room.get("deal") or screen.get("replay"):
@@ -400,7 +309,7 @@ def _deal(room, screen):
     line = tag(
         "p", "Deal " + tag("code", esc(room["deal"])) + " from seed " + tag("code", esc(screen["seed"])), class_="deal"
     ) + final_line(room)
-    keep = watch_again(room)
+    keep = placed(info.get("decisions") or (), "over", "watch")
     if keep:  # the file is saved by the TV's own browser: not a control a phone has
         keep += button("Save this game", {"room": "save", "game": len(room["history"]) - 1}, cls="btn small ghost")
     return tag("div", line + keep, class_="deal-row")
@@ -427,43 +336,34 @@ def _join_box(room, info, compact=False):
         + tag("span", esc(room["code"]), class_="code", data_code=room["code"]),
         class_="code-box",
     )
-    # whenever someone could still join: the lobby, a game that takes watchers, and the results (a seat
-    # for the next game, so "Play again" takes the newcomers in)
-    joinable = room["phase"] in ("lobby", "over") or info.get("spectators")
+    # at any time (issue 48 point 8): in the lobby and at the results for the next game ("Play again" takes the
+    # newcomers in), during a game that takes watchers to watch it, and during any other game to wait for the
+    # next one, the table on their phone meanwhile (room/latecomers.py)
+    joinable = True
     qr = ""
     if joinable and info.get("qr_svg") and not compact:
         qr = tag(
             "div", info["qr_svg"], class_="qr", aria_label="QR code to join", data_join=info.get("join_url") or None
         )
-    lead = "Scan to play the next game" if room["phase"] == "over" else "Scan"
+    lead = "Scan"
+    if room["phase"] == "over":
+        lead = "Scan to play the next game"
+    elif room["phase"] == "playing":
+        lead = "Scan to watch" if info.get("spectators") else "Scan to play the next game"
     # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
     address = esc(info.get("join_hint", "")).replace("/", "/<wbr>")
     where = ""
     if joinable and not compact:  # a replay keeps the band for its controls: the code alone
-        where = tag("p", lead + ", or open " + tag("b", address) + " and type the code.", class_="join-hint")
-    return tag("div", code + qr + where, class_="join-box" + ("" if joinable else " compact"))
-
-
-def game_picker(room, games, ok=True):
-    """The games to pick from (games: [(id, title, min, max)]): the TV's lobby and the controls phone's. ok: whether
-    Start can start; while it cannot, the picker holds the TV remote's next action (static/js/remote.js)."""
-    picker = []
-    for n, (gid, title, low, high) in enumerate(games):
-        chosen = gid == room["game"]
-        ahead = not ok and (chosen or (n == 0 and not room["game"]))
-        picker.append(
-            tag(
-                "button",
-                tag("span", esc(title), class_="game-title")
-                + tag("span", "%d–%d players" % (low, high), class_="game-range"),
-                type="button",
-                class_="game-pick" + (" chosen" if chosen else ""),
-                data_move='{"room":"pick","game":"%s"}' % gid,
-                aria_pressed="true" if chosen else "false",
-                data_next="1" if ahead else None,
-            )
-        )
-    return tag("div", "".join(picker), class_="picker")
+        # during a game the band keeps to the QR's height (a 1280x720 TV's table needs the rest): the code is
+        # right beside it, and join.html asks for it
+        then = "." if room["phase"] == "playing" else " and type the code."
+        where = tag("p", lead + ", or open " + tag("b", address) + then, class_="join-hint")
+    # a game without watchers keeps its band to the code (static/css/app.css .join-box.for-later): its table
+    # needs the height (docs/decisions.md, "The join band during a game")
+    later = room["phase"] == "playing" and not info.get("spectators")
+    return tag(
+        "div", code + qr + where, class_="join-box" + ("" if joinable else " compact") + (" for-later" if later else "")
+    )
 
 
 # "I play on this screen": a host with no TV takes a seat on the host tab (HostSession.plays_here)
@@ -507,7 +407,7 @@ def _host_lobby(room, info):
     return tag(
         "section",
         tag("h2", "Players (%d)" % len(room["people"]))
-        + people_list(room, True)
+        + people_list(room, info["decisions"])
         + legend
         + screens_list(info)
         + _history(room, info),
@@ -515,9 +415,9 @@ def _host_lobby(room, info):
     ) + tag(
         "section",
         tag("h2", "Pick a game")
-        + game_picker(room, info["games"], info["can_start"][0])
+        + placed(info["decisions"], "lobby", "pick")
         + local
-        + start_row(room, info["can_start"])
+        + placed(info["decisions"], "lobby", "start")
         + rules,
         class_="panel game-panel",
     )
@@ -563,14 +463,7 @@ def screens_list(info):
     items = [
         tag(
             "li",
-            tag("span", "Screen %d" % n, class_="screen-name")
-            + button(
-                "Drop",
-                {"room": "drop_screen", "screen": n},
-                cls="btn tiny ghost",
-                aria_label="Drop screen %d" % n,
-                confirm="Drop screen %d? It stops showing this room until it is opened again." % n,
-            ),
+            tag("span", "Screen %d" % n, class_="screen-name") + placed(info.get("decisions") or (), "screen", n),
             class_="screen-item",
             data_screen=str(n),
         )
@@ -594,12 +487,17 @@ def _add_screen(info):
         tag("h2", ADD_SCREEN)
         + tag("p", ADD_SCREEN_TEXT)
         + tag("div", info["screen_qr"], class_="qr", aria_label="QR code of the screen link", data_screen_link=url)
-        + tag("p", tag("a", esc(url), href=url, class_="screen-link"))
+        + tag("p", tag("a", address_breaks(url), href=url, class_="screen-link"))
         + button("Close", {"room": "add_screen"}, cls="btn"),
         class_="panel add-screen",
         role="dialog",
         aria_label=ADD_SCREEN,
     )
+
+
+def address_breaks(url):
+    """An address as HTML that may end a line only where an address does: after a slash, before a ? or an &."""
+    return esc(url).replace("/", "/<wbr>").replace("?", "<wbr>?").replace("&amp;", "<wbr>&amp;")
 
 
 def _history(room, info):
@@ -610,14 +508,8 @@ def _history(room, info):
     items = []
     for i, h in enumerate(room["history"]):
         title = info["titles"].get(h["game"], h["game"])
-        watch = ""
-        if h.get("replay"):
-            watch = " " + button(
-                "Watch",
-                {"room": "watch", "game": i},
-                cls="btn tiny",
-                aria_label="Watch game %d again: %s" % (i + 1, title),
-            )
+        watch = placed(info["decisions"], "history", i)
+        watch = " " + watch if watch else ""
         items.append(
             tag(
                 "li",
@@ -653,14 +545,15 @@ def _history(room, info):
 def _host_game(screen, info):
     room = screen["room"]
     module = screens_for(room["game"])
-    ctx = ui_ctx(room, screen["me"], screen["now_ms"], True)
+    listed = info["decisions"]
+    # the game's host buttons are the list's (ui/decisions.py): the game's table puts them where it draws them
+    ctx = dict(ui_ctx(room, screen["me"], screen["now_ms"], True), host_buttons=placed(listed, "game"))
     if module is None:
         return tag("p", "This game has no screen yet.")
     extra = ""
     if info.get("host_plays"):  # "I play on this screen": the seat's own view, the host's buttons beside it
         board = module.phone(screen["view"], dict(ctx, is_host=False))
-        if getattr(module, "controls", None) is not None and screen.get("controls") is not None:
-            extra = module.controls(screen["controls"], ctx)
+        extra = ctx["host_buttons"]
     else:
         board = module.table(screen["view"], ctx)
         # a game may put secondary things (recent moves, the host's buttons) under the people, beside its table
@@ -668,7 +561,7 @@ def _host_game(screen, info):
             extra = module.table_side(screen["view"], ctx)
     side = tag(
         "aside",
-        tag("h2", "Players") + people_list(room, True, screen["me"]) + screens_list(info) + extra,
+        tag("h2", "Players") + people_list(room, listed, screen["me"]) + screens_list(info) + extra,
         class_="panel side",
     )
     return tag("div", board, class_="game-area") + side
@@ -686,7 +579,14 @@ def _host_over(screen, info):
     if module is not None and screen["view"] is not None:
         ctx = ui_ctx(room, screen["me"], screen["now_ms"], True)
         final = module.table(screen["view"], ctx) if not info.get("host_plays") else module.phone(screen["view"], ctx)
-    actions = over_actions()
+    actions = placed(info["decisions"], "over", "next")
+    seats = ""
+    if placed(info["decisions"], "seat"):  # Give controls at the results: one tap away, the final view keeps the height
+        seats = tag(
+            "details",
+            tag("summary", "Players (%d)" % len(room["people"])) + people_list(room, info["decisions"]),
+            class_="over-people",
+        )
     # the winners and the host's next step share one band, so the game's final view gets the TV's height; a
     # headline longer than a 20-letter name's "wins!" takes a smaller type so it stays on one or two lines
     headline = winners_text(result, names)
@@ -695,7 +595,7 @@ def _host_over(screen, info):
         "section",
         tag(
             "div",
-            tag("h2", esc(headline), class_="winners" + size) + _newcomers_line(room) + actions,
+            tag("h2", esc(headline), class_="winners" + size) + _newcomers_line(room) + actions + seats,
             class_="over-top",
         )
         + tag("div", final, class_="final-view"),
@@ -703,64 +603,97 @@ def _host_over(screen, info):
     )
 
 
-def over_actions():
-    """The host's next step at the results, on the TV and the controls phone."""
+def phone_decisions(room, controls, ctx):
+    """The host's decisions on the phone holding the controls (room/controls.py): the very list the TV draws
+    (ui/decisions.py). controls: what the host sent this seat (room/broadcast.py controls_for)."""
+    host = {
+        "view": controls.get("view") if room["phase"] == "playing" else None,
+        "games": controls.get("games") or [],
+        "can_start": controls.get("can_start") or (False, ""),
+        "screens": controls.get("screens"),
+    }
+    return decisions(room, host, ctx)
+
+
+def controls_band(room, listed, view=None):
+    """The controls phone's band: every decision of the list but the claims (at the phone's top: phone_screen), in
+    its order. A player the game may wait on and who is away comes first, with their Remove in view. view: the
+    game's view for the host (room/broadcast.py controls_for), whose ref names a move the table waits for."""
+    move = your_move(placed(listed, "game")) if room["phase"] == "playing" else None
+    attributes = {}
+    if move is None:
+        parts = [
+            tag("h2", "You have the controls", class_="controls-title"),
+            tag("p", "What you tap here, the big screen does.", class_="hint"),
+        ]
+    else:
+        # a host move the table waits for: the phone says so at its top, the button in view (issue 48 point 3)
+        parts = [
+            tag("h2", "Your move: " + esc(move), class_="controls-title"),
+            tag("p", "Everyone waits for you. What you tap here, the big screen does.", class_="hint"),
+        ]
+        ref = (view or {}).get("ref", "")
+        attributes = {"data_your_move": "1", "data_show": "move-%s-%s" % (esc(ref), esc(move))}
+    people = dict((p["id"], p) for p in room["people"])
+
+    def rows(kind, cls):
+        items = []
+        for w, key, html in listed:
+            if w == kind and key in people:
+                person = people[key]
+                items.append(
+                    tag(
+                        "li",
+                        face(person)
+                        + tag("span", esc(person["name"]), class_="person-name")
+                        + _presence(person)
+                        + html,
+                        class_="person",
+                        data_person=key,
+                    )
+                )
+        return tag("ol", "".join(items), class_=cls) if items else ""
+
+    away = rows("away", "controls-seats controls-away")
+    if away:
+        parts.append(tag("p", "Away now:", class_="hint") + away)
+    for kind in ("game", "lobby", "over"):
+        parts.append(placed(listed, kind))
+    seats = rows("seat", "controls-seats")
+    if seats:
+        # its list is not .people: that is the room's own list, which this phone shows too
+        parts.append(tag("details", tag("summary", "Players") + seats, class_="controls-people"))
+    watch = [html for w, key, html in listed if w == "history"]
+    if watch:
+        parts.append(tag("p", "Watch one of tonight's games again on the big screen: " + " ".join(watch)))
+    screens = [tag("li", "Screen %d " % key + html) for w, key, html in listed if w == "screen"]
+    if screens:
+        parts.append(tag("h3", "Screens") + tag("ul", "".join(screens), class_="screens"))
     return tag(
-        "div",
-        button("Play again", {"room": "again"}, cls="btn primary big")
-        + button("Choose another game", {"room": "lobby"}, cls="btn big"),
-        class_="actions",
+        "section",
+        "".join(parts),
+        class_="panel controls-band" + (" your-move" if move is not None else ""),
+        data_controls="1",
+        aria_label="The controls",
+        **attributes,
     )
 
 
-def watch_again(room):
-    """Watch the game just played again (on the TV), where its record is kept."""
-    last = len(room["history"]) - 1
-    if last >= 0 and room["history"][last].get("replay"):
-        return button("Watch it again", {"room": "watch", "game": last}, cls="btn small")
-    return ""
-
-
-def controls_band(room, controls, ctx):
-    """The host's buttons on the phone holding the controls (room/controls.py), drawn by the same functions as
-    the TV's (game_picker, start_row, seat_buttons, over_actions, watch_again, each game's controls()), so a button
-    added there is on the phone too. controls: what the host sent this seat (HostSession._controls_for)."""
-    phase = room["phase"]
-    parts = [
-        tag("h2", "You have the controls", class_="controls-title"),
-        tag("p", "What you tap here, the big screen does.", class_="hint"),
-    ]
-    if phase == "lobby":
-        parts.append(game_picker(room, controls["games"]) + start_row(room, controls["can_start"], "start-phone"))
-    elif phase == "playing":
-        module = screens_for(room["game"])
-        draw = getattr(module, "controls", None) if module is not None else None
-        if draw is not None and controls.get("view") is not None:
-            parts.append(draw(controls["view"], dict(ctx, is_host=True)))
-    else:
-        parts.append(over_actions() + watch_again(room))
-    rows = []
-    for person in room["people"]:
-        buttons = seat_buttons(person, room)
-        if buttons and person["id"] != ctx.get("me"):
-            rows.append(
-                tag(
-                    "li",
-                    face(person) + tag("span", esc(person["name"]), class_="person-name") + buttons,
-                    class_="person",
-                    data_person=person["id"],
-                )
-            )
-    if rows:
-        # its list is not .people: that is the room's own list, which this phone shows too
-        parts.append(
-            tag(
-                "details",
-                tag("summary", "Players") + tag("ol", "".join(rows), class_="controls-seats"),
-                class_="controls-people",
-            )
-        )
-    return tag("section", "".join(parts), class_="panel controls-band", data_controls="1", aria_label="The controls")
+def your_move(html):
+    """The label of the host move the table waits for in the controls' HTML: an enabled button that is the
+    next action (primary, or data-next as the TV remote reads it, static/js/remote.js) and asks nothing first;
+    None when there is none (End game alone waits for nobody)."""
+    for part in html.split("<button")[1:]:
+        opening, _, rest = part.partition(">")
+        if " disabled" in opening or "data-confirm=" in opening:
+            continue
+        if 'data-next="1"' in opening or ("class=" in opening and " primary" in opening.split("class=")[1][:60]):
+            label = rest.split("</button>")[0]
+            while "<" in label:  # an icon button's word: the text without its tags
+                before, _, after = label.partition("<")
+                label = before + after.partition(">")[2]
+            return label.strip()
+    return None
 
 
 def newcomers(room):
@@ -865,13 +798,16 @@ def phone_screen(state):
         )
     if status == "waiting":  # the host keeps the name: a game to end first, or the host to let it in
         name = state.get("name")
+        watching = state.get("watching")
         return (
-            top
+            (game_style(watching["room"].get("game")) if watching else "")
+            + top
             + banner
             + tag(
                 "main",
                 tag("h1", ("Hi, %s" % esc(name)) if name else "Almost in")
-                + tag("p", esc(state.get("waiting") or ""), class_="big-wait", role="status", data_waiting="1"),
+                + tag("p", esc(state.get("waiting") or ""), class_="big-wait", role="status", data_waiting="1")
+                + (live_table(watching) if watching else ""),
                 class_="phone-main",
             )
         )
@@ -885,15 +821,20 @@ def phone_screen(state):
     room = message["room"]
     me = message["me"]
     ctx = ui_ctx(room, me, message.get("now_ms", 0), False)
+    holder = bool(message.get("controls"))
+    ctx["has_controls"] = holder  # a game's phone says "you" where it would say "the host" (issue 48 point 3)
     if room["phase"] == "lobby":
         picked = room.get("game_title")
-        waiting = "Wait for the host to start %s." % esc(picked) if picked else "Wait for the host to pick a game."
+        if holder:  # the host is this phone: its buttons are above
+            waiting = "Start %s with your controls above." % esc(picked) if picked else "Pick a game above."
+        else:
+            waiting = "Wait for the host to start %s." % esc(picked) if picked else "Wait for the host to pick a game."
         body = (
             tag("h1", "You're in!")
             + tag("p", waiting, class_="hint", aria_live="polite")
             + (how_to_play(room["game"], picked) if picked else "")
             + tag("h2", "Players")
-            + people_list(room, False, me)
+            + people_list(room, (), me)
         )
     else:
         module = screens_for(room["game"])
@@ -907,15 +848,23 @@ def phone_screen(state):
             else:  # watched it, or joined at the results (no game view then): a seat in the next game
                 next_line = "You're in! You play in the next game."
             body = (
-                tag("h1", winners_line(room["result"], names), class_="winners")
+                tag(
+                    "h1",
+                    winners_line(room["result"], names),
+                    class_="winners",
+                    data_show="over-%s" % esc(room.get("final") or room.get("deal") or len(room.get("history") or [])),
+                )
                 + table
                 + body
                 + tag("p", next_line, class_="hint", aria_live="polite")
                 + final_line(room)
             )
-    if message.get("controls"):  # near the player's own buttons: under them in a game, else first
-        band = controls_band(room, message["controls"], ctx)
-        body = body + band if room["phase"] == "playing" else band + body
+    if holder:  # near the player's own buttons: under them in a game, else first; first when the table waits
+        listed = phone_decisions(room, message["controls"], ctx)
+        band = controls_band(room, listed, message["controls"].get("view"))
+        first = room["phase"] != "playing" or "data-your-move" in band
+        body = band + body if first else body + band
+        body = placed(listed, "claim") + body  # a new phone at the door: at the top (issue 48)
     return (
         game_style(room["game"])
         + top
@@ -927,6 +876,26 @@ def phone_screen(state):
             inert=offline,
             data_offline="1" if offline else None,
         )
+    )
+
+
+def live_table(watching):
+    """The game under way as the big screen shows it (its table), on a phone waiting to join when it ends
+    (room/latecomers.py): the room's people beside it, as on the TV."""
+    room = watching["room"]
+    module = screens_for(room.get("game"))
+    if module is None or room.get("phase") != "playing":
+        return ""
+    ctx = ui_ctx(room, None, watching.get("now_ms", 0), False)
+    return tag(
+        "section",
+        tag("h2", "On the big screen now")
+        + tag("div", module.table(watching["view"], ctx), class_="live-board")
+        + tag("h2", "Players")
+        + people_list(room),
+        class_="live-table",
+        data_live_table=room.get("game"),
+        aria_label="The game under way",
     )
 
 

@@ -1,11 +1,11 @@
 """Bank or Bust: the rules (setup, check, apply, result). Views live in views.py."""
 
-from ...engine.core import HOST, IllegalMove, can, move_type, standings, str_field
+from ...engine.core import AWAY_GRACE_MS, HOST, SYSTEM, IllegalMove, away_field, can, move_type, standings, str_field
 from . import cards as C
 from .views import build_view
 
 PLAYER_MOVES = ("draw", "bank", "place", "use_discard", "bust", "play", "discard_power")
-HOST_MOVES = ("remove", "end_game")
+HOST_MOVES = ("remove", "end_game", "away")
 LOG_KEEP = 12
 
 
@@ -70,6 +70,8 @@ class BankOrBust:
             "summary": None,  # the last round's scoring (never mutated once made)
             "log": [],
             "decision": 0,  # counts the players' accepted moves: a move's ref (stale taps)
+            "away": [],  # D2-28: the seats the room says are away (DX-11)
+            "grace_ms": None,  # D2-28: when the turn of an away player passes over them
         }
 
     def copy_state(self, s):
@@ -92,6 +94,8 @@ class BankOrBust:
             "summary": s["summary"],
             "log": list(s["log"]),
             "decision": s["decision"],
+            "away": s["away"],  # replaced, never mutated
+            "grace_ms": s["grace_ms"],
         }
 
     # --- validation: the one path ---------------------------------------------------------
@@ -100,13 +104,22 @@ class BankOrBust:
         if not isinstance(move, dict):
             raise IllegalMove("invalid_move", "A move must be an object.")
         t = move_type(move)
-        if t not in PLAYER_MOVES and t not in HOST_MOVES:
+        if t not in PLAYER_MOVES and t not in HOST_MOVES and t != "timeout":
             raise IllegalMove("unknown_move", "Bank or Bust has no move called that.")
         if s["phase"] != "playing":
             raise IllegalMove("game_over", "The game is over.")
+        if t == "timeout":
+            if not (isinstance(p, str) and p == SYSTEM):
+                raise IllegalMove("not_your_turn", "Only the clock passes a turn.")
+            if s["grace_ms"] is None:
+                raise IllegalMove("stale", "Nobody's turn is waiting on an away player.")
+            return
         if isinstance(p, str) and p == HOST:
             if t not in HOST_MOVES:
                 raise IllegalMove("not_your_turn", "The table screen does not play cards; players do.")
+            if t == "away":
+                away_field(move, [q for q in s["seats"] if q in s["status"]], s["away"])  # DX-11: the room's news
+                return
             if t == "remove":
                 who = str_field(move, "player", "The player to remove", 128)
                 if who not in s["status"]:
@@ -174,9 +187,12 @@ class BankOrBust:
         if s["phase"] != "playing":
             return []
         if isinstance(p, str) and p == HOST:
-            candidates = [{"type": "end_game"}] + [
+            candidates = [{"type": "end_game"}, {"type": "away", "players": []}] + [
                 {"type": "remove", "player": q} for q in s["seats"] if q in s["status"]
             ]
+            candidates += [{"type": "away", "players": [q]} for q in s["seats"] if q in s["status"]]
+        elif p == SYSTEM:
+            candidates = [{"type": "timeout"}]
         elif s["turn"] != p:
             return []  # a shortcut: check() refuses every move of a player out of turn
         else:
@@ -207,8 +223,13 @@ class BankOrBust:
         if p == HOST:
             if t == "end_game":
                 self._game_over(s, "host", [], ev)
+            elif t == "away":
+                s["away"] = move["players"]
+                ev.append({"type": "away", "players": list(s["away"])})
             else:
                 self._remove(s, move["player"], ev)
+        elif t == "timeout":
+            self._pass_over(s, ev)
         elif t == "bank":
             s["status"][p] = "banked"
             ev.append({"type": "banked", "player": p})
@@ -244,10 +265,31 @@ class BankOrBust:
             s["discard"].append(card)
             ev.append({"type": "discarded_power", "player": p, "card": card})
             self._draw(s, p, ctx, ev)  # D2-05: the redraw is immediate and mandatory
-        s["log"].extend(ev)
+        self._grace(s, ctx.now_ms)
+        s["log"].extend(e for e in ev if e["type"] != "away")  # the room's news is no line of the game's story
         if len(s["log"]) > LOG_KEEP:
             del s["log"][: len(s["log"]) - LOG_KEEP]
         return ev
+
+    def _grace(self, s, now_ms):
+        """D2-28: the turn of a player who is away waits AWAY_GRACE_MS (DX-11), counted from when the turn came to
+        them or from when they went away on it; a turn of a player who is here waits as long as it takes."""
+        if s["phase"] != "playing" or s["turn"] not in s["away"]:
+            s["grace_ms"] = None
+        elif s["grace_ms"] is None:
+            s["grace_ms"] = now_ms + AWAY_GRACE_MS
+
+    def _pass_over(self, s, ev):
+        """D2-28: the grace is over: the away player on turn banks their rows as they stand (a card they drew and
+        left goes to the discard pile, as at a removal: D2-25), and the turn passes on."""
+        p = s["turn"]
+        if s["pending"] is not None:
+            s["discard"].append(s["pending"])
+            s["pending"] = None
+        s["status"][p] = "banked"
+        s["grace_ms"] = None
+        ev.append({"type": "passed_over", "player": p})
+        self._end_turn(s, ev)
 
     def _draw(self, s, p, ctx, ev):
         """Draw and resolve until a card waits for the player's choice or the turn ends."""
@@ -351,7 +393,9 @@ class BankOrBust:
         s["round"] += 1
         s["starter"] = _seat_after(s, s["starter"], lambda q: True)  # D2-02: rotate clockwise
         s["turn"] = s["starter"]
-        ev.append({"type": "round_started", "round": s["round"], "player": s["starter"]})
+        if s["turn"] in s["away"]:  # D2-28: the first turn passes over an away starter, whose turn comes after
+            s["turn"] = _seat_after(s, s["starter"], lambda q: q not in s["away"]) or s["starter"]
+        ev.append({"type": "round_started", "round": s["round"], "player": s["turn"]})
 
     def _game_over(self, s, why, winners, ev):
         s["phase"] = "game_over"
@@ -371,6 +415,7 @@ class BankOrBust:
             s["supply"] += 1
         for key in ("rows", "status", "holds", "totals"):
             del s[key][q]
+        s["away"] = [a for a in s["away"] if a != q]
         ev.append({"type": "removed", "player": q})
         if len(s["status"]) < 2:
             self._game_over(s, "too_few", [], ev)  # D2-25: no winner
@@ -381,6 +426,10 @@ class BankOrBust:
             self._end_turn(s, ev)
 
     # --- output ---------------------------------------------------------------------------
+
+    def deadline(self, s):
+        """D2-28: when the turn of an away player passes over them."""
+        return s["grace_ms"] if s["phase"] == "playing" else None
 
     def ref(self, s, p):
         """The decision a move answers: one player acts at a time, each move is the next decision."""

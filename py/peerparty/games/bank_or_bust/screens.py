@@ -5,7 +5,7 @@ by id; names come from ctx["names"] through name_of() (escaped). Buttons come on
 moves the engine lists as legal (view["moves"]), so a button is never shown that would be refused.
 """
 
-from ...ui.html import beat, button, esc, moment_key, name_of, passing, tag, who
+from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
 
 POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
@@ -127,6 +127,8 @@ def log_sentence(entry, ctx):
         return "%s BUSTED on %s%s." % (who, card, extra)
     if kind == "banked":
         return "%s banked." % who
+    if kind == "passed_over":  # D2-28
+        return "%s is away: their turn passed, and their rows are banked." % who
     if kind == "no_cards":
         return "No card left to draw for %s: turn over." % who
     if kind == "reshuffled":
@@ -179,6 +181,8 @@ def status_line(view, ctx):
     turn = view["turn"]
     who = name_of(ctx, turn)
     pending = view["pending"]
+    if view.get("grace_ms") is not None:  # D2-28: their turn passes over them
+        return "%s is away: their turn passes in %s." % (who, countdown(view["grace_ms"] - ctx.get("now_ms", 0)))
     if pending is None:
         return "%s's turn: draw or bank." % who
     if pending["kind"] == "number":
@@ -554,17 +558,34 @@ def standings_html(view, ctx):
 
 
 def controls(view, ctx):
-    """The host's buttons (the TV's, and the controls phone's: ui/room.py controls_band)."""
+    """The host's buttons (the TV's, and the controls phone's: the room's one list, ui/decisions.py). End game in
+    sight, a press or two from the table; the Removes, which the table rarely needs, folded (issue 48 point 7)."""
     if not ctx.get("is_host") or view["phase"] != "playing":
         return ""
-    out = [
-        button(
-            "End game", {"type": "end_game"}, cls="btn danger", confirm="End the game now for everyone? Nobody wins."
+    removes = _remove_buttons(view, ctx)
+    if removes:
+        removes = tag(
+            "details",
+            tag("summary", "Remove a player") + tag("div", removes, class_="actions"),
+            class_="bob-host-tools",
         )
-    ]
+    return tag("section", _end_button() + removes, class_="bob-host", aria_label="Host")
+
+
+def _end_button():
+    return button(
+        "End game", {"type": "end_game"}, cls="btn danger", confirm="End the game now for everyone? Nobody wins."
+    )
+
+
+def _remove_buttons(view, ctx):
+    """Remove beside each player who is here (an away player's is beside their name in the people list)."""
+    out = []
     for p in view["players"]:
         if not ctx.get("connected", {}).get(p["id"], True):
-            continue  # an away player's Remove is beside their name in the players list (ui/room.py)
+            continue  # an away player's Remove is the room's, and comes first (ui/decisions.py)
+        if p["id"] == ctx.get("holder"):
+            continue  # nobody is offered to remove themselves (DX-09)
         plain = _plain(ctx, p["id"])
         out.append(
             button(
@@ -575,7 +596,7 @@ def controls(view, ctx):
                 "points leave the standings, and they cannot rejoin." % plain,
             )
         )
-    return tag("section", tag("div", "".join(out), class_="actions"), class_="bob-host", aria_label="Host")
+    return "".join(out)
 
 
 # --- the screens ---------------------------------------------------------------------------
@@ -626,9 +647,7 @@ def table(view, ctx):
     if summary and not over:
         # folded in the header during play, and opened over the table: under the panels it pushed six
         # players' TV past 720 px (e2e/test_tv_fit.py); each phone keeps the last round's scores a tap away too
-        if round_just_over(view):
-            fold = round_over_box(view, summary)
-        else:
+        if not round_just_over(view):
             fold = _last_round(view, summary, class_="bob-last-round bob-pop", id="bob-last-round")
     parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head")]
     if not over:
@@ -638,7 +657,10 @@ def table(view, ctx):
     parts.append(
         tag(
             "div",
-            _status(_table_status(view, ctx), cls="bob-status bob-status-big") + moment_html(view, ctx),
+            _status(_table_status(view, ctx), cls="bob-status bob-status-big")
+            + moment_html(view, ctx)
+            # a round just over: its scores open under the turn line, which stays in view (issue 48 point 10)
+            + (round_over_box(view, summary) if summary and not over and round_just_over(view) else ""),
             class_="bob-now",
         )
     )
@@ -659,12 +681,10 @@ def table(view, ctx):
 
 
 def table_side(view, ctx):
-    """Beside the table, under the room's people: the last few moves and the host's tools (folded)."""
+    """Beside the table, under the room's people: the last few moves and the host's buttons (controls())."""
     if view["phase"] != "playing":
         return ""
-    tools = controls(view, ctx)
-    if tools:
-        tools = tag("details", tag("summary", "Host tools") + tools, class_="bob-host-tools")
+    tools = ctx.get("host_buttons", "")  # controls(), drawn once by the room's list (ui/decisions.py)
     return tag("div", log_html(view, ctx, keep=3) + tools, class_="bob bob-aside")
 
 
@@ -827,7 +847,9 @@ def phone(view, ctx):
         parts.append(my_round_over(view, me_id, ended))
     if view.get("act"):
         parts.append(pending_html(view, ctx))
-        parts.append(tag("div", "".join(_move_buttons(view, me)), class_="bob-moves"))
+        # the decision, brought into view on the phone (glue.js data-show): a new one at each draw
+        key = "bob-%d-%d-%s" % (view["round"], len(view["log"]), "p" if view.get("pending") else "t")
+        parts.append(tag("div", "".join(_move_buttons(view, me)), class_="bob-moves", data_show=key))
     elif view["phase"] == "playing":
         parts.append(tag("p", status_line(view, ctx), class_="bob-others"))
         parts.append(pending_html(view, ctx))

@@ -81,6 +81,7 @@ def build_view(game, s, viewer):
         "round": s["round"],
         "starter": s["starter"],
         "turn": s["turn"],
+        "grace_ms": s.get("grace_ms"),  # D2-28: when the away player's turn passes over them
         "players": players,
         "removed": removed,
         "pending": _pending_view(s),

@@ -284,7 +284,7 @@ def _standings(view, ctx):
 # --- guessing: the board -------------------------------------------------------------------------
 
 
-def _hint_banner(board, ctx):
+def _hint_banner(board, ctx, show=False):
     meta = "Board %d by %s" % (board.get("number", 1), name_of(ctx, board["writer"]))
     left = board.get("boards_left", 0)
     if left:
@@ -297,6 +297,7 @@ def _hint_banner(board, ctx):
         + tag("p", esc(board["hint_text"]), class_="hh-hint")
         + tag("p", meta, class_="hh-meta"),
         class_="hh-hint-box",
+        data_show="hh-board-%d" % board.get("number", 1) if show else None,
     )
 
 
@@ -658,6 +659,8 @@ def controls(view, ctx):
     rejectable = c.get("rejectable") or []
     for entry in c.get("removable") or []:
         p = entry["player"]
+        if p == ctx.get("holder"):
+            continue  # nobody is offered to remove themselves (DX-09)
         plain = ctx["names"].get(p, "?")
         buttons = ""
         if p in rejectable:
@@ -725,7 +728,8 @@ def phone(view, ctx):
         info.append(_submit_board(view, ctx))
     elif phase == "guessing":
         board = view["board"]
-        body.append(_hint_banner(board, ctx))
+        # a new board is the moment: its hint brought into view on the phone (glue.js data-show)
+        body.append(_hint_banner(board, ctx, show=True))
         body.append(_status(_board_status(view)))
         body.append(_grid(view, ctx, True))
         if view.get("can_done"):
@@ -753,7 +757,7 @@ def phone(view, ctx):
 
 def table_side(view, ctx):
     """Beside the table on the TV, under the people: the host's buttons (view(s, HOST) carries them)."""
-    return controls(view, dict(ctx, beside_table=True))
+    return ctx.get("host_buttons", "")  # controls(), drawn once by the room's list (ui/decisions.py)
 
 
 def table(view, ctx):

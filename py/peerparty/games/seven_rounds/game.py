@@ -1,6 +1,6 @@
 """Seven Rounds: the Game object (setup, check, apply, copy, result). Views live in views.py."""
 
-from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, str_field, standings
+from ...engine.core import AWAY_GRACE_MS, HOST, SYSTEM, IllegalMove, away_field, can, move_type, str_field, standings
 from .rules import (
     GAME_ID,
     TITLE,
@@ -24,7 +24,7 @@ from .scoring import resolve_round
 from . import views
 
 PLAYER_MOVES = frozenset(["lock"])
-HOST_MOVES = frozenset(["next_round", "add_time", "reveal", "end_game", "remove"])
+HOST_MOVES = frozenset(["next_round", "add_time", "reveal", "end_game", "remove", "away"])
 SYSTEM_MOVES = frozenset(["timeout"])
 ALL_MOVES = PLAYER_MOVES | HOST_MOVES | SYSTEM_MOVES
 
@@ -91,6 +91,9 @@ class SevenRounds:
             "partners": dict((p, []) for p in players),  # mutual TEAM UP partner per scored round
             "earned_from": dict((p, []) for p in players),  # action types that earned AP >= 1
             "last": None,  # the latest reveal record (public)
+            "away": [],  # D0-22: the seats the room says are away (DX-11)
+            "passed": [],  # D0-22: the seats away when this round started: its captaincy passes over them
+            "grace_ms": None,  # D0-22: when the round stops waiting for the away seats that have not locked
         }
 
     def copy_state(self, s):
@@ -178,6 +181,9 @@ class SevenRounds:
             # D0-05: after expiry, a reveal skips the missing choices, with confirmation
             raise IllegalMove("invalid_move", "Some players have not locked in: confirm skipping them.")
 
+    def _check_away(self, s, move):
+        away_field(move, s["players"], s["away"])  # DX-11: the room's news
+
     def _check_end_game(self, s, move):
         return None  # D0-15: allowed in every phase but FINAL (checked above)
 
@@ -197,6 +203,7 @@ class SevenRounds:
                 {"type": "end_game"},
             ]
             candidates += [{"type": "remove", "player": q} for q in s["players"]]
+            candidates += [{"type": "away", "players": [q]} for q in s["players"]] + [{"type": "away", "players": []}]
         elif p == SYSTEM:
             candidates = [{"type": "timeout"}]
         else:
@@ -215,14 +222,22 @@ class SevenRounds:
                 "target": move["target"] if action in TARGETED else None,
                 "guess": move["guess"] if action == PREDICT else None,
             }
+            self._grace(s, ctx.now_ms)
             return [{"type": "locked", "player": p}]  # never the choice itself (DX-07)
+        if kind == "away":
+            s["away"] = move["players"]
+            self._grace(s, ctx.now_ms)
+            return [{"type": "away", "players": list(s["away"])}]
         if kind == "timeout":
             s["expired"] = True
+            s["grace_ms"] = None
             return [{"type": "time_up", "round": s["round"]}]
         if kind == "add_time":
-            # D0-04: +30 s to the time left; after expiry the timer restarts at 30 s
+            # D0-04: +30 s to the time left; after expiry the timer restarts at 30 s. D0-22: the host chose to
+            # wait: the grace for away seats starts again only at the next lock or news of who is away
             s["deadline_ms"] = max(s["deadline_ms"], ctx.now_ms) + ADD_TIME_MS
             s["expired"] = False
+            s["grace_ms"] = None
             return [{"type": "time_added", "deadline_ms": s["deadline_ms"]}]
         if kind == "next_round":
             s["round"] += 1
@@ -230,6 +245,8 @@ class SevenRounds:
             s["locks"] = {}
             s["expired"] = False
             s["deadline_ms"] = ctx.now_ms + s["timer_ms"]  # D0-17: the timer starts now
+            s["passed"] = list(s["away"])  # D0-22: the captaincy passes over who is away now
+            self._grace(s, ctx.now_ms)
             return [{"type": "round_started", "round": s["round"], "deadline_ms": s["deadline_ms"]}]
         if kind == "reveal":
             skipped = [q for q in s["players"] if q not in s["locks"]]
@@ -245,7 +262,9 @@ class SevenRounds:
                 events.append({"type": "game_over"})
             return events
         if kind == "remove":
-            return self._remove(s, move["player"])
+            events = self._remove(s, move["player"])
+            self._grace(s, ctx.now_ms)
+            return events
         # end_game. D0-15: an unfinished round is discarded: no score, no history, no captain pass. The round
         # number stays (the captain is derived from it, and the captain of the discarded round keeps the role);
         # scored_rounds says how many rounds count.
@@ -256,12 +275,23 @@ class SevenRounds:
         s["expired"] = False
         return [{"type": "game_over", "ended_early_after": s["scored_rounds"]}]
 
+    def _grace(self, s, now_ms):
+        """D0-22: once every player still to lock is away, the round waits for them AWAY_GRACE_MS (DX-11), then its
+        time is up as when the timer runs out (D0-05): the host reveals, skipping them. A lock or news of who is
+        away starts it, or calls it off; a grace already running keeps its end."""
+        missing = [q for q in s["players"] if q not in s["locks"]]
+        if s["phase"] != CHOOSING or s["expired"] or not missing or any(q not in s["away"] for q in missing):
+            s["grace_ms"] = None
+        elif s["grace_ms"] is None:
+            s["grace_ms"] = min(now_ms + AWAY_GRACE_MS, s["deadline_ms"])
+
     def _remove(self, s, q):
         """D0-16: the host may remove a player mid-game: the player leaves the game and
         the standings at once. A lock of theirs this round is dropped; a TEAM UP or SWIPE that named them scores as
         one that named a skipped player (D0-13: the others chose without knowing). The Round Captain is counted
         among the players still in. Below three players (D0-01) the game ends as End game ends it (D0-15)."""
         s["players"] = [p for p in s["players"] if p != q]
+        s["away"] = [p for p in s["away"] if p != q]
         s["locks"].pop(q, None)
         s["scores"].pop(q)  # out of the standings; their mission record stays (a completion was public)
         s["removed"] = s.get("removed", []) + [q]
@@ -278,6 +308,8 @@ class SevenRounds:
     # --- out ----------------------------------------------------------------------------------
     def deadline(self, s):
         if s["phase"] == CHOOSING and not s["expired"]:
+            if s["grace_ms"] is not None:  # D0-22: everyone still to lock is away
+                return min(s["grace_ms"], s["deadline_ms"])
             return s["deadline_ms"]
         return None
 

@@ -71,9 +71,16 @@ MISSIONS = {
 }
 
 
-def captain_of(players, round_no):
-    """Round r's captain is seat (r-1) mod N: seat 0 first, then one seat clockwise per round (DX-01)."""
-    return players[(max(round_no, 1) - 1) % len(players)]
+def captain_of(players, round_no, passed=()):
+    """Round r's captain is seat (r-1) mod N: seat 0 first, then one seat clockwise per round (DX-01). D0-22: a
+    seat that was away when the round started (`passed`) is passed over, clockwise, for that round only."""
+    n = len(players)
+    first = (max(round_no, 1) - 1) % n
+    for k in range(n):
+        seat = players[(first + k) % n]
+        if seat not in passed:
+            return seat
+    return players[first]  # everyone away: the rotation's own
 
 
 def mission_card(number, completed_round=0):

@@ -155,7 +155,7 @@ def resolve_round(s):
     """Score the revealed round of draft `s` and return its public reveal record."""
     players, locks, scores = s["players"], s["locks"], s["scores"]
     round_no = s["round"]
-    captain = captain_of(players, round_no)
+    captain = captain_of(players, round_no, s.get("passed", ()))  # D0-22
     start_scores = dict(scores)
     counts = {BANK: 0, TEAM_UP: 0, SWIPE: 0, PREDICT: 0, DOUBLE_DOWN: 0}
     for lock in locks.values():

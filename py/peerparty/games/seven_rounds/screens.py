@@ -326,14 +326,18 @@ def reveal_walkthrough(view, ctx, moving=True):
         + tag("div", _step_list(rec, ctx), class_="sr-steps"),
         class_="sr-step-fold",
     )
+    winners = view["final"]["winners"] if last_reveal_now(view) else None  # its totals are the final ones
     totals = tag(
-        "section", breakdown_table(rec, ctx, beats), class_="sr-step sr-totals", aria_label="Round totals, leader first"
+        "section",
+        breakdown_table(rec, ctx, beats, winners),
+        class_="sr-step sr-totals",
+        aria_label="Round totals, leader first",
     )
     key = moment_key("sr", rec["round"]) if moving else None
     return tag("div", head + totals + steps_fold, class_="sr-reveal", id=key)
 
 
-def breakdown_table(rec, ctx, beats=None):
+def breakdown_table(rec, ctx, beats=None, winners=None):
     beats = beats or Beats(rec, False)
     head = "".join(
         [
@@ -365,7 +369,11 @@ def breakdown_table(rec, ctx, beats=None):
         rows.append(
             tag(
                 "tr",
-                tag("th", who(ctx, pid), scope="row")
+                tag(
+                    "th",
+                    who(ctx, pid) + (tag("span", "winner", class_="badge win") if pid in (winners or ()) else ""),
+                    scope="row",
+                )
                 + beats.cell(beats.choice_at(pid), _choice_text(ctx, r["action"], r["target"], r["guess"]))
                 + beats.cell(POINTS_AT, signed(r["action_points"]), class_="sr-num")
                 + beats.cell(swipe_at, swipe or "&ndash;", class_="sr-num")
@@ -398,6 +406,12 @@ def missions_revealed(view, ctx):
         tag("h2", "Every Secret Mission") + tag("ul", "".join(items), class_="sr-all-missions"),
         class_="sr-final-missions",
     )
+
+
+def last_reveal_now(view):
+    """The game ended with the last round's Reveal: that reveal has not been seen yet."""
+    rec = view.get("reveal")
+    return bool(rec) and view["phase"] == "final" and rec["round"] == view["round"] == view["scored_rounds"]
 
 
 def _final_note(view):
@@ -478,7 +492,10 @@ def _lock_board(view, ctx, locked):
 
 def table(view, ctx):
     phase = view["phase"]
-    if phase == "final":  # no captain any more: the last screen is about the result
+    if phase == "final" and last_reveal_now(view):
+        # all seven rounds played: the room's headline names the winners, the reveal's heading its round
+        head = ""
+    elif phase == "final":  # no captain any more: the last screen is about the result
         head = tag(
             "header",
             tag("h1", "Seven Rounds: the final count", class_="sr-title") + _final_note(view),
@@ -502,6 +519,11 @@ def table(view, ctx):
         waiting = view.get("waiting", [])
         if not waiting:
             line = "Everyone has locked in. Ready to reveal."
+        elif view.get("grace_ms") is not None:  # D0-22: only away players are still to lock
+            line = "%s away: the round goes on without them in %s." % (
+                _names(ctx, waiting) + (" is" if len(waiting) == 1 else " are"),
+                countdown(view["grace_ms"] - ctx.get("now_ms", 0)),
+            )
         elif view.get("expired"):
             line = "Time is up. Not locked in: %s." % _names(ctx, waiting)
         else:
@@ -518,17 +540,20 @@ def table(view, ctx):
         final = view["final"]
         # the points, big, beside every Secret Mission (names only past six players: one line each)
         side = missions_revealed(view, ctx)
-        if view.get("reveal"):
-            side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx, False))
         many = " sr-many" if len(view["standings"]) > MANY else ""
-        body.append(
-            tag(
-                "div",
-                _standings(view, ctx, final["winners"]) + tag("div", side, class_="sr-final-side"),
-                class_="sr-final-grid" + many,
-            )
-        )
-    return tag("section", head + "".join(body) + controls(view, ctx), class_="sr sr-table sr-" + esc(phase))
+        if last_reveal_now(view):
+            # the last round's reveal is a moment the table sees, as every round's was (issue 48 point 6): its
+            # totals, leader first, are the final standings; the Secret Missions one tap away under it, so the
+            # TV keeps its height
+            main = reveal_walkthrough(view, ctx)
+            side = tag("details", tag("summary", "Every Secret Mission") + side, class_="sr-missions-fold")
+            many += " sr-final-reveal"
+        else:  # ended early: the last reveal was seen when it happened
+            main = _standings(view, ctx, final["winners"])
+            if view.get("reveal"):
+                side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx, False))
+        body.append(tag("div", main + tag("div", side, class_="sr-final-side"), class_="sr-final-grid" + many))
+    return tag("section", head + "".join(body) + ctx.get("host_buttons", ""), class_="sr sr-table sr-" + esc(phase))
 
 
 # --- the phone ------------------------------------------------------------------------------------
@@ -571,11 +596,19 @@ def lock_form(view, ctx):
         + tag("fieldset", tag("legend", "3. Your guess (for PREDICT)") + "".join(guesses), class_="sr-guesses")
         + tag("button", "Lock in", type="submit", class_="btn big primary sr-lock")
     )
-    return tag("form", body, data_move='{"type":"lock"}', id="sr-lock-r%d" % view["round"], class_="sr-lock-form")
+    return tag(
+        "form",
+        body,
+        data_move='{"type":"lock"}',
+        id="sr-lock-r%d" % view["round"],
+        class_="sr-lock-form",
+        data_show="sr-lock-r%d" % view["round"],
+    )
 
 
-def my_round(view, ctx):
-    """What happened to me in the last revealed round, and why."""
+def my_round(view, ctx, show=False):
+    """What happened to me in the last revealed round, and why. show: the result that matters now, brought into
+    view on the phone (glue.js data-show)."""
     mine = view["mine"]
     lines = []
     if mine["skipped"]:
@@ -604,6 +637,7 @@ def my_round(view, ctx):
         + tag("ul", items)
         + tag("p", "My total: %d" % mine["total"], class_="sr-my-total"),
         class_="sr-mine",
+        data_show="sr-mine-%d" % mine["round"] if show else None,
     )
 
 
@@ -622,8 +656,11 @@ def phone(view, ctx):
     body = []
     if "mission" in view and phase != "final":
         body.append(_mission_box(view))  # one tap away, above the long lock form
+    holder = ctx.get("has_controls")  # this phone is the host's: "you", never "the host" (issue 48 point 3)
     if phase == "ready":
-        body.append(_status("Waiting for the host to start round 1."))
+        body.append(
+            _status("Start round 1 with your controls." if holder else "Waiting for the host to start round 1.")
+        )
     elif phase == "choosing":
         body.append(_timer(view, ctx))
         choice = view.get("choice")
@@ -642,14 +679,21 @@ def phone(view, ctx):
         else:
             body.append(_status("Time is up and you did not lock in. If the host adds time you can still choose."))
     elif phase == "results":
-        body.append(_status("Round %d revealed. Waiting for the host to start the next round." % view["round"]))
-        body.append(my_round(view, ctx))
+        then = (
+            "Start the next round when the table is ready."
+            if holder
+            else "Waiting for the host to start the next round."
+        )
+        body.append(_status("Round %d revealed. %s" % (view["round"], then)))
+        body.append(my_round(view, ctx, show=True))
         body.append(tag("details", tag("summary", "Standings") + _standings(view, ctx)))
     else:
         final = view["final"]
         # the room's screen above already names the winners and lists the final points
         body.append(_final_note(view))
-        if view.get("mine"):
+        if view.get("mine") and last_reveal_now(view):
+            body.append(my_round(view, ctx))  # the last reveal, not folded away (issue 48 point 6)
+        elif view.get("mine"):
             body.append(tag("details", tag("summary", "My last round") + my_round(view, ctx)))
         body.append(tag("details", tag("summary", "Standings with places") + _standings(view, ctx, final["winners"])))
         body.append(tag("details", tag("summary", "Every Secret Mission") + missions_revealed(view, ctx)))

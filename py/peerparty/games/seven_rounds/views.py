@@ -16,7 +16,7 @@ def _public(game, s):
         "rounds": ROUNDS,
         "scored_rounds": s["scored_rounds"],
         "players": list(players),
-        "captain": captain_of(players, s["round"]),
+        "captain": captain_of(players, s["round"], s.get("passed", ())),  # D0-22
         "scores": dict(scores),
         "standings": [
             {"player": p, "score": scores[p]} for p in sorted(players, key=lambda q: -scores[q])
@@ -33,8 +33,9 @@ def _public(game, s):
         # who has locked, never what (DX-07)
         out["locked"] = [p for p in players if p in s["locks"]]
         out["waiting"] = [p for p in players if p not in s["locks"]]
+        out["grace_ms"] = s.get("grace_ms")  # D0-22: when the round stops waiting for the away seats
     if phase == RESULTS:
-        out["next_captain"] = captain_of(players, s["round"] + 1)
+        out["next_captain"] = captain_of(players, s["round"] + 1, s.get("away", ()))  # D0-22: as things stand
     if phase in (RESULTS, FINAL) and s["last"] is not None:
         out["reveal"] = s["last"]
     if phase == FINAL:

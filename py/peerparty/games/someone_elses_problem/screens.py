@@ -536,7 +536,7 @@ def table_side(view, ctx):
     players' objects keep the TV's whole height."""
     if view["phase"] == "over":
         return ""
-    end = controls(view, ctx)
+    end = ctx.get("host_buttons", "")  # controls(), drawn once by the room's list (ui/decisions.py)
     return tag(
         "div",
         tag("section", tag("h2", "What happened") + log_list(view, ctx, 3), class_="sep-story")
@@ -677,6 +677,7 @@ def respond_box(view, ctx):
         "".join(parts),
         class_="sep-respond panel",
         aria_label="Answer the gift",
+        data_show="sep-respond-t%d" % view["turn_no"],
     )
 
 
@@ -773,7 +774,7 @@ def phone(view, ctx):
                 moves.append(tag("section", tag("h2", "EXCHANGE") + exchange_forms(view, ctx), class_="panel"))
             if can.get("pass"):
                 moves.append(button("Pass (no move possible)", {"type": "pass"}, cls="btn primary big"))
-            body.append(tag("div", "".join(moves), class_="sep-moves"))
+            body.append(tag("div", "".join(moves), class_="sep-moves", data_show="sep-turn-t%d" % view["turn_no"]))
     else:
         body.append(pending_box(view, ctx))
     if me is not None and view["phase"] != "over":

@@ -1,0 +1,262 @@
+"""Every decision the host may make at this moment, as ONE list (issue 48): the TV's buttons and the controls
+phone's are both drawn from `decisions()`, so the phone in the holder's hand is the whole remote by construction,
+with the same words and the same confirmations.
+
+A decision is a tuple (where, key, html):
+
+    "claim"    a new phone asks for an away seat (room/claims.py): Let in / Refuse            key: the claim
+    "away"     Remove beside a player who is away during play (DX-08)                          key: their seat
+    "game"     the game's own host buttons: its screens' controls(view, ctx)                    key: None
+    "lobby"    the game picker, Start                                                 key: "pick", "start"
+    "over"     Play again and Choose another game, Watch it again                     key: "next", "watch"
+    "seat"     Give controls, and in the lobby Remove, beside a seat                            key: the seat
+    "history"  Watch beside one of tonight's games (the lobby)                                  key: its index
+    "screen"   Drop beside a remote screen                                                      key: its number
+
+The TV puts each where it belongs (a claim over the screen, a seat's beside its name, the game's beside the table:
+ui/room.py); the controls phone draws them in the list's order, which is what is most pressing first: a new phone
+at the door, then the player the game would wait on (their Remove is never folded away), then the game's own
+buttons. tests/room/test_decisions.py compares the two over every screen of whole games.
+
+Nobody is offered a decision about themselves: no Remove of the seat holding the controls (DX-09: it gives them
+first), anywhere. What only the TV's own tab does (DX-09: I play on this screen, Save, Add a screen, New room,
+Fullscreen, Sound, a replay's steps) is not a decision of this list.
+"""
+
+from .html import button, esc, icon_button, tag
+from .screens import screens_for
+
+# where the rows are narrow the seat buttons are these marks (icon_button), and a line says what they mean
+CONTROLS_ICON, GIVE_ICON, REMOVE_ICON = "\u2605", "\u2606", "\u2715"
+
+
+def decisions(room, host, ctx):
+    """The list, in the phone's order. room: the room's summary (room/broadcast.py summary); host: what the host
+    side adds for its buttons: "view" (the game's view for HOST, or None), "games" [(id, title, min, max)],
+    "can_start" (ok, reason), "screens" [numbers]; ctx: ui_ctx, whose "holder" is the seat with the controls, and
+    "tv" on the host's own screen."""
+    phase = room["phase"]
+    out = [("claim", c["claim"], claim_buttons(c)) for c in room.get("claims") or []]
+    if phase == "playing":
+        for person in room["people"]:
+            remove = away_remove(room, person, ctx)
+            if remove:
+                out.append(("away", person["id"], remove))
+        module = screens_for(room["game"])
+        draw = getattr(module, "controls", None) if module is not None else None
+        if draw is not None and host.get("view") is not None:
+            html = draw(host["view"], dict(ctx, is_host=True))
+            if html:
+                out.append(("game", None, html))
+    elif phase == "lobby":
+        ok = host["can_start"][0]
+        out.append(("lobby", "pick", game_picker(room, host["games"], ok)))
+        out.append(("lobby", "start", start_row(room, host["can_start"], "start" if ctx.get("tv") else "start-phone")))
+    else:
+        out.append(("over", "next", over_actions(room)))
+        watch = watch_again(room)
+        if watch:
+            out.append(("over", "watch", watch))
+    for person in room["people"]:
+        html = seat_buttons(person, room, ctx)
+        if html:
+            out.append(("seat", person["id"], html))
+    if phase == "lobby":
+        for index, html in history_watch(room, host["games"]):
+            out.append(("history", index, html))
+    for number in host.get("screens") or []:
+        out.append(("screen", number, drop_screen(number)))
+    return out
+
+
+def placed(listed, kind, key=None):
+    """The HTML of the decisions of one kind (and key, when given), in the list's order."""
+    return "".join(html for w, k, html in listed if w == kind and (key is None or k == key))
+
+
+# --- each decision's buttons --------------------------------------------------------------------------------
+
+
+def claim_buttons(claim):
+    """Let in / Refuse a new phone asking for an away seat: host_actions "let_in" and "refuse". Only the host's (or
+    the holder's) yes moves a seat (docs/trust.md)."""
+    name = esc(claim["name"])
+    return tag(
+        "div",
+        tag("p", "A new phone asks to be %s. %s is away: let this phone take their seat?" % (tag("b", name), name))
+        + button(
+            "Let in",
+            {"room": "let_in", "claim": claim["claim"]},
+            cls="btn primary",
+            aria_label="Let the new phone in as %s" % claim["name"],
+            data_let_in=str(claim["claim"]),
+        )
+        + button(
+            "Refuse",
+            {"room": "refuse", "claim": claim["claim"]},
+            cls="btn ghost",
+            aria_label="Refuse the new phone asking to be %s" % claim["name"],
+        ),
+        class_="banner warn claim",
+        role="alert",
+        data_claim=str(claim["claim"]),
+    )
+
+
+def seat_buttons(person, room, ctx):
+    """Beside one seat: Give controls (to a seat that is here and does not hold them), and in the lobby Remove
+    (never the holder's own seat, nor the TV's)."""
+    out = ""
+    if room["phase"] == "lobby" and not person["host"] and person["id"] != ctx.get("holder"):
+        out += icon_button(
+            "Remove",
+            REMOVE_ICON,
+            {"room": "remove", "seat": person["id"]},
+            cls="btn small ghost",
+            confirm="Remove %s from the room? They cannot rejoin." % person["name"],
+            aria_label="Remove %s" % person["name"],
+        )
+    if not person.get("controls") and person["present"] and not person["host"]:
+        out += icon_button(
+            "Give controls",
+            GIVE_ICON,
+            {"room": "give_controls", "seat": person["id"]},
+            cls="btn small ghost give",
+            confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
+            aria_label="Give controls to %s" % person["name"],
+        )
+    return out
+
+
+def away_remove(room, person, ctx):
+    """Remove beside a player who is away during play, when the game takes a removal (room["removal"] says what it
+    does to them: DX-08). A host_action "remove"."""
+    if not room.get("removal") or person["present"] or person["spectator"] or person["host"]:
+        return ""
+    if person["id"] == ctx.get("holder"):
+        return ""
+    return icon_button(
+        "Remove",
+        REMOVE_ICON,
+        {"room": "remove", "seat": person["id"]},
+        cls="btn small danger",
+        confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
+        aria_label="Remove %s" % person["name"],
+        data_away_remove=person["id"],
+    )
+
+
+def away_names(room):
+    """The names of the people in the room who are away (not the host's own seat)."""
+    return [p["name"] for p in room["people"] if not p["present"] and not p["host"]]
+
+
+def start_row(room, can_start, id_="start"):
+    """The lobby's Start button and the line beside it (can_start: (ok, reason)): why it is disabled, or who is
+    away (Start then asks first). id_: the TV's #start, the phone's #start-phone."""
+    ok, reason = can_start
+    away = away_names(room) if ok else []
+    confirm = None
+    if away:
+        who = and_(away)
+        verb = "is" if len(away) == 1 else "are"
+        reason = "%s %s away: wait for them, or remove them." % (who, verb)
+        confirm = "%s %s away. Start anyway? The game will wait for them or skip them." % (who, verb)
+    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id=id_, confirm=confirm)
+    line = esc(reason) if reason else "Ready when you are."
+    return tag(
+        "div",
+        start
+        + tag(
+            "p",
+            line,
+            class_="start-reason" + (" away" if away else ""),
+            aria_live="polite",
+            data_away=str(len(away)) if away else None,
+        ),
+        class_="start-row",
+    )
+
+
+def and_(names):
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def over_actions(room):
+    """The next step at the results. Play again with someone away asks first, naming them (issue 48): the game
+    would start with their seat in it."""
+    away = away_names(room)
+    confirm = None
+    if away:
+        verb = "is" if len(away) == 1 else "are"
+        confirm = "%s %s away. Play again anyway? Their seat is in the game, and they play on when they are back." % (
+            and_(away),
+            verb,
+        )
+    return tag(
+        "div",
+        button("Play again", {"room": "again"}, cls="btn primary big", confirm=confirm, data_again_away=str(len(away)))
+        + button("Choose another game", {"room": "lobby"}, cls="btn big"),
+        class_="actions",
+    )
+
+
+def watch_again(room):
+    """Watch the game just played again (on the TV), where its record is kept."""
+    last = len(room["history"]) - 1
+    if last >= 0 and room["history"][last].get("replay"):
+        return button("Watch it again", {"room": "watch", "game": last}, cls="btn small")
+    return ""
+
+
+def history_watch(room, games):
+    """[(index, Watch button)] for tonight's games whose record is kept."""
+    titles = dict((g[0], g[1]) for g in games)
+    out = []
+    for i, h in enumerate(room["history"]):
+        if h.get("replay"):
+            title = titles.get(h["game"], h["game"])
+            out.append(
+                (
+                    i,
+                    button(
+                        "Watch",
+                        {"room": "watch", "game": i},
+                        cls="btn tiny",
+                        aria_label="Watch game %d again: %s" % (i + 1, title),
+                    ),
+                )
+            )
+    return out
+
+
+def drop_screen(number):
+    return button(
+        "Drop",
+        {"room": "drop_screen", "screen": number},
+        cls="btn tiny ghost",
+        aria_label="Drop screen %d" % number,
+        confirm="Drop screen %d? It stops showing this room until it is opened again." % number,
+    )
+
+
+def game_picker(room, games, ok=True):
+    """The games to pick from (games: [(id, title, min, max)]). ok: whether Start can start; while it cannot, the
+    picker holds the TV remote's next action (static/js/remote.js)."""
+    picker = []
+    for n, (gid, title, low, high) in enumerate(games):
+        chosen = gid == room["game"]
+        ahead = not ok and (chosen or (n == 0 and not room["game"]))
+        picker.append(
+            tag(
+                "button",
+                tag("span", esc(title), class_="game-title")
+                + tag("span", "%d–%d players" % (low, high), class_="game-range"),
+                type="button",
+                class_="game-pick" + (" chosen" if chosen else ""),
+                data_move='{"room":"pick","game":"%s"}' % gid,
+                aria_pressed="true" if chosen else "false",
+                data_next="1" if ahead else None,
+            )
+        )
+    return tag("div", "".join(picker), class_="picker")
