@@ -5,14 +5,14 @@ fixes (the standard lets an encoder pick any; readers decode all eight), in the 
 bundle carries lean-qr, and the phone bundle no QR code at all."""
 
 import importlib.util
-import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from random import Random
 
 import pytest
+
+
+from tests.node import run_node
 
 segno = pytest.importorskip("segno")
 zxingcpp = pytest.importorskip("zxingcpp")
@@ -65,21 +65,10 @@ TOO_LONG = [sample(2332), "é" * 1166, "x" * 5000]
 
 @pytest.fixture(scope="module")
 def drawn():
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("node is not installed")
     texts = SHORT + EDGES + TOO_LONG
     if not LEAN_QR.is_file():
         pytest.skip("node_modules is not installed (npm ci)")
-    out = subprocess.run(
-        [node, "-e", RUN_QR, str(LEAN_QR), str(QR_SVG)],
-        input=json.dumps(texts),
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return dict(zip(texts, json.loads(out.stdout)))
+    return dict(zip(texts, run_node(RUN_QR, [LEAN_QR, QR_SVG], texts, timeout=60)))
 
 
 def modules(svg):

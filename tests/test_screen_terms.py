@@ -10,14 +10,12 @@ own screen refused it, and it said "Connecting…" for ever).
 """
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from random import Random
 
-import pytest
 
 from peerparty.room import proof
+from tests.node import run_node
 from peerparty.room.protocol import ROOM_ERRORS, peer_id
 from tests.sim.screen import AGAIN_MS, FULL_RETRY_MS, LOOK_AHEAD, Terms
 
@@ -56,18 +54,7 @@ def in_python(trace):
 
 
 def in_node(traces):
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("node is not installed")
-    done = subprocess.run(
-        [node, "-e", RUN_TRACES, str(MAC_JS), str(TERMS_JS)],
-        input=json.dumps(traces),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return run_node(RUN_TRACES, [MAC_JS, TERMS_JS], traces)
 
 
 def both(*traces):

@@ -128,3 +128,26 @@ def test_bug_6_a_latecomer_told_to_wait_by_the_successor_keeps_its_place():
     assert len(waits) > 2 * 60  # the scenario kept the latecomer waiting over a minute of the game
     assert left == [], left[:10]
     assert seated
+
+
+def test_a_reloaded_tv_whose_socket_beats_the_old_close_leads_again():
+    """Evening 1889 of the 10,000: the TV reloads and its new Peer's socket reaches the server before the old tab's
+    close frame does. The server still holds the room's id for the old socket, so it answers the new one ID-TAKEN
+    (each PeerJS Peer has a token of its own, randomToken()); host-room.js tries again 1.5 s later and leads. The
+    simulator once gave a reloaded page the old page's token, which the server takes for the same socket: no OPEN,
+    and a TV that never led again."""
+    led = []
+
+    def script(ev):
+        def reload_with_a_late_close(e):
+            e.note("scenario: the TV reloads; the old tab's close frame reaches the server 3 s late")
+            server, close = e.world.server, e.world.server.close
+            server.close = lambda peer_id, holder: e.world.after(3000, close, peer_id, holder)
+            e.tv.reload(boot_ms=0)
+            server.close = close
+            e.world.after(15000, lambda: led.append(e.leader() is e.tv.page))
+
+        ev.when(playing, reload_with_a_late_close)
+
+    played = scripted(SEVEN_ROUNDS, script, seeds=range(2))
+    assert len(played) == 2 and led == [True, True], led

@@ -27,12 +27,13 @@ const opened = async (...cs) => {
 const tag = () => Math.random().toString(16).slice(2, 8);
 
 const scenarios = {
-  // offers to ids nobody holds, a fifth of a second apart: each EXPIRE, and the prune grid they fall on
+  // offers to ids nobody holds, a fifth of a second apart over 1.2 s (longer than the prune period, so they always
+  // fall on two prunes or more): each EXPIRE, and the prune grid they fall on
   async expire() {
     const a = client("a-" + tag());
     await opened(a);
     const sent = {};
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       const dst = "absent-" + i + "-" + tag();
       sent[dst] = now();
       a.offer(dst, "dc_" + i);

@@ -355,7 +355,8 @@ class Evening:
             still = person.still_for(
                 (session.seq if game_id != "hint_hunt" else (view or {}).get("board", {}).get("number"), room["phase"])
             )
-            if rng.random() < 0.003 and not self.healed:
+            # a host's random Remove mid-game; a scripted evening may turn it off ("random_removes": False)
+            if self.plan.get("random_removes", True) and rng.random() < 0.003 and not self.healed:
                 self.remove_someone(page)
                 return
             if still >= STALLED_S and self.remove_long_gone(page):
