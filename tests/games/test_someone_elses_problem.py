@@ -486,14 +486,16 @@ def test_next_player_clockwise_plays_even_after_answering():
 
 def test_D4_15_host_ends_the_game_with_no_winner():
     m = table(std_objects(), std_hands())
-    assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}] + [{"type": "remove", "player": p} for p in P]
+    assert [mv for mv in GAME.legal_moves(m.state, HOST) if mv["type"] != "away"] == [{"type": "end_game"}] + [
+        {"type": "remove", "player": p} for p in P
+    ]
     refused(m, "ann", {"type": "end_game"}, "not_your_turn")
     refused(m, HOST, {"type": "gift", "object": "diary", "to": "bob"}, "not_your_turn")
     refused(m, HOST, {"type": "remove", "player": "zed"}, "invalid_move")
     refused(m, "ann", {"type": "remove", "player": "bob"}, "not_your_turn")
-    refused(m, SYSTEM, {"type": "timeout"}, "unknown_move")
+    refused(m, SYSTEM, {"type": "timeout"}, "stale")  # nobody away is awaited (D4-21)
     assert GAME.legal_moves(m.state, SYSTEM) == []
-    assert not hasattr(GAME, "deadline") and GAME.host_moves == frozenset(["end_game", "remove"])
+    assert GAME.deadline(m.state) is None and GAME.host_moves == frozenset(["end_game", "remove", "away"])
     m.play("ann", {"type": "gift", "object": "diary", "to": "bob"})
     assert kinds(m.play(HOST, {"type": "end_game"})) == ["end"]
     r = m.result()
@@ -672,3 +674,68 @@ def test_D4_20_only_the_awaited_player_may_act():
     refused(m, "bob", {"type": "gift", "object": "diary", "to": "cat"}, "invalid_move")
     assert [p for p in P if m.view(p)["act"]] == ["bob"]
     assert [p for p in P if GAME.legal_moves(m.state, p)] == ["bob"]
+
+
+# --- D4-21: nobody waits for a player who is away (DX-11) ---------------------------------------------------
+
+
+def test_d4_21_an_away_players_turn_passes_after_the_grace_as_a_pass():
+    from peerparty.engine import AWAY_GRACE_MS
+
+    m = table(std_objects(), std_hands(), DRAW)
+    assert m.deadline() is None
+    m.play(HOST, {"type": "away", "players": ["ann"]}, 1000)  # ann, on turn, is away
+    assert m.deadline() == 1000 + AWAY_GRACE_MS
+    view = m.view("bob")
+    assert view["away"] == ["ann"] and view["grace_ms"] == 1000 + AWAY_GRACE_MS
+    with pytest.raises(IllegalMove):
+        m.play("bob", {"type": "pass"}, 2000)  # still ann's turn during the grace
+    m.play(SYSTEM, {"type": "timeout"}, 1000 + AWAY_GRACE_MS)
+    s = m.state
+    assert s["players"][s["current"]] == "bob" and s["passes"] == 1  # a pass (D4-07), the turn on to bob
+    assert s["log"][-1] == {"kind": "pass", "by": "ann", "away": True}
+    assert m.deadline() is None  # bob is here: his turn waits as long as it takes
+    with pytest.raises(IllegalMove):
+        m.play(SYSTEM, {"type": "timeout"}, 99999)  # nothing is waiting on anyone away
+
+
+def test_d4_21_a_gift_to_an_away_player_is_accepted_after_the_grace():
+    from peerparty.engine import AWAY_GRACE_MS
+
+    m = table(std_objects(), std_hands(), DRAW)
+    m.play(HOST, {"type": "away", "players": ["bob"]}, 0)
+    assert m.deadline() is None  # ann's turn: bob is not awaited
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"}, 500)
+    assert m.deadline() == 500 + AWAY_GRACE_MS  # the gift came to bob while he is away
+    m.play(SYSTEM, {"type": "timeout"}, 500 + AWAY_GRACE_MS)
+    s = m.state
+    assert s["objects"]["bob"]["secret_photo"] == 2 and "secret_photo" not in s["objects"]["ann"]
+    assert [e for e in s["log"] if e["kind"] == "accept"][-1]["away"] is True
+    assert s["phase"] == "turn" and s["players"][s["current"]] == "bob"  # bob's own turn, bob still away
+    assert m.deadline() is not None
+
+
+def test_d4_21_a_player_back_before_the_grace_plays_on():
+    m = table(std_objects(), std_hands(), DRAW)
+    m.play(HOST, {"type": "away", "players": ["ann"]}, 0)
+    m.play(HOST, {"type": "away", "players": []}, 3000)
+    assert m.deadline() is None
+    m.play("ann", {"type": "gift", "object": "diary", "to": "cat"}, 4000)
+    with pytest.raises(IllegalMove) as stale:
+        m.play(HOST, {"type": "away", "players": []}, 5000)  # what the game knows already
+    assert stale.value.code == "stale"
+    for bad in ({"type": "away"}, {"type": "away", "players": ["zed"]}, {"type": "away", "players": ["bob", "bob"]}):
+        with pytest.raises(IllegalMove):
+            m.play(HOST, bad, 5000)
+    with pytest.raises(IllegalMove):
+        m.play("bob", {"type": "away", "players": ["cat"]}, 5000)  # the room's news, never a phone's
+
+
+def test_d4_21_the_table_says_who_is_away_and_when_their_turn_passes():
+    from peerparty.games.someone_elses_problem.screens import status
+
+    m = table(std_objects(), std_hands(), DRAW)
+    m.play(HOST, {"type": "away", "players": ["ann"]}, 0)
+    ctx = {"names": {p: p.title() for p in P}, "now_ms": 2000}
+    line = status(m.view(None), ctx)
+    assert line.startswith("Ann is away: their turn passes in <span") and ">0:10</span>." in line

@@ -6,6 +6,7 @@ from random import Random
 import pytest
 
 from peerparty.engine import HOST, SYSTEM, Ctx, IllegalMove, Match, step
+from peerparty.engine.core import can
 from peerparty.games.someone_elses_problem import GAME
 
 NAMES = ["p1", "p2", "p3", "p4", "p5", "p6"]
@@ -69,8 +70,12 @@ def playout(seed, try_every_move=False, checks=True):
         for p in players:
             if p != awaited:
                 assert GAME.legal_moves(m.state, p) == []
-        assert GAME.legal_moves(m.state, SYSTEM) == []
-        assert GAME.legal_moves(m.state, HOST) == [{"type": "end_game"}] + [
+        # the clock moves only to settle what an away player is awaited for (D4-21)
+        assert GAME.legal_moves(m.state, SYSTEM) == ([] if m.deadline() is None else [{"type": "timeout"}])
+        host = GAME.legal_moves(m.state, HOST)
+        assert host[0] == {"type": "end_game"} and all(can(GAME, m.state, HOST, mv) for mv in host)
+        assert ({"type": "away", "players": []} in host) == (m.state["away"] != [])
+        assert [mv for mv in host if mv["type"] == "remove"] == [
             {"type": "remove", "player": q} for q in m.state["players"]
         ]
         legal = GAME.legal_moves(m.state, awaited)
@@ -82,6 +87,12 @@ def playout(seed, try_every_move=False, checks=True):
             m.play(HOST, {"type": "end_game"}, steps)
         elif host_removes and r.random() < 0.03:  # D4-15: a removal mid-game
             m.play(HOST, {"type": "remove", "player": r.choice(m.state["players"])}, steps)
+        elif seed % 5 == 1 and r.random() < 0.05:  # D4-21: the room says who is away (or nobody)
+            away = [q for q in m.state["players"] if r.random() < 0.3]
+            if away != m.state["away"]:
+                m.play(HOST, {"type": "away", "players": away}, steps)
+        elif m.deadline() is not None and r.random() < 0.5:  # D4-21: the grace runs out
+            m.play(SYSTEM, {"type": "timeout"}, m.deadline())
         else:
             m.play(awaited, r.choice(legal), steps)
         steps += 1
@@ -131,6 +142,10 @@ NASTY = [
     {"type": "x" * 100000},
     {"type": "GIFT"},
     {"type": "timeout"},
+    {"type": "away"},
+    {"type": "away", "players": "p1"},
+    {"type": "away", "players": ["p9"]},
+    {"type": "away", "players": ["p1", "p1"]},
     {"type": "remove", "player": "p9"},
     {"type": "remove"},
     {"type": "remove", "player": 2},

@@ -1,4 +1,4 @@
-"""Your Secret. Someone Else's Problem. (id `someone_elses_problem`, docs/rules/someone-elses-problem.md, A.4, D4-01..D4-20)
+"""Your Secret. Someone Else's Problem. (id `someone_elses_problem`, docs/rules/someone-elses-problem.md, A.4, D4-01..D4-21)
 
 3-6 players get rid of their scandalous objects by gifting whole groups and exchanging one for
 one; the first to hold none wins. The host screen is the table, not a player (DX-02).
@@ -28,14 +28,18 @@ Moves (player ids are opaque strings; every field is checked by check()):
           {"type": "remove", "player": pid}                      their objects leave play, their hand goes under
                                                                  the draw pile, the turn or gift passes on; below 3
                                                                  players no winner (D4-15)
-  A gift offers ALL the sender's objects of that type. No timers, so SYSTEM sends nothing.
+          {"type": "away", "players": [pid]}                     the room's news of who is away (DX-11, D4-21)
+    SYSTEM: {"type": "timeout"}                                  at deadline(): the grace for an away player is
+                                                                 over: their turn is a pass, a gift to them is
+                                                                 accepted (D4-21)
+  A gift offers ALL the sender's objects of that type. The only clock is D4-21's grace.
 
 Views (every view; ids only, names are the UI's business):
     {"phase": "turn"|"respond"|"over", "players": [pid], "objects": {pid: {obj: n}},
      "scandalous": {pid: n}, "hand_sizes": {pid: n}, "draw_count": n, "discard": [action],
      "current": pid, "awaiting": pid|None, "pending": None|{"by", "to", "object", "count", "cards"},
      "log": [narration], "winners": [pid], "end": None|"win"|"host"|"stalemate"|"too_few", "turn_no": n,
-     "me": None}
+     "away": [pid], "grace_ms": None|ms (D4-21), "me": None}
   A player's view adds "me": pid, "hand": [own actions], "act": bool, and "can" (when act):
     turn:    {"gift", "gift2", "exchange", "pass": bool, "gift2_pairs": [[a, b]], "targets": [pid]}
     respond: {"accept", "deny", "redirect": bool, "redirect_to": [pid]}
@@ -43,7 +47,7 @@ Views (every view; ids only, names are the UI's business):
   and the other players see the same thing whatever the recipient holds.
   Narration entries: {"kind": "gift", "by", "to", "object", "count", "cards"}, {"kind": "accept"|"deny",
   "by", "from", "object", "count"}, {"kind": "redirect", "by", "from", "to", "object", "count"},
-  {"kind": "exchange", "by", "gave", "took", "from"}, {"kind": "pass", "by"}, {"kind": "draw", "by",
+  {"kind": "exchange", "by", "gave", "took", "from"}, {"kind": "pass", "by", "away" (D4-21, set when the grace passed the turn)}, {"kind": "draw", "by",
   "count", "short"}, {"kind": "reshuffle", "count"}, {"kind": "win", "winners"}, {"kind": "end", "by"},
   {"kind": "stalemate"}, {"kind": "removed", "by": "host", "player", "count" (their objects)}. The same dicts are the events apply() returns.
 
@@ -56,7 +60,8 @@ Decisions beyond the rulings (docs/rules/):
 - PASS (D4-07) is legal when no gift, substitute gift or exchange can be made; a player owning no
   object (only possible in an explicit test table) has no move.
 - Stalemate (D4-07): as many consecutive passes as there are players; any other move resets it.
-- Moves by someone not seated, or by SYSTEM, are refused as not_your_turn.
+- Moves by someone not seated are refused as not_your_turn; SYSTEM's timeout with no grace running as stale.
+- An accept the grace settled (D4-21) carries "away": true in its narration entry.
 """
 
 from .game import GAME, SomeoneElsesProblem, scandalous_count

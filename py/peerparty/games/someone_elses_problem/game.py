@@ -1,6 +1,6 @@
 """The rules of Someone Else's Problem: one validation path (check), apply, and per-viewer views."""
 
-from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings, str_field
+from ...engine.core import AWAY_GRACE_MS, HOST, SYSTEM, IllegalMove, away_field, can, move_type, standings, str_field
 from .cards import (
     ACTION_TYPES,
     DENY,
@@ -22,7 +22,7 @@ from .views import build_view
 TURN, RESPOND, OVER = "turn", "respond", "over"
 ANSWERS = ("accept", "deny", "redirect")
 PLAYER_MOVES = ("gift", "gift2", "exchange", "pass", "respond")
-HOST_MOVES = frozenset(["end_game", "remove"])
+HOST_MOVES = frozenset(["end_game", "remove", "away"])
 NOTES = {
     "win": "Nobody can pin a scandal on the winner any more.",
     "shared": "Several players got rid of every scandalous object at once: they share the win.",
@@ -74,6 +74,8 @@ class SomeoneElsesProblem:
             "log": [],
             "turn_no": 1,
             "decision": 0,  # counts the players' accepted moves: a move's ref (stale taps)
+            "away": [],  # D4-21: the players the room says are away (DX-11)
+            "grace_ms": None,  # D4-21: when the input awaited from an away player is settled without them
         }
 
     def copy_state(self, s):
@@ -85,6 +87,7 @@ class SomeoneElsesProblem:
         c["spenders"] = list(s["spenders"])
         c["winners"] = list(s["winners"])
         c["log"] = list(s["log"])  # entries are never mutated once written
+        c["away"] = list(s.get("away", ()))
         return c
 
     # --- validation: the one path -----------------------------------------------------------
@@ -101,13 +104,22 @@ class SomeoneElsesProblem:
         if not isinstance(move, dict):
             raise IllegalMove("invalid_move", "A move must be an object.")
         kind = move_type(move)
-        if kind not in PLAYER_MOVES and kind not in HOST_MOVES:
+        if kind not in PLAYER_MOVES and kind not in HOST_MOVES and kind != "timeout":
             raise IllegalMove("unknown_move", "There is no such move in this game.")
         if s["phase"] == OVER:
             raise IllegalMove("game_over", "The game is over.")
+        if kind == "timeout":
+            if p != SYSTEM:
+                raise IllegalMove("not_your_turn", "Only the clock settles a wait.")
+            if s.get("grace_ms") is None:
+                raise IllegalMove("stale", "Nobody away is awaited.")
+            return
         if p == HOST:
             if kind not in HOST_MOVES:
                 raise IllegalMove("not_your_turn", "The table screen only ends the game; players make the moves.")
+            if kind == "away":
+                away_field(move, s["players"], s.get("away", []))  # DX-11: the room's news
+                return
             if kind == "remove" and (not isinstance(move.get("player"), str) or move["player"] not in s["players"]):
                 raise IllegalMove("invalid_move", "That player is not in this game.")
             return
@@ -208,7 +220,12 @@ class SomeoneElsesProblem:
         if s["phase"] == OVER:
             return []
         if p == HOST:
-            return [{"type": "end_game"}] + [{"type": "remove", "player": q} for q in s["players"]]
+            cands = [{"type": "end_game"}, {"type": "away", "players": []}]
+            cands += [{"type": "remove", "player": q} for q in s["players"]]
+            cands += [{"type": "away", "players": [q]} for q in s["players"]]
+            return [m for m in cands if can(self, s, p, m)]
+        if p == SYSTEM:
+            return [{"type": "timeout"}] if s.get("grace_ms") is not None else []
         if p not in s["players"] or p != self.awaiting(s):
             return []
         others = [q for q in s["players"] if q != p]
@@ -250,9 +267,35 @@ class SomeoneElsesProblem:
             s["spenders"].append(p)
 
     def apply(self, s, p, move, ctx):
+        events = self._apply(s, p, move, ctx)
+        self._grace(s, ctx.now_ms)
+        return events
+
+    def _grace(self, s, now_ms):
+        """D4-21: the input awaited from a player who is away waits AWAY_GRACE_MS (DX-11), counted from when it
+        came to them or from when they went away on it; from a player who is here, as long as it takes."""
+        awaited = self.awaiting(s)
+        if awaited is None or awaited not in s.get("away", ()):
+            s["grace_ms"] = None
+        elif s.get("grace_ms") is None:
+            s["grace_ms"] = now_ms + AWAY_GRACE_MS
+
+    def _settle(self, s, ctx, events):
+        """D4-21: the grace is over. A gift awaiting an away player's answer is accepted (the answer that needs no
+        card, D4-05); an away player's turn is passed, as a pass (D4-07: a full round of passes is a stalemate)."""
+        p = self.awaiting(s)
+        s["grace_ms"] = None
+        return self._apply(s, p, {"type": "respond" if s["phase"] == RESPOND else "pass", "away": True}, ctx, events)
+
+    def _apply(self, s, p, move, ctx, events=None):
         kind = move["type"]
-        events = []
-        if p != HOST:
+        events = [] if events is None else events
+        if kind == "away":
+            s["away"] = list(move["players"])
+            return events
+        if kind == "timeout":
+            return self._settle(s, ctx, events)
+        if p not in (HOST, SYSTEM):
             s["decision"] += 1
         if kind == "end_game":
             s["phase"], s["end"], s["winners"] = OVER, "host", []  # D4-15: no winner
@@ -265,7 +308,7 @@ class SomeoneElsesProblem:
         if kind == "pass":
             # D4-07: nothing happens and nothing is drawn; a full round of passes is a stalemate.
             s["passes"] += 1
-            self._note(s, {"kind": "pass", "by": p}, events)
+            self._note(s, dict({"kind": "pass", "by": p}, **({"away": True} if move.get("away") else {})), events)
             if s["passes"] >= len(s["players"]):
                 s["phase"], s["end"], s["winners"] = OVER, "stalemate", []
                 self._note(s, {"kind": "stalemate"}, events)
@@ -303,7 +346,7 @@ class SomeoneElsesProblem:
             return events
         # respond
         gift = s["pending"]
-        answer = move["answer"]
+        answer = move.get("answer", "accept")  # D4-21: an away player's answer is settled as accept
         sender, obj, n = gift["by"], gift["object"], gift["count"]
         if answer == "deny":
             # The objects stay; the sender's card(s) stay spent.
@@ -319,7 +362,10 @@ class SomeoneElsesProblem:
                     s, {"kind": "redirect", "by": p, "from": sender, "to": receiver, "object": obj, "count": n}, events
                 )
             else:
-                self._note(s, {"kind": "accept", "by": p, "from": sender, "object": obj, "count": n}, events)
+                entry = {"kind": "accept", "by": p, "from": sender, "object": obj, "count": n}
+                if move.get("away"):
+                    entry["away"] = True
+                self._note(s, entry, events)
             _take(s["objects"][sender], obj, n)
             _put(s["objects"][receiver], obj, n)
         s["pending"] = None
@@ -339,6 +385,7 @@ class SomeoneElsesProblem:
         objects = s["objects"].pop(q)
         s["players"] = [x for x in before if x != q]
         s["spenders"] = [x for x in s["spenders"] if x != q]
+        s["away"] = [x for x in s.get("away", ()) if x != q]
         s["passes"] = 0
         self._note(s, {"kind": "removed", "by": "host", "player": q, "count": sum(objects.values())}, events)
         if len(s["players"]) < MIN_PLAYERS:
@@ -406,6 +453,10 @@ class SomeoneElsesProblem:
 
     def view(self, s, viewer):
         return build_view(self, s, viewer)
+
+    def deadline(self, s):
+        """D4-21: when the clock settles the input awaited from an away player."""
+        return s.get("grace_ms") if s["phase"] != OVER else None
 
     def result(self, s):
         if s["phase"] != OVER:

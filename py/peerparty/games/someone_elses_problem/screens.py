@@ -5,7 +5,20 @@ by id only; names come from ctx["names"] through name_of() (escaped). Display na
 here, not in the engine. Scandalous objects and ALIBIs differ by a text badge and a shape, not colour.
 """
 
-from ...ui.html import BEAT_MS, MOMENT_MS, beat, button, esc, move_json, moment_key, name_of, seat_face, tag, who
+from ...ui.html import (
+    BEAT_MS,
+    MOMENT_MS,
+    beat,
+    button,
+    countdown,
+    esc,
+    move_json,
+    moment_key,
+    name_of,
+    seat_face,
+    tag,
+    who,
+)
 from ...ui.illustrations import arrow, chip, column, person, row, rules_box, steps
 
 OBJECT_ORDER = ["secret_photo", "spare_key", "love_letter", "burner_phone", "hotel_receipt", "diary", "alibi"]
@@ -161,6 +174,12 @@ def narrate(entry, ctx):
         if len(cards) == 2:
             text += " by discarding %s + %s" % (action_name(cards[0]), action_name(cards[1]))
         return text + "."
+    if kind == "accept" and entry.get("away"):  # D4-21
+        return "%s is away: %s %s went to them." % (
+            who,
+            _possessive(ctx, entry["from"]),
+            owned_phrase(entry["object"], entry["count"]),
+        )
     if kind == "accept":
         return "%s accepted %s %s." % (
             who,
@@ -187,6 +206,8 @@ def narrate(entry, ctx):
             _possessive(ctx, entry["from"]),
             object_name(entry["took"]),
         )
+    if kind == "pass" and entry.get("away"):  # D4-21
+        return "%s is away: their turn passed." % who
     if kind == "pass":
         return "%s passed: no move was possible." % who
     if kind == "draw":
@@ -251,6 +272,11 @@ def status(view, ctx):
     if phase == "over":
         return ending(view, ctx)
     me = ctx.get("me")  # on a phone, my own turn reads as "you"
+    if view.get("grace_ms") is not None:  # D4-21: the one awaited is away
+        left = countdown(view["grace_ms"] - ctx.get("now_ms", 0))
+        if phase == "respond":
+            return "%s is away: the gift goes to them in %s." % (name_of(ctx, view["awaiting"]), left)
+        return "%s is away: their turn passes in %s." % (name_of(ctx, view["awaiting"]), left)
     if phase == "respond":
         g = view["pending"]
         if me is not None and g["to"] == me:
@@ -415,7 +441,8 @@ def move_steps(view, ctx, entries):
     first, rest = entries[0], list(entries[1:])
     kind, by = first["kind"], first.get("by")
     if kind == "pass":
-        return [("move", who(ctx, by) + " passed")] + [("after", narrate(e, ctx)) for e in rest]
+        passed = " is away: their turn passed" if first.get("away") else " passed"  # D4-21
+        return [("move", who(ctx, by) + passed)] + [("after", narrate(e, ctx)) for e in rest]
     if kind == "exchange":
         steps = [
             ("move", "%s exchanged with %s" % (who(ctx, by), who(ctx, first["from"]))),

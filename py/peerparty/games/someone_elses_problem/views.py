@@ -36,6 +36,8 @@ def build_view(game, s, viewer):
         "winners": list(s["winners"]),
         "end": s["end"],
         "turn_no": s["turn_no"],
+        "away": list(s.get("away", ())),  # D4-21: who the room says is away
+        "grace_ms": s.get("grace_ms"),  # D4-21: when the wait for an away player ends
         "me": None,
     }
     if viewer is None or viewer not in players:
