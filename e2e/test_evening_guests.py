@@ -83,21 +83,21 @@ def test_away_guests_start_warning_removal_and_a_seat_taken_back_on_a_new_phone(
     shot(host, "evening-reveal-ready-without-dan")
 
 
-def test_a_late_guest_joins_from_the_tvs_qr_mid_game_watches_the_table_and_is_seated_at_the_results(
+def test_a_late_guest_with_the_link_mid_game_watches_the_table_and_is_seated_at_the_results(
     open_page, wait_ready, signal, shot
 ):  # the QR's link: open_page opens a full address as it is
-    """Issue 48 point 8: during Seven Rounds the TV showed only the room code (no QR, no address), and the phone
-    of a guest who had the link said "A game is under way" on an empty page. The QR and address stay up; the
-    phone opened from the QR shows the table as the big screen does, follows it, and is seated at the results."""
+    """Issue 48 point 8: the phone of a guest who had the link said "A game is under way" on an empty page. During
+    a game without watchers the TV's band keeps to the room code (docs/decisions.md, "The join band during a
+    game"); the phone opened from the lobby's QR shows the table as the big screen does, follows it, and is seated
+    at the results."""
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
     phones = join_phones(open_page, wait_ready, signal, host, code, ["Ann", "Ben", "Cat"])
-    pick_and_start(host, "seven_rounds")
-    host.wait_for_selector(".host-head.phase-playing .join-box .qr svg", timeout=WAIT_MS)
-    assert "join.html" in host.inner_text(".host-head .join-hint")
-    shot(host, "evening-tv-playing-with-qr")
-    # the QR's own link, as the guest's camera opens it (?signal= is this test's local server)
-    link = host.get_attribute(".join-box .qr", "data-join")
+    link = host.get_attribute(".join-box .qr", "data-join")  # the lobby's QR, as a guest's camera opened it
     assert "room=%s" % code in link
+    pick_and_start(host, "seven_rounds")
+    host.wait_for_selector(".host-head.phase-playing .join-box [data-code='%s']" % code, timeout=WAIT_MS)
+    assert not host.locator(".host-head .join-box .qr").is_visible()
+    shot(host, "evening-tv-playing")
     lee = open_page(link, viewport=(360, 640), name="Lee")
     wait_ready(lee)
     ask_to_join(lee, "Lee")

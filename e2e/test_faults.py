@@ -23,7 +23,7 @@ import pytest
 import faults_play as F
 from bank_or_bust_play import GAME_ID as BOB
 from hint_hunt_play import claim, read_board, read_write_form, start_guessing, submit, tick_and_type
-from people import WAIT_MS, pick_and_start, play_here, seq, sync, wait_seq_above
+from people import WAIT_MS, host_record, pick_and_start, play_here, seq, sync, wait_seq_above
 from seven_rounds_play import (
     choice_text,
     host_click,
@@ -138,7 +138,11 @@ def play_bank_or_bust(open_page, wait_ready, site, signal, tag, reference=None):
             F.reload_phone(phone, wait_ready)
             t.check("%s reloaded mid-turn (move %d, %s)" % (name_of[p], k, move["type"]))
         sync(host, phones.values(), timeout=F.LONG_MS)
-        phone.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
+        try:
+            phone.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
+        except Exception as e:  # say what the host's game did instead (a turn passed over an away seat?)
+            log = host_record(host)["match"]["log"][-6:]
+            raise AssertionError("move %d: %s never had the turn; the host's log ends %r" % (k, name_of[p], log)) from e
         h = seq(host)
         click_data_move(phone, ".bob-moves [data-move]", move)
         t.sent()
