@@ -778,3 +778,45 @@ def test_a_rejected_writers_next_board_comes_from_the_seed_the_writer_and_k_only
     first = redeal(0)
     assert all(redeal(n) == first for n in (1, 3, 6))
     assert first[0] != first[1]  # the second re-deal is a board of its own
+
+
+# --- D3-22: nobody waits for a writer who is away (DX-11) ---------------------------------------------------
+
+
+def test_D3_22_guessing_starts_without_an_away_writers_hint_and_their_board_is_not_played():
+    from peerparty.games.hint_hunt.screens import controls as host_controls
+
+    m = table(("ann", "bob", "cat", "dan"))
+    for p in ("ann", "bob", "cat"):
+        submit(m, p)
+    refused(m, HOST, {"type": "start_guessing"}, "invalid_move")  # D3-20: dan is here and still writing
+    m.play(HOST, {"type": "away", "players": ["dan"]})
+    controls = m.view(HOST)["controls"]
+    assert controls["waiting_for"] == [] and controls["left_out"] == ["dan"] and controls["can_start_guessing"]
+    ctx = {"is_host": True, "names": {p: p.title() for p in ("ann", "bob", "cat", "dan")}}
+    html = host_controls(m.view(HOST), ctx)
+    assert 'data-confirm="Dan is away with no hint in. Start without their board?"' in html
+    m.play(HOST, {"type": "start_guessing"})
+    assert m.state["order"] == ("ann", "bob", "cat")  # D3-06 seat order, dan's board left out
+    assert m.view(None)["board"]["writer"] == "ann"
+    m.play(HOST, {"type": "away", "players": []})  # dan is back: he guesses on the others' boards
+    claim(m, "dan", W("ann", 1))
+    assert scores(m)["dan"] == 3
+
+
+def test_D3_22_a_writer_who_is_back_holds_the_start_again_and_nobody_submitted_cannot_start():
+    m = table(("ann", "bob", "cat"))
+    m.play(HOST, {"type": "away", "players": ["ann", "bob", "cat"]})
+    refused(m, HOST, {"type": "start_guessing"}, "invalid_move")  # no hint at all
+    submit(m, "ann")
+    m.play(HOST, {"type": "start_guessing"})  # bob and cat are away: one board
+    assert m.state["order"] == ("ann",)
+    m2 = table(("ann", "bob", "cat"))
+    submit(m2, "ann")
+    submit(m2, "bob")
+    m2.play(HOST, {"type": "away", "players": ["cat"]})
+    m2.play(HOST, {"type": "away", "players": []})  # cat back: the start waits for her hint again
+    refused(m2, HOST, {"type": "start_guessing"}, "invalid_move")
+    refused(m2, HOST, {"type": "away", "players": []}, "stale")
+    refused(m2, HOST, {"type": "away", "players": ["zed"]}, "invalid_move")
+    refused(m2, "ann", {"type": "away", "players": ["cat"]}, "not_your_turn")

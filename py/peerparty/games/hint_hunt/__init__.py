@@ -23,7 +23,9 @@ Host moves (player HOST; `confirm` is optional and false by default):
     {"type": "reject", "player": pid}      hint writing only, never the host's own seat (D3-13)
     {"type": "remove", "player": pid, "confirm": bool}   confirm needed when fewer than two players
                                            would remain: the game is then abandoned (D3-11)
-    {"type": "start_guessing"}             once every current player has submitted (D3-20)
+    {"type": "start_guessing"}             once every current player has submitted (D3-20), or is away
+                                           (D3-22: a board with no hint is not played)
+    {"type": "away", "players": [pid]}     the room's news of who is away (DX-11, D3-22)
     {"type": "next_board", "confirm": bool}  "Next hint" / "View scoreboard" on the final board;
                                            confirm needed while anyone is still guessing (D3-09)
     {"type": "set_host", "player": pid or None}  host migration, sent by the room (D3-12, D3-21)
@@ -51,7 +53,7 @@ Views (every view: "phase", "players" (seat order, removed left out), "host", "m
   scoreboard:    + "standings" (engine.core.standings), "last_board" (the final board, revealed);
                  status "player" for players.
   The host's seat, and view(s, HOST) for a host without a seat, add "controls": {"host_seat",
-  "removable" [{"player", "confirm_needed"}], and in writing "waiting_for", "rejectable",
+  "removable" [{"player", "confirm_needed"}], and in writing "waiting_for" (here, no hint yet), "left_out" (away, no hint: D3-22), "rejectable",
   "can_start_guessing"; in guessing "still_guessing", "next_label", "can_next",
   "next_needs_confirm"}.
   view(s, None) is the table and spectators' view: the guesser's view without a seat.

@@ -3,7 +3,7 @@
 rules.HintHunt.check() routes every move here after the common gates (type, game over, who).
 """
 
-from ...engine.core import IllegalMove, str_field
+from ...engine.core import IllegalMove, away_field, str_field
 from .constants import (
     GUESSING,
     HINT_MAX,
@@ -125,9 +125,16 @@ def _check_remove(s, move):
 def _check_start(s, move):
     if s["phase"] != WRITING:
         raise IllegalMove("not_your_turn", "Guessing has already started.")
-    for p in current_players(s):  # D3-14 / D3-20: every current player, connected or not
-        if not s["boards"][p]["submitted"]:
+    away = s.get("away", ())
+    for p in current_players(s):  # D3-14 / D3-20: every current player; D3-22: but for one who is away
+        if not s["boards"][p]["submitted"] and p not in away:
             raise bad("Not every player has submitted a hint yet.")
+    if not any(s["boards"][p]["submitted"] for p in current_players(s)):
+        raise bad("Nobody has submitted a hint yet.")
+
+
+def _check_away(s, move):
+    away_field(move, current_players(s), s.get("away", ()))  # DX-11: the room's news
 
 
 def _check_next(s, move):
@@ -154,4 +161,5 @@ HOST_CHECKS = {
     "start_guessing": _check_start,
     "next_board": _check_next,
     "set_host": _check_set_host,
+    "away": _check_away,
 }

@@ -41,7 +41,7 @@ NO_GUESSERS = "no_guessers"
 HOST_MOVED_ON = "host_moved_on"
 
 PLAYER_MOVES = frozenset(["submit", "edit", "claim", "done_guessing"])
-HOST_MOVES = frozenset(["reject", "remove", "start_guessing", "next_board", "set_host"])
+HOST_MOVES = frozenset(["reject", "remove", "start_guessing", "next_board", "set_host", "away"])
 
 SCOREBOARD_NOTE = "Highest score wins; players tied for the highest score share first place."
 ABANDONED_NOTE = "Fewer than two players remained, so the game went back to the lobby."

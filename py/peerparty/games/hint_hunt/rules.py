@@ -96,6 +96,7 @@ class HintHunt:
             "ended": False,
             "end_reason": None,
             "last_board": None,  # the board before this one, revealed (D3-08): see _advance
+            "away": (),  # D3-22: the players the room says are away (DX-11)
         }
 
     def copy_state(self, s):
@@ -152,6 +153,8 @@ class HintHunt:
                 out.append({"type": "remove", "player": q, "confirm": True})
                 out.append({"type": "set_host", "player": q})
             out.append({"type": "set_host", "player": None})
+            out.append({"type": "away", "players": []})
+            out.extend({"type": "away", "players": [q]} for q in players)
             out.append({"type": "start_guessing"})
             out.append({"type": "next_board", "confirm": False})
             out.append({"type": "next_board", "confirm": True})
@@ -205,9 +208,13 @@ class HintHunt:
             return _reject(d, move["player"])
         if t == "remove":
             return _remove(d, move["player"])
+        if t == "away":
+            d["away"] = tuple(move["players"])
+            return []
         if t == "start_guessing":
             d["phase"] = GUESSING
-            d["order"] = tuple(current_players(d))  # D3-06: seat order of the writers
+            # D3-06: seat order of the writers; D3-22: a writer away with no hint in is left out
+            d["order"] = tuple(q for q in current_players(d) if d["boards"][q]["submitted"])
             return [{"type": "guessing_started"}] + _advance(d)
         if t == "next_board":
             events = []
@@ -344,6 +351,7 @@ def _remove(d, who):
         d["phase"] = ABANDONED
         return [{"type": "removed", "player": who}, {"type": "abandoned"}]
     d["removed"] = d["removed"] | frozenset([who])
+    d["away"] = tuple(q for q in d.get("away", ()) if q != who)
     events = [{"type": "removed", "player": who}]
     if d["phase"] == WRITING:
         del d["boards"][who]  # the board and hint go with them

@@ -628,9 +628,19 @@ def controls(view, ctx):
     phase = view["phase"]
     if phase == "hint_writing":
         waiting = c.get("waiting_for") or []
+        left_out = c.get("left_out") or []
         if c.get("can_start_guessing"):
-            # the TV remote's next action once every hint is in (static/js/remote.js takes the focus there)
-            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", data_next="1"))
+            # the TV remote's next action once every hint is in (static/js/remote.js takes the focus there);
+            # D3-22: a writer away with no hint in is named first, and their board is not played
+            confirm = None
+            if left_out:
+                confirm = "%s away with no hint in. Start without %s?" % (
+                    _plain_names(ctx, left_out) + (" is" if len(left_out) == 1 else " are"),
+                    "their board" if len(left_out) == 1 else "their boards",
+                )
+            out.append(
+                button("Start game", {"type": "start_guessing"}, cls="btn hh-start", data_next="1", confirm=confirm)
+            )
         else:
             out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", disabled=True))
             if not beside:

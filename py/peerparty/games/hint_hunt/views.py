@@ -154,7 +154,9 @@ def _controls(game, s, players):
     needed = bool(removable) and not can(game, s, HOST, {"type": "remove", "player": removable[0], "confirm": False})
     c["removable"] = [{"player": p, "confirm_needed": needed} for p in removable]
     if s["phase"] == WRITING:
-        c["waiting_for"] = [p for p in players if not s["boards"][p]["submitted"]]
+        away = s.get("away", ())
+        c["waiting_for"] = [p for p in players if not s["boards"][p]["submitted"] and p not in away]
+        c["left_out"] = [p for p in players if not s["boards"][p]["submitted"] and p in away]  # D3-22
         c["rejectable"] = [p for p in players if can(game, s, HOST, {"type": "reject", "player": p})]
         c["can_start_guessing"] = can(game, s, HOST, {"type": "start_guessing"})
     elif s["phase"] == GUESSING:
