@@ -12,6 +12,8 @@ Moves:
             {"type": "remove", "player": pid, "confirm": true}   the room's Remove button during play: the
                                    game ends, and the other player wins it
     SYSTEM  {"type": "timeout"}    the room feeds it at deadline()
+A guest who leaves (DX-11): the game does not list the room's "away" news; its round clock already settles a round
+without a player who is silent (tests/games/test_away_contract.py holds every game to going on without them).
 Views (everyone): phase ("ready" | "throwing" | "over"), round, players, wins {pid: n}, target, thrown [pids
 who have thrown this round: who, never what], rounds [{round, throws {pid: hand | None}, winner}] (settled
 rounds are public), deadline_ms, winners, ended_by_host, removed (pid | None). A player's view adds me, mine (my throw this round
