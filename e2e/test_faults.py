@@ -138,8 +138,8 @@ def play_bank_or_bust(open_page, wait_ready, site, signal, tag, reference=None):
             F.reload_phone(phone, wait_ready)
             t.check("%s reloaded mid-turn (move %d, %s)" % (name_of[p], k, move["type"]))
         sync(host, phones.values(), timeout=F.LONG_MS)
-        try:
-            phone.wait_for_selector("body[data-act='1']", timeout=WAIT_MS)
+        try:  # a phone whose link dropped finds the room again first (over the lab's 3G, up to a minute)
+            phone.wait_for_selector("body[data-act='1']", timeout=F.LONG_MS)
         except Exception as e:  # say what the host's game did instead (a turn passed over an away seat?)
             log = host_record(host)["match"]["log"][-6:]
             raise AssertionError("move %d: %s never had the turn; the host's log ends %r" % (k, name_of[p], log)) from e
