@@ -750,3 +750,24 @@ def test_D2_07_bust_without_a_discard_card_is_immediate():
         "higher_than": 60,
     }
     assert m.view(None)["pending"] is None and m.view(None)["round"] == 2
+
+
+def test_d2_28_an_away_starter_waits_the_grace_then_plays_after_the_next_seat():
+    """D2-28: a round's first turn is the starter's even when they are away: it waits the grace like any turn (a
+    3G phone that dropped for a moment keeps its start), then passes to the next seat who is here, and the
+    starter's own turn comes after; a later turn of a player still away banks their rows."""
+    from peerparty.engine import AWAY_GRACE_MS, SYSTEM
+
+    m = Match(GAME, ["a", "b", "c"], "starter-away")
+    first = m.state["turn"]
+    m.play(HOST, {"type": "away", "players": [first]}, 0)
+    assert m.state["turn"] == first and m.deadline() == AWAY_GRACE_MS  # waits: no skip at once
+    m.play(SYSTEM, {"type": "timeout"}, AWAY_GRACE_MS)
+    assert m.state["turn"] != first and m.state["status"][first] == "playing"
+    nxt = m.state["turn"]
+    m.play(nxt, {"type": "bank"}, AWAY_GRACE_MS + 1)  # the next seat acts; the order goes round to the starter
+    while m.state["turn"] != first:
+        m.play(m.state["turn"], {"type": "bank"}, AWAY_GRACE_MS + 2)
+    assert m.deadline() == AWAY_GRACE_MS + 2 + AWAY_GRACE_MS  # the starter, still away: the grace again
+    m.play(SYSTEM, {"type": "timeout"}, m.deadline())
+    assert m.state["status"][first] == "banked" or m.state["round"] == 2  # banked: the round may end with it

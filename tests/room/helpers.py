@@ -134,7 +134,7 @@ def play_through_room(
         net.flush()
         state = host.match.state
         choices = [(pid, m) for pid in host.match.players for m in game.legal_moves(state, pid)]
-        host_moves = [m for m in game.legal_moves(state, HOST) if m["type"] not in ("end_game", "remove")]
+        host_moves = [m for m in game.legal_moves(state, HOST) if m["type"] not in ("end_game", "remove", "away")]
         if not choices or rng.random() < 0.1:
             choices += [(HOST, m) for m in host_moves]
         if not choices:

@@ -103,7 +103,8 @@ def test_the_room_tells_the_game_who_is_away_and_bank_or_bust_passes_dans_turn_w
         for p in others:
             net.send(p, p.session.ping(1))
         net.flush()
-    assert host.match.state["turn"] != turn and host.match.state["status"][turn] == "banked"
+    # D2-28: the round's first turn, Dan's, passed to the next seat who is here; Dan's comes after, in the round
+    assert host.match.state["turn"] != turn and host.match.state["status"][turn] == "playing"
     again = Match.from_record(REGISTRY, json.loads(json.dumps(host.match.to_record())))
     assert again.state == host.match.state  # the room's news replays
     net.connect(dan)  # back, by his token

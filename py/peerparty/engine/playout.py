@@ -1,7 +1,7 @@
 """Random seeded playouts of any game: the contract tests and the engine benchmark drive games with it.
 
 Each step picks uniformly among every legal (player, move) pair; the host's own moves (all but ending the
-game and removing a player) join the pool when no player can move, or with probability `host_rate`. When a
+game, removing a player and the room's news of who is away) join the pool when no player can move, or with probability `host_rate`. When a
 game's deadline has passed its timeout is played first; when nobody can do anything the clock jumps a minute.
 """
 
@@ -33,7 +33,9 @@ def random_playout(game, players, seed, rng, host_rate=0.1, max_steps=3000, seen
         actors = [(p, m) for p in players for m in game.legal_moves(match.state, p)]
         if not actors or rng.random() < host_rate:
             actors += [
-                (HOST, m) for m in game.legal_moves(match.state, HOST) if m.get("type") not in ("end_game", "remove")
+                (HOST, m)
+                for m in game.legal_moves(match.state, HOST)
+                if m.get("type") not in ("end_game", "remove", "away")  # "away" is the room's news (DX-11)
             ]
         if not actors:
             now += 60000  # nothing to do but wait for the clock

@@ -283,13 +283,27 @@ class BankOrBust:
         """D2-28: the grace is over: the away player on turn banks their rows as they stand (a card they drew and
         left goes to the discard pile, as at a removal: D2-25), and the turn passes on."""
         p = s["turn"]
+        s["grace_ms"] = None
+        here = _seat_after(s, p, lambda q: s["status"][q] == "playing" and q not in s["away"])
+        if p == s["starter"] and here is not None and self._round_untouched(s):
+            # the round's first turn goes to the next seat clockwise who is here; the starter's comes after
+            s["turn"] = here
+            ev.append({"type": "passed_over", "player": p, "first": True})
+            return
         if s["pending"] is not None:
             s["discard"].append(s["pending"])
             s["pending"] = None
         s["status"][p] = "banked"
-        s["grace_ms"] = None
         ev.append({"type": "passed_over", "player": p})
         self._end_turn(s, ev)
+
+    def _round_untouched(self, s):
+        """Nobody has drawn, banked or busted yet this round."""
+        return (
+            all(st == "playing" for st in s["status"].values())
+            and all(not s["rows"][q][name]["cards"] for q in s["status"] for name in C.ROWS)
+            and s["pending"] is None
+        )
 
     def _draw(self, s, p, ctx, ev):
         """Draw and resolve until a card waits for the player's choice or the turn ends."""
@@ -392,9 +406,7 @@ class BankOrBust:
             s["status"][q] = "playing"
         s["round"] += 1
         s["starter"] = _seat_after(s, s["starter"], lambda q: True)  # D2-02: rotate clockwise
-        s["turn"] = s["starter"]
-        if s["turn"] in s["away"]:  # D2-28: the first turn passes over an away starter, whose turn comes after
-            s["turn"] = _seat_after(s, s["starter"], lambda q: q not in s["away"]) or s["starter"]
+        s["turn"] = s["starter"]  # D2-28: an away starter's turn waits the grace, as any turn does
         ev.append({"type": "round_started", "round": s["round"], "player": s["turn"]})
 
     def _game_over(self, s, why, winners, ev):

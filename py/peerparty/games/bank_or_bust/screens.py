@@ -127,6 +127,8 @@ def log_sentence(entry, ctx):
         return "%s BUSTED on %s%s." % (who, card, extra)
     if kind == "banked":
         return "%s banked." % who
+    if kind == "passed_over" and entry.get("first"):  # D2-28: the round's first turn, nothing banked
+        return "%s is away: the first turn passed on; theirs comes later this round." % who
     if kind == "passed_over":  # D2-28
         return "%s is away: their turn passed, and their rows are banked." % who
     if kind == "no_cards":
