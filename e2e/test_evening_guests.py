@@ -16,10 +16,19 @@ def ask_to_join(phone, name):
     phone.click("#join button")
 
 
+# the buttons beside a person that stick out of the list's panel, by their names
+OUT_OF_PANEL = """() => Array.from(document.querySelectorAll('.panel .person .btn')).filter((b) => {
+  const panel = b.closest('.panel').getBoundingClientRect(), box = b.getBoundingClientRect();
+  return box.width > 0 && (box.right > panel.right + 0.5 || box.left < panel.left - 0.5);
+}).map((b) => b.getAttribute('aria-label'))"""
+
+
 def fits(page):
-    """The page is no wider than its viewport (a button beside a name must not push the TV past its edge)."""
+    """The page is no wider than its viewport (a button beside a name must not push the TV past its edge), and no
+    button beside a name sticks out of its panel (the away player's Remove did: issue 48 point 10)."""
     width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], width
+    assert page.evaluate(OUT_OF_PANEL) == []
 
 
 def seats(host):

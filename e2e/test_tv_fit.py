@@ -130,9 +130,11 @@ FITS = (
       el.scrollWidth > el.clientWidth + 1 &&
       el.getBoundingClientRect().width < 3 * parseFloat(getComputedStyle(el).fontSize) - 0.5)
       .map((el) => el.textContent + ' at ' + Math.round(el.getBoundingClientRect().width) + ' px').join(', ');
-    // a late guest scans the QR across the room during a game and at its results (in for the next game)
-    const smallQr = Array.from(app.querySelectorAll('.host-head:is(.phase-playing, .phase-over) .join-box .qr'))
-      .map((el) => el.getBoundingClientRect().width).filter((w) => w > 0 && w < innerHeight / 10)
+    // a late guest scans the QR across the room during every game and at its results (in for the next game):
+    // one is drawn, a tenth of the height at least (issue 48 point 8; a replay's band keeps to its code)
+    const band = app.querySelector('.host-head:is(.phase-playing, .phase-over) .join-box:not(.compact)');
+    const qrWidths = band ? Array.from(band.querySelectorAll('.qr')).map((el) => el.getBoundingClientRect().width) : [];
+    const smallQr = band && !qrWidths.some((w) => w > 0) ? 'none' : qrWidths.filter((w) => w > 0 && w < innerHeight / 10)
       .map((w) => Math.round(w) + ' px').join(', ');
     out.push([i, w, h, past].concat(measure(), [ends, unkeyed, squeezed, smallQr]));
   });
@@ -278,8 +280,12 @@ def assert_fits(tv_page, site, shot, screens, name):
                     (
                         i,
                         where
-                        + "the QR code is %s wide, too small to scan across a room (a tenth of the height at least)"
-                        % small_qr,
+                        + (
+                            "no QR code to join in the band"
+                            if small_qr == "none"
+                            else "the QR code is %s wide, too small to scan across a room (a tenth of the height at least)"
+                            % small_qr
+                        ),
                     )
                 )
             if ends > MOMENT_MS or unkeyed:
@@ -359,9 +365,17 @@ def lobby_screens():
     return list(seen)
 
 
+# the names in the room's list that end in an ellipsis
+CUT_NAMES = (
+    "() => Array.from(document.querySelectorAll('.people .person-name'))"
+    ".filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.title)"
+)
+
+
 def test_the_lobby_of_twelve_long_names_fits_the_tv_and_breaks_no_name(tv_page, site, shot):
     """Issue 38 point 9: at twelve players a 1280x720 TV's lobby broke names letter by letter ("Bar/tho/lo/me/w").
-    Every name wraps only between its words (or ends in an ellipsis), at every TV size, and the lobby fits."""
+    Every name wraps only between its words (or ends in an ellipsis), at every TV size, and the lobby fits; up to
+    six people every name is whole beside its Remove and Give controls (issue 48 point 9: "Barth...")."""
     screens = lobby_screens()
     assert len(screens) == len(LONG_NAMES) + 1 and "Bartholomew" in screens[-1]
     assert_fits(tv_page, site, shot, screens, "tv-fit-lobby-12")
@@ -374,5 +388,12 @@ def test_the_lobby_of_twelve_long_names_fits_the_tv_and_breaks_no_name(tv_page, 
                 "%dx%d, lobby of %d: %s" % (size[0], size[1], min(i + 1, 12), problem)
                 for problem in tv_page.evaluate(LOOK, None)
             ]
+            if i < 6:  # up to six, one column: every name whole (issue 48 point 9)
+                broken += [
+                    "%dx%d, lobby of %d: %s is cut" % (size[0], size[1], i + 1, name)
+                    for name in tv_page.evaluate(CUT_NAMES)
+                ]
+            if i in (2, 5):
+                shot(tv_page, "tv-fit-lobby-%d-%dx%d" % ((i + 1,) + size))
         shot(tv_page, "tv-fit-lobby-12-%dx%d" % size)
     assert not broken, "\n".join(broken[:20])

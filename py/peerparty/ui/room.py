@@ -339,9 +339,8 @@ def _join_box(room, info, compact=False):
     # at any time (issue 48 point 8): in the lobby and at the results for the next game ("Play again" takes the
     # newcomers in), during a game that takes watchers to watch it, and during any other game to wait for the
     # next one, the table on their phone meanwhile (room/latecomers.py)
-    joinable = True
     qr = ""
-    if joinable and info.get("qr_svg") and not compact:
+    if info.get("qr_svg") and not compact:
         qr = tag(
             "div", info["qr_svg"], class_="qr", aria_label="QR code to join", data_join=info.get("join_url") or None
         )
@@ -353,17 +352,12 @@ def _join_box(room, info, compact=False):
     # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
     address = esc(info.get("join_hint", "")).replace("/", "/<wbr>")
     where = ""
-    if joinable and not compact:  # a replay keeps the band for its controls: the code alone
+    if not compact:  # a replay keeps the band for its controls: the code alone
         # during a game the band keeps to the QR's height (a 1280x720 TV's table needs the rest): the code is
         # right beside it, and join.html asks for it
         then = "." if room["phase"] == "playing" else " and type the code."
         where = tag("p", lead + ", or open " + tag("b", address) + then, class_="join-hint")
-    # a game without watchers keeps its band to the code (static/css/app.css .join-box.for-later): its table
-    # needs the height (docs/decisions.md, "The join band during a game")
-    later = room["phase"] == "playing" and not info.get("spectators")
-    return tag(
-        "div", code + qr + where, class_="join-box" + ("" if joinable else " compact") + (" for-later" if later else "")
-    )
+    return tag("div", code + qr + where, class_="join-box" + (" compact" if compact else ""))
 
 
 # "I play on this screen": a host with no TV takes a seat on the host tab (HostSession.plays_here)
@@ -402,8 +396,11 @@ def _host_lobby(room, info):
             id="play-here",
             class_="play-here",
         )
-    many = len(room["people"]) > 6  # two columns: the seat buttons are marks (static/css/app.css .many)
-    legend = tag("p", ICON_LEGEND, class_="hint icon-legend") if many else ""
+    # up to four, each name whole with the seat buttons' words under it; from five the buttons are marks (a line
+    # says what they mean) so each row keeps to one line; from seven, two columns (static/css/app.css .marks, .many)
+    marks = len(room["people"]) > 4
+    many = len(room["people"]) > 6
+    legend = tag("p", ICON_LEGEND, class_="hint icon-legend") if marks else ""
     return tag(
         "section",
         tag("h2", "Players (%d)" % len(room["people"]))
@@ -411,7 +408,7 @@ def _host_lobby(room, info):
         + legend
         + screens_list(info)
         + _history(room, info),
-        class_="panel people-panel" + (" many" if many else ""),
+        class_="panel people-panel" + (" marks" if marks else "") + (" many" if many else ""),
     ) + tag(
         "section",
         tag("h2", "Pick a game")
