@@ -17,7 +17,9 @@ from peerparty import i18n
 from peerparty.net.reach import PHONE_NO_WEBRTC
 from peerparty.ui.room import JOIN_WAITING, PARTY_HOW
 
-NO_WEBRTC = "for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) delete window[name];"
+NO_WEBRTC = (
+    "for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) delete window[name];"
+)
 BUNDLES = Path(__file__).resolve().parents[1] / "static" / "build" / "i18n"
 
 
@@ -50,7 +52,9 @@ def first_frame(lang):
 def open_join(open_page, site, signal, locale, name, hold=True):
     """join.html in a browser whose language is `locale`; with `hold`, MicroPython's wasm is held: (page, release)."""
     phone = open_page(None, viewport=PHONE_VIEW, name=name, locale=locale)
-    release = hold_requests(phone, "**/static/vendor/micropython/micropython.wasm", "micropython.wasm") if hold else None
+    release = (
+        hold_requests(phone, "**/static/vendor/micropython/micropython.wasm", "micropython.wasm") if hold else None
+    )
     phone.goto(site + "/join.html?room=ABCD&signal=%s" % signal)
     phone.wait_for_selector("#join button", timeout=WAIT_MS)
     return phone, release

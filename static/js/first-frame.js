@@ -94,7 +94,7 @@
     early = typed;
     try { localStorage.setItem("peerparty:name", typed); } catch (e) { /* private mode */ }
     const button = form.querySelector("button");
-    button.textContent = button.dataset.busy;
+    button.textContent = form.dataset.busy;
     button.disabled = true;
     if (pp.earlyHello) pp.earlyHello();
   }

@@ -961,9 +961,9 @@ def _join_form(state, note=""):
                 type="submit",
                 class_="btn primary big",
                 disabled=label is not None,
-                data_busy=joining,  # static/js/first-frame.js: a Join tapped before MicroPython is up
             ),
             data_move='{"room":"join"}',
+            data_busy=joining,  # the button's word for a Join tapped before MicroPython is up (first-frame.js)
             id="join",
             class_="join-form",
         )
