@@ -141,9 +141,13 @@ def problems(template, catalog, lang: str) -> list[str]:
     out = []
     forms = plural_forms(lang)
     if catalog.num_plurals != len(forms):
+        from babel import Locale
+        from babel.plural import to_gettext
+
+        cldr = to_gettext(Locale.parse(lang.replace("-", "_")).plural_form)
         out.append(
-            "%s: Plural-Forms says %d forms, CLDR has %d (%s): run pybabel init again"
-            % (lang, catalog.num_plurals, len(forms), ", ".join(forms))
+            '%s: Plural-Forms says %d forms, CLDR has %d (%s): make the header "Plural-Forms: %s"'
+            % (lang, catalog.num_plurals, len(forms), ", ".join(forms), cldr)
         )
     for wanted in template:
         if not wanted.id:
