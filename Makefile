@@ -50,7 +50,8 @@ compat: deps build
 PYBABEL = $(PYTHON) -m babel.messages.frontend
 catalogs: $(DEV_STAMP)
 	$(PYBABEL) -q extract -F babel.cfg -c "i18n:" --strip-comment-tags --project PeerParty \
-		--copyright-holder "the PeerParty authors" -o locale/messages.pot py
+		--copyright-holder "the PeerParty authors" -o locale/messages.pot.new py
+	$(PYTHON) scripts/catalogs.py pot locale/messages.pot.new
 	$(PYBABEL) -q update -i locale/messages.pot -d locale --ignore-pot-creation-date
 	-$(PYTHON) scripts/catalogs.py check
 

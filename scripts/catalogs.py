@@ -2,6 +2,8 @@
 """The message catalogs, from gettext .po files to the bundles the pages load (docs/languages.md).
 
     python3 scripts/catalogs.py check     # every shipped .po against the messages the source marks (tests do too)
+    python3 scripts/catalogs.py pot NEW   # NEW (pybabel extract's output) becomes locale/messages.pot if it says
+                                          # anything new: a run that changes no message leaves the file alone
 
 scripts/build.py calls bundles() and writes each as static/build/i18n/<lang>.json: a language's translations, the
 plural rule Babel compiles from CLDR (as Python for py/peerparty/i18n.py, as JavaScript for the pages' scripts),
@@ -297,7 +299,20 @@ def bundles(install: bool = True) -> dict[str, dict]:
     return out
 
 
+def keep_template(new: Path) -> None:
+    """Move `new` over locale/messages.pot unless the two differ only in their POT-Creation-Date."""
+    dated = re.compile(r'^"POT-Creation-Date: .*$', re.M)
+    old = TEMPLATE.read_text(encoding="utf-8") if TEMPLATE.is_file() else ""
+    if dated.sub("", old) == dated.sub("", new.read_text(encoding="utf-8")):
+        new.unlink()
+    else:
+        new.replace(TEMPLATE)
+
+
 def main(argv: list[str]) -> int:
+    if argv[1:2] == ["pot"] and len(argv) == 3:
+        keep_template(Path(argv[2]))
+        return 0
     if argv[1:] != ["check"]:
         sys.exit(__doc__)
     ensure_babel()
