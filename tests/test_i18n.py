@@ -90,6 +90,13 @@ def test_a_plural_the_bundle_lacks_shows_its_english():
     assert i18n.ngettext("%(n)s point", "%(n)s points", 3) == "3 points"
 
 
+def test_the_english_the_runtime_starts_with_is_cldrs():
+    """i18n.ENGLISH, in use until a bundle is loaded (and on a phone whose catalog fails to load)."""
+    built = catalogs.bundle("en")
+    del built["plural_js"]
+    assert i18n.ENGLISH == built
+
+
 # --- messages -------------------------------------------------------------------------------------------------
 
 

@@ -62,6 +62,7 @@
     if (shipped.indexOf(lang) < 0) return pp.catalog(pp.lang);
     pp.lang = lang;
     try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* private mode: for this visit only */ }
+    document.documentElement.lang = lang;
     if (!pythonUp) draw(field ? field.value : name);
     return pp.catalog(lang);
   };
