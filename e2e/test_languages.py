@@ -121,6 +121,7 @@ def test_a_language_picked_once_micropython_is_up_redraws_and_survives_a_reload(
     german = first_frame("de")
     phone.wait_for_selector("#join h1:text-is('%s')" % german["#join h1"], timeout=WAIT_MS)
     assert read_frame(phone, german) == german
+    assert phone.get_attribute("#name", "placeholder") == i18n._("e.g. Sam"), "the focused field's example too"
     assert phone.evaluate("() => document.documentElement.lang") == "de"
     shot(phone, "languages-phone-de")
 

@@ -20,8 +20,9 @@
       onBeforeElUpdated(from, to) {
         if (from.isEqualNode(to)) return false;
         if (keepsTyping(from)) {
-          // only the enabled state follows the new view
+          // only the enabled state and the field's example (in the page's language: ui/languages.py) follow the new view
           from.disabled = to.disabled;
+          if (from.placeholder !== to.placeholder) from.placeholder = to.placeholder;
           return false;
         }
         if (from.tagName === "DETAILS" && from.id) to.open = from.open;
