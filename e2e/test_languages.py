@@ -99,6 +99,10 @@ def test_a_language_picked_before_micropython_is_up_is_kept_and_remembered(open_
     assert phone.get_attribute("body", "data-ready") is None
     phone.fill("#name", "Zoë")  # glue.js counts it (it runs once phone.js has loaded)
     assert read_frame(phone, spanish) == spanish
+    phone.click("#join button")  # kept until MicroPython is up (no host holds room ABCD: it stays kept)
+    spanish["#join button"] = i18n._("Joining…")
+    phone.wait_for_selector("#join button[disabled]", timeout=WAIT_MS)
+    assert read_frame(phone, spanish) == spanish, "the first frame says Joining… in Spanish"
 
     release()
     python_up(phone)
@@ -107,7 +111,10 @@ def test_a_language_picked_before_micropython_is_up_is_kept_and_remembered(open_
 
     phone.reload()
     phone.wait_for_selector("#join button", timeout=WAIT_MS)
-    assert read_frame(phone, first_frame("es")) == first_frame("es"), "the phone remembers it"
+    again = first_frame("es")
+    again["#name-count"] = i18n._("%(count)s of %(limit)s characters", count=3, limit=20)  # the name given
+    assert phone.input_value("#name") == "Zoë"
+    assert read_frame(phone, again) == again, "the phone remembers it"
     assert phone.evaluate("() => localStorage.getItem('%s')" % i18n.LANG_KEY) == "es"
 
 

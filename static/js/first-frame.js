@@ -51,6 +51,9 @@
       catalogs[lang] = fetch("./static/build/i18n/" + lang + ".json").then((r) => {
         if (!r.ok) throw new Error("catalog " + lang + ": HTTP " + r.status);
         return r.text();
+      }).catch((error) => {
+        delete catalogs[lang];      // the next ask tries again
+        throw error;
       });
     }
     return catalogs[lang];
