@@ -2,7 +2,7 @@
 PYTHON ?= python3
 NPM ?= npm
 
-.PHONY: build run test test-fast lint compat dist clean bench bench-docs docs-img deps
+.PHONY: build run test test-fast lint compat dist clean bench bench-docs docs-img deps catalogs
 LINT_PATHS = py tests e2e bench scripts examples
 
 # npm writes node_modules/.package-lock.json on every install: reinstall when the lock is newer
@@ -43,6 +43,17 @@ COMPAT_CSS = "static/css/**/*.css" "examples/**/*.css"
 compat: deps build
 	node_modules/.bin/eslint --max-warnings 0 $(COMPAT_JS)
 	node_modules/.bin/stylelint --max-warnings 0 --report-needless-disables --report-descriptionless-disables $(COMPAT_CSS)
+
+# The message catalogs (docs/languages.md): what the Python marks with _() and friends, extracted by Babel into
+# locale/messages.pot, then each language's locale/<lang>/LC_MESSAGES/messages.po updated from it (a new message
+# comes in untranslated, a changed one fuzzy); last, what is left to translate (the tests fail on it)
+PYBABEL = $(PYTHON) -m babel.messages.frontend
+catalogs: $(DEV_STAMP)
+	$(PYBABEL) -q extract -F babel.cfg -c "i18n:" --strip-comment-tags --project PeerParty \
+		--copyright-holder "the PeerParty authors" -o locale/messages.pot.new py
+	$(PYTHON) scripts/catalogs.py pot locale/messages.pot.new
+	$(PYBABEL) -q update -i locale/messages.pot -d locale --ignore-pot-creation-date
+	-$(PYTHON) scripts/catalogs.py check
 
 lint: $(DEV_STAMP)
 	$(PYTHON) -m ruff check $(LINT_PATHS)

@@ -40,6 +40,8 @@ The phone page's head (join.html) is built for a cold first visit, where every s
                          makes Python wait for it)
   screen.html            a remote screen (no Python): static/build/screen.js is phone.js's scripts with
                          static/js/mac.js, screen-terms.js and screen.js; its sentences come from ui/room.py
+  static/build/i18n/     one JSON bundle per language (scripts/catalogs.py, docs/languages.md): a phone fetches only
+                         its own; join.html's first frames are drawn once per shipped language
   join.html's preloads   the block between the `build.py: preloads` comments is rewritten by this script: the
                          PyScript chunks the phone boots through (their names carry content hashes, so they
                          follow package-lock.json), MicroPython's .mjs and .wasm and phone.json, all requested
@@ -66,6 +68,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import catalogs  # noqa: E402  (scripts/catalogs.py: the .po files -> each language's bundle)
 import csp  # noqa: E402  (scripts/csp.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -715,11 +718,39 @@ def critical_style() -> str:
     )
 
 
+I18N = BUILD / "i18n"
+_bundles: dict[str, dict] = {}
+
+
+def language_bundles(install: bool = True) -> dict[str, dict]:
+    """{lang: bundle} of every language (scripts/catalogs.py), made once per build."""
+    if not _bundles:
+        _bundles.update(catalogs.bundles(install))
+    return _bundles
+
+
+def build_catalogs(install: bool = True) -> int:
+    """static/build/i18n/<lang>.json for every language, pseudo-locales included (tests open pages in them; only
+    the shipped languages are precached and copied to dist)."""
+    bundles = language_bundles(install)
+    changed = 0
+    for lang, bundle in bundles.items():
+        text = json.dumps(bundle, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        changed += write_if_changed(I18N / (lang + ".json"), text.encode("utf-8"))
+    for old in I18N.glob("*.json"):
+        if old.stem not in bundles:
+            old.unlink()
+            changed += 1
+    return changed
+
+
 def phone_frames() -> str:
     """ui/room.py's phone_screen before MicroPython is up, as <template>s first-frame.js fills in (%CODE%,
-    %NAME%): a new guest's form, and a phone holding a seat here, with and without the name it gave."""
+    %NAME%): a new guest's form, and a phone holding a seat here, with and without the name it gave; each in
+    every shipped language (first-frame.js picks the phone's: no request stands between the page and its words)."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
+        from peerparty import i18n
         from peerparty.ui.room import phone_screen
     finally:
         sys.path.remove(str(ROOT / "py"))
@@ -734,8 +765,17 @@ def phone_frames() -> str:
         "       #app with one of them as the page is parsed; MicroPython's first screen then patches it in place) -->"
         % PHONE_FRAMES_START
     ]
-    for frame, state in frames.items():
-        lines.append('  <template id="frame-%s">%s</template>' % (frame, phone_screen(state)))
+    bundles = language_bundles()
+    try:
+        for lang in i18n.SHIPPED:
+            i18n.use(bundles[lang])
+            for frame, state in frames.items():
+                lines.append(
+                    '  <template id="frame-%s-%s" data-lang="%s">%s</template>'
+                    % (frame, lang, lang, phone_screen(state))
+                )
+    finally:
+        i18n.use(i18n.ENGLISH)  # the other pages' frames are drawn in English for now
     script = FIRST_FRAME_JS.read_text(encoding="utf-8").strip().replace("</", "<\\/")
     lines.append("  <script>\n%s\n  </script>" % script)
     lines.append("  " + PHONE_FRAMES_END)
@@ -848,6 +888,9 @@ def served_files() -> list[str]:
     for name in ("phone.json", "phone.js", "host.js", "screen.js"):
         if (BUILD / name).is_file():
             out.append("static/build/" + name)
+    for lang in catalogs.SHIPPED:  # a phone offline finds its language; the pseudo-locales are for tests only
+        if (I18N / (lang + ".json")).is_file():
+            out.append("static/build/i18n/%s.json" % lang)
     return sorted(set(out))
 
 
@@ -895,6 +938,7 @@ def main(argv: list[str] | None = None) -> int:
         ensure_node_modules()
     n_vendor = build_vendor()
     n_zip = build_zips(install=not args.no_npm)
+    n_zip += build_catalogs(install=not args.no_npm)
     n_zip += build_phone_head()
     n_zip += build_host_head()
     n_zip += build_screen_head()

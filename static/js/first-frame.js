@@ -3,6 +3,9 @@
 // "Rejoining as <name>…" for a phone that holds a seat here. A Join tapped before MicroPython is up is kept:
 // the button says "Joining…", the early link says it to the host as soon as it is open (static/js/link.js
 // pp.earlyHello) and app/phone.py carries the join on when it starts (pp.takeEarlyJoin).
+// Every frame is there once per shipped language (<template data-lang>): the one drawn is in the language this
+// phone's person picked (peerparty:lang) or else the first of the browser's they ask for (py/peerparty/i18n.py
+// choose, the same rule); MicroPython then loads that language's catalog (pp.catalog) and draws in it too.
 (function () {
   "use strict";
   const pp = (window.pp = window.pp || {});
@@ -11,11 +14,66 @@
   const code = (new URLSearchParams(location.search).get("room") || "").trim().toUpperCase();
   const name = get("peerparty:name") || "";                       // room/rejoin.py NAME_KEY
   const seated = code && get("peerparty:seat:" + code);           // room/rejoin.py seat_key
-  const frame = document.getElementById(seated && name ? "frame-rejoin" : seated ? "frame-seat" : "frame-join");
+  const LANG_KEY = "peerparty:lang";                              // py/peerparty/i18n.py LANG_KEY
+  const shipped = [];
+  document.querySelectorAll("template[data-lang]").forEach((t) => {
+    if (shipped.indexOf(t.dataset.lang) < 0) shipped.push(t.dataset.lang);
+  });
+  // i18n.py choose(): the exact tag, else its language ("es-MX" -> "es"), else English
+  const choose = (preferred) => {
+    for (let i = 0; i < preferred.length; i++) {
+      const wanted = String(preferred[i]).replace(/_/g, "-").toLowerCase();
+      const base = wanted.split("-")[0];
+      const found = shipped.filter((tag) => tag.toLowerCase() === wanted)[0] || shipped.filter((tag) => tag === base)[0];
+      if (found) return found;
+    }
+    return shipped.indexOf("en") >= 0 ? "en" : shipped[0];
+  };
+  const picked = get(LANG_KEY);
+  pp.lang = shipped.indexOf(picked) >= 0 ? picked : choose(navigator.languages || [navigator.language || "en"]);
+
   const app = document.getElementById("app");
-  app.innerHTML = frame.innerHTML.split("%CODE%").join(escape(code)).split("%NAME%").join(escape(name));
-  const field = document.getElementById("name");
-  if (field) field.focus();
+  const which = seated && name ? "frame-rejoin" : seated ? "frame-seat" : "frame-join";
+  let field = null;
+  function draw(typed) {
+    const frame = document.getElementById(which + "-" + pp.lang);
+    document.documentElement.lang = pp.lang;
+    app.innerHTML = frame.innerHTML.split("%CODE%").join(escape(code)).split("%NAME%").join(escape(typed));
+    field = document.getElementById("name");
+    if (field) field.focus();
+  }
+  draw(name);
+
+  // A language's catalog (static/build/i18n/<lang>.json, scripts/catalogs.py) as text, fetched once
+  const catalogs = {};
+  pp.catalog = function (lang) {
+    if (!catalogs[lang]) {
+      catalogs[lang] = fetch("./static/build/i18n/" + lang + ".json").then((r) => {
+        if (!r.ok) throw new Error("catalog " + lang + ": HTTP " + r.status);
+        return r.text();
+      }).catch((error) => {
+        delete catalogs[lang];      // the next ask tries again
+        throw error;
+      });
+    }
+    return catalogs[lang];
+  };
+  // A language picked on this page (ui/languages.py's buttons): remembered on this phone; before MicroPython is
+  // up the frame is drawn again in it, keeping what was typed; after, app/phone.py draws (it calls this too)
+  let pythonUp = false;
+  pp.setLanguage = function (lang) {
+    if (shipped.indexOf(lang) < 0) return pp.catalog(pp.lang);
+    pp.lang = lang;
+    try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* private mode: for this visit only */ }
+    document.documentElement.lang = lang;
+    if (!pythonUp) draw(field ? field.value : name);
+    return pp.catalog(lang);
+  };
+  function picker(ev) {
+    const button = ev.target.closest && ev.target.closest("[data-lang]");
+    if (button && !button.disabled) pp.setLanguage(button.dataset.lang);
+  }
+  document.addEventListener("click", picker);
 
   // The runtime's bytes, requested the moment this frame is painted (a hidden tab paints no frame: then a
   // little later); PyScript, which asks for them itself after the page is parsed, then finds them on the way.
@@ -25,6 +83,7 @@
     if (fetching || !preloads) return;
     fetching = true;
     document.head.appendChild(preloads.content.cloneNode(true));
+    pp.catalog(pp.lang);
   };
   requestAnimationFrame(() => setTimeout(fetchRuntime, 0));
   setTimeout(fetchRuntime, 250);
@@ -39,7 +98,7 @@
     early = typed;
     try { localStorage.setItem("peerparty:name", typed); } catch (e) { /* private mode */ }
     const button = form.querySelector("button");
-    button.textContent = "Joining…";
+    button.textContent = form.dataset.busy;
     button.disabled = true;
     if (pp.earlyHello) pp.earlyHello();
   }
@@ -49,6 +108,8 @@
   // (false, not undefined: MicroPython hands undefined over as a truthy object)
   pp.takeEarlyJoin = function () {
     document.removeEventListener("submit", keep);
+    document.removeEventListener("click", picker);
+    pythonUp = true;
     return early;
   };
 })();

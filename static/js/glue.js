@@ -20,8 +20,9 @@
       onBeforeElUpdated(from, to) {
         if (from.isEqualNode(to)) return false;
         if (keepsTyping(from)) {
-          // only the enabled state follows the new view
+          // only the enabled state and the field's example (in the page's language: ui/languages.py) follow the new view
           from.disabled = to.disabled;
+          if (from.placeholder !== to.placeholder) from.placeholder = to.placeholder;
           return false;
         }
         if (from.tagName === "DETAILS" && from.id) to.open = from.open;
@@ -66,8 +67,11 @@
     const count = Math.min(chars.length, limit);
     const note = document.getElementById(field.getAttribute("aria-describedby"));
     if (!note) return;
-    const text = !count ? "Up to " + limit + " characters"
-      : count < limit ? count + " of " + limit + " characters" : limit + " of " + limit + ": a name holds no more";
+    // the sentences come in the page's language on the note (data-none, -some, -full), with their placeholders
+    const say = (said, english) => (said || english).split("%(count)s").join(count).split("%(limit)s").join(limit);
+    const text = !count ? say(note.dataset.none, "Up to %(limit)s characters")
+      : count < limit ? say(note.dataset.some, "%(count)s of %(limit)s characters")
+        : say(note.dataset.full, "%(limit)s of %(limit)s: a name holds no more");
     if (note.textContent !== text) note.textContent = text;
     note.classList.toggle("full", count >= limit);
   }

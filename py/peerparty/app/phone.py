@@ -11,6 +11,7 @@ import json
 
 import js
 
+from .. import i18n
 from ..net.peerjs import GuestLink, has_relay, peer_options, proxy
 from ..net.reach import PhoneReach
 from ..room import rejoin
@@ -37,6 +38,7 @@ class PhoneApp:
         self.reach = PhoneReach(has_relay(options))  # can this phone reach the host at all? (says why not)
         self.shown_reach = None
         self.link = GuestLink(self.rejoin.host_id(), options, self)
+        self.catalog_loaded = proxy(self.on_catalog)
 
     def start(self):
         js.pp.mount(self.root, proxy(self.on_screen_action))
@@ -122,6 +124,9 @@ class PhoneApp:
 
     def on_screen_action(self, text):
         action = json.loads(str(text))
+        if action.get("room") == "lang":  # this phone's own language (ui/languages.py): nothing for the host
+            js.pp.setLanguage(str(action.get("lang", ""))).then(self.catalog_loaded)
+            return
         control = self.guest.control(action)  # a button of the controls band: the host's action
         if control is not None:
             self.link.send(control)
@@ -135,6 +140,10 @@ class PhoneApp:
         elif "room" not in action:
             self.link.send(self.guest.move(action))
             common.mark("moves", self.guest.next_id)  # moves sent: tests wait for the host's answer to each
+        self.refresh()
+
+    def on_catalog(self, text):
+        i18n.use(json.loads(str(text)))
         self.refresh()
 
     def on_visible(self, *args):
@@ -215,7 +224,16 @@ async def main():
     """join.html's script. Importing this module, making the app and starting it are each a task of their own
     (pp.nextTask between them): on a slow phone together they held the main thread for a quarter second."""
     await js.pp.nextTask()
+    await use_language()
     app = PhoneApp()
     await js.pp.nextTask()
     app.start()
     return app
+
+
+async def use_language():
+    """The catalog of the language join.html's first frame is drawn in (static/js/first-frame.js pp.lang)."""
+    try:
+        i18n.use(json.loads(str(await js.pp.catalog(js.pp.lang))))
+    except Exception as error:  # no catalog (a failed fetch): English, which every message has
+        js.console.warn("catalog: " + str(error))

@@ -5,11 +5,14 @@ Pure (events and the clock in, states and sentences out), so it runs under pytes
 arrives through the signalling server) but whose connection never opens (no network path between them).
 """
 
+from ..i18n import N_
+
 NO_PATH_MS = 10000  # attempts with the signalling server up and the host there, none opening: no path
 KNOCK_STUCK_MS = 8000  # the host gives a connection this long to open before it counts the phone as stuck
 KNOCK_FORGET_MS = 15000  # a stuck phone that stopped knocking (page closed, joined another way) is forgotten
 
-PHONE_NO_WEBRTC = (
+# shown by ui/room.py's phone_screen in the phone's language: _(sentence)
+PHONE_NO_WEBRTC = N_(
     "This browser cannot make the direct connection the game needs (WebRTC is off or missing): "
     "open the link in Safari, Chrome or Firefox, with Lockdown Mode or strict privacy settings off."
 )

@@ -1,9 +1,11 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
 
+from ..i18n import N_, _
 from .decisions import CONTROLS_ICON, GIVE_ICON, REMOVE_ICON, decisions, placed
 from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
+from .languages import language_picker
 from .screens import screens_for, stylesheet_for
 
 
@@ -729,7 +731,7 @@ def phone_screen(state):
     # from a game's start the seed's fingerprint, the same the TV shows (Fair deal, shown)
     message = state.get("view")
     deal = (message or {}).get("room", {}).get("deal") if status == "joined" else None
-    where = tag("span", "Room " + code, class_="room-tag")
+    where = tag("span", _("Room %(code)s", code=code), class_="room-tag")
     if deal:
         where = tag("span", where + tag("span", "Deal " + tag("code", esc(deal)), class_="deal"), class_="room-deal")
     mine = _my_seat(message) if status == "joined" else None
@@ -746,7 +748,7 @@ def phone_screen(state):
     offline = state.get("link") not in (None, "open") and status == "joined"
     if state.get("reach_sentence"):
         banner = tag(
-            "div", esc(state["reach_sentence"]), class_="banner error", role="alert", data_reach=state["reach"]
+            "div", esc(_(state["reach_sentence"])), class_="banner error", role="alert", data_reach=state["reach"]
         )
     elif offline:  # the screen stays to read but takes no tap until the host is back (main is inert below)
         banner = tag(
@@ -810,7 +812,7 @@ def phone_screen(state):
         )
     if status in ("connecting", "joining") and state.get("token"):
         name = state.get("name")
-        wait = "Rejoining as %s…" % esc(name) if name else "Finding your seat…"
+        wait = _("Rejoining as %(name)s…", name=esc(name)) if name else _("Finding your seat…")
         return top + banner + tag("main", tag("p", wait, class_="big-wait", role="status"), class_="phone-main")
     message = state.get("view")
     if status != "joined" or message is None:
@@ -898,9 +900,9 @@ def live_table(watching):
 
 # While the link to the host is still opening the form works: a Join tapped then is kept and sent the moment the
 # link opens (room/rejoin.py's opened() says hello with the name). Only these states hold the button back.
-JOIN_WAITING = {"no-webrtc": "Cannot join from this browser", "no-path": "Still trying…"}
+JOIN_WAITING = {"no-webrtc": N_("Cannot join from this browser"), "no-path": N_("Still trying…")}
 # What a new guest can read while waiting for the host to pick a game (each game's own rules come with it)
-PARTY_HOW = (
+PARTY_HOW = N_(
     "Type the name the others will see, and tap Join. The host picks a game on the big screen; "
     "this phone then shows your cards, your choices and the game's own rules. Keep this page open: "
     "if the phone sleeps or the Wi-Fi drops, it takes you back to your seat. On another phone, join "
@@ -920,7 +922,17 @@ def name_field(field_id, value="", extra=""):
         '<input id="%s" name="name" data-limit="%d" aria-describedby="%s" required autocomplete="nickname" %s'
         'value="%s">'
         % (field_id, NAME_MAX, note, extra, esc(value))
-        + tag("small", "Up to %d characters" % NAME_MAX, id=note, class_="name-count", aria_live="polite")
+        + tag(
+            "small",
+            esc(_("Up to %(limit)s characters", limit=NAME_MAX)),
+            id=note,
+            class_="name-count",
+            aria_live="polite",
+            # glue.js says these as the name is typed, before and after MicroPython is up
+            data_none=_("Up to %(limit)s characters"),
+            data_some=_("%(count)s of %(limit)s characters"),
+            data_full=_("%(limit)s of %(limit)s: a name holds no more"),
+        )
     )
 
 
@@ -928,20 +940,31 @@ def _join_form(state, note=""):
     """The form a new guest fills in, then `note` (why the last try failed). state["name"] is the name this
     phone gave last time (pre-filled). join.html's first frame is this form, drawn at build time."""
     label = JOIN_WAITING.get(state.get("reach"))
+    joining = _("Joining…")
     if label is None and state["status"] == "joining":
-        label = "Joining…"
+        label = joining
     name = state.get("name") or ""
+    # i18n: the name field's example: a short first name common where the language is spoken
+    example = attrs({"placeholder": _("e.g. Sam")})
     return (
         tag(
             "form",
-            tag("h1", "Join the party")
-            + tag("label", "Your name", for_="name")
-            + name_field("name", name, 'autofocus autocapitalize="words" enterkeyhint="go" placeholder="e.g. Sam" ')
-            + tag("button", label or "Join", type="submit", class_="btn primary big", disabled=label is not None),
+            tag("h1", esc(_("Join the party")))
+            + tag("label", esc(_("Your name")), for_="name")
+            + name_field("name", name, 'autofocus autocapitalize="words" enterkeyhint="go"%s ' % example)
+            + tag(
+                "button",
+                esc(_(label) if label else _("Join")),
+                type="submit",
+                class_="btn primary big",
+                disabled=label is not None,
+            ),
             data_move='{"room":"join"}',
+            data_busy=joining,  # the button's word for a Join tapped before MicroPython is up (first-frame.js)
             id="join",
             class_="join-form",
         )
         + note
-        + rules_box(tag("p", PARTY_HOW), "How to play", "how-party")
+        + rules_box(tag("p", esc(_(PARTY_HOW))), esc(_("How to play")), "how-party")
+        + language_picker()
     )
