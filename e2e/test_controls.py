@@ -9,39 +9,10 @@ from pathlib import Path
 import pytest
 
 from hint_hunt_play import claim, read_write_form, submit, tick_and_type
+from controls_play import BAND, band_click, holder_on_tv, in_view, scrolled_down
 from people import WAIT_MS, host_record, join_phones, open_host, seq, wait_seq_above
 from remote_screen import open_screen, same_frame
 from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wait_round_open
-
-BAND = "[data-controls]"
-
-
-def band_click(phone, selector, confirm=False):
-    """Tap a button of the phone's controls band and wait until the phone shows the host's next state."""
-    before = seq(phone)
-    phone.click("%s %s" % (BAND, selector), timeout=WAIT_MS)
-    if confirm:
-        phone.wait_for_selector("#pp-confirm[open]", timeout=WAIT_MS)
-        phone.click("#pp-confirm [data-answer=yes]")
-    wait_seq_above(phone, before)
-    assert phone.locator(".error-line").count() == 0, phone.inner_text(".error-line")
-
-
-def in_view(page, selector, what):
-    """The element starts on the screen as the page stands, under the sticky header (issue 48 points 3, 4)."""
-    box = page.locator(selector).first.bounding_box()  # from the viewport's top, as the page stands
-    assert box is not None, "%s: no %s" % (what, selector)
-    height = page.evaluate("() => innerHeight")
-    assert 0 <= box["y"] < height - 40, "%s starts at %d px on a %d px screen" % (what, box["y"], height)
-
-
-def scrolled_down(page):
-    """The player reads the bottom of their page (their Secret Mission, the rules' fold)."""
-    page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
-
-
-def holder_on_tv(host):
-    return host.eval_on_selector_all(".person:has(.badge.controls) .person-name", "els => els.map(e => e.textContent)")
 
 
 @pytest.mark.timeout(900)
