@@ -12,7 +12,7 @@ import bank_or_bust_play as bob
 import pytest
 import someone_elses_problem_play as sep
 from controls_play import BAND, band_click, in_view, scrolled_down
-from people import WAIT_MS, host_record, join_phones, open_host, sync, timed_move
+from people import WAIT_MS, host_record, join_phones, open_host, seq, sync, timed_move
 
 from peerparty.engine import AWAY_GRACE_MS
 
@@ -34,7 +34,7 @@ COUNT_TAPS = """() => {
 # the host's own log holds the room's news that this seat is away, and the game's clock after it
 SETTLED = """(seat) => {
   const log = JSON.parse(localStorage.getItem('peerparty:host')).match.log;
-  const away = log.findIndex(([who, move]) => who === '@host' && move.type === 'away' && move.players.includes(seat));
+  const away = log.findLastIndex(([who, move]) => who === '@host' && move.type === 'away' && move.players.includes(seat));
   return away >= 0 && log.slice(away + 1).some(([who]) => who === '@system');
 }"""
 
@@ -54,6 +54,22 @@ def moment_in_view(page, what):
     in_view(page, "[data-show]", what)
 
 
+# the host's log has grown past n entries
+LOG_PAST = "(n) => JSON.parse(localStorage.getItem('peerparty:host')).match.log.length > n"
+
+
+def settled_by_the_clock(host):
+    """No phone acts: the input awaited is an away guest's. The next entry of the host's log is the game's clock,
+    no later than the grace after the turn came to them. Returns how long it waited (ms)."""
+    count = len(host_record(host)["match"]["log"])
+    host.wait_for_function(LOG_PAST, arg=count, timeout=WAIT_MS + AWAY_GRACE_MS)
+    log = host_record(host)["match"]["log"]
+    came, settled = log[count - 1], log[count]
+    waited = settled[2] - came[2]
+    assert settled[0] == "@system" and waited <= AWAY_GRACE_MS + TICK_MS, (came, settled)
+    return waited
+
+
 def play_turns(host, phones, turn, ann, until=None, most=MAX_TURNS):
     """The phones play the game's turns, one actor at a time, until `until`'s turn comes (returned) or `most` turns
     were played. Ann reads the bottom of her page while the others play; on her turn, it is in view."""
@@ -62,15 +78,22 @@ def play_turns(host, phones, turn, ann, until=None, most=MAX_TURNS):
         actors = sync(host, list(phones.values()))
         if host.get_attribute("body", "data-phase") != "playing":
             break
-        assert len(actors) == 1, "exactly one phone should be asked to act, got %d" % len(actors)
+        if not actors:  # the turn of a guest who left came round again: the game's clock settles it
+            settled_by_the_clock(host)
+            continue
+        assert len(actors) == 1, "exactly one phone should be asked to act, got %d: the TV at %s, %s" % (
+            len(actors),
+            seq(host),
+            [(name, seq(page), page.get_attribute("body", "data-act")) for name, page in phones.items()],
+        )
         actor = actors[0]
         if actor is phones.get(until):
             return step_ms
         if actor is ann:
             moment_in_view(ann, "Ann's turn on her 360x640 phone, after she had scrolled down")
+        else:
+            scrolled_down(ann)  # before the move: the next state may be her turn
         step_ms.append(timed_move(host, lambda: turn(actor)))
-        if actor is not ann:
-            scrolled_down(ann)
     assert until is None, "%s's turn never came in %d turns" % (until, most)
     return step_ms
 
@@ -83,7 +106,9 @@ def leaves_on_their_turn(host, phones, name, seat):
     host.wait_for_function(SETTLED, arg=seat, timeout=WAIT_MS + AWAY_GRACE_MS)
     wall = time.monotonic() - t0
     log = host_record(host)["match"]["log"]
-    away = next(
+    news = [(who, move, t) for who, move, t in log if who in ("@host", "@system")]
+    print("%s leaves: the room's and the clock's moves: %s" % (name, news))
+    away = max(
         i
         for i, (who, move, _) in enumerate(log)
         if who == "@host" and move["type"] == "away" and seat in move["players"]

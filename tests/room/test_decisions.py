@@ -237,3 +237,22 @@ def test_play_again_with_someone_away_asks_first_naming_them_on_the_tv_and_the_p
     evening.beat(AWAY_MS + 1)
     sure = "Dan is away. Play again anyway? Their seat is in the game, and they play on when they are back."
     assert again(tv_page(evening.host)) == sure == again(phone_page(evening.phones[0]))
+
+
+def test_the_controls_phones_players_fold_opens_by_itself_while_someone_is_away():
+    """Issue 48, point 2: in the lobby after a game, Dan's Remove sat in the holder's closed Players fold; it opens
+    by itself while someone is away (their Remove is the decision at hand), and is folded when everyone is here."""
+    game = GAMES["seven_rounds"]
+    evening = Evening(game, 5, ["Ann", "Ben", "Cat", "Dan"])
+    ann, dan = evening.phones[0], evening.phones[3]
+
+    def fold(page):
+        return re.search(r'<details[^>]*class="controls-people"[^>]*>', main_of(page)).group(0)
+
+    assert " open" not in fold(phone_page(ann))
+    evening.gone.add(dan)
+    evening.net.disconnect(dan)
+    evening.beat(AWAY_MS + 1)
+    opened = fold(phone_page(ann))
+    assert " open" in opened
+    assert 'aria-label="Remove Dan"' in phone_page(ann).split(opened, 1)[1].split("</details>", 1)[0]

@@ -113,7 +113,7 @@ def test_the_host_sees_who_joined_for_the_next_game_with_names_escaped():
     assert "<i>Eve</i>" not in html
 
 
-def phone_html(me, view, match):
+def phone_html(me, view, match, controls=None):
     message = {
         "room": the_room("over", match, [{"id": "p4", "name": "<i>Eve</i>"}]),
         "me": me,
@@ -121,6 +121,8 @@ def phone_html(me, view, match):
         "seq": 3,
         "now_ms": 0,
     }
+    if controls is not None:
+        message["controls"] = controls
     return room.phone_screen({"status": "joined", "code": "ABCD", "view": message, "token": "t"})
 
 
@@ -139,6 +141,14 @@ def test_a_player_at_the_results_keeps_the_game_view_and_the_usual_line():
     html = phone_html("p2", m.view("p2"), m)
     assert "The host can start another game." in html and "You play in the next game" not in html
     assert html.count('<h1 class="winners"') == 1
+
+
+def test_the_holder_at_the_results_is_told_the_next_game_is_theirs_to_start():
+    """Issue 48 point 3: the phone holding the controls is the host: never told the host can start the next."""
+    m = ended_seven_rounds()
+    html = phone_html("p2", m.view("p2"), m, controls={"decisions": []})
+    assert "Play again or choose another game with your controls above." in html
+    assert "The host can start another game." not in html
 
 
 # --- connectivity (issues 16.4, 19) -------------------------------------------------------------------------

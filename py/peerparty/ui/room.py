@@ -660,8 +660,10 @@ def controls_band(room, listed, view=None):
         parts.append(placed(listed, kind))
     seats = rows("seat", "controls-seats")
     if seats:
-        # its list is not .people: that is the room's own list, which this phone shows too
-        parts.append(tag("details", tag("summary", "Players") + seats, class_="controls-people"))
+        # its list is not .people: that is the room's own list, which this phone shows too. It opens by itself while
+        # someone is away: their Remove is the decision at hand (the lobby's Start warns about them)
+        someone_away = any(not people[key]["present"] for w, key, _ in listed if w == "seat" and key in people)
+        parts.append(tag("details", tag("summary", "Players") + seats, class_="controls-people", open=someone_away))
     watch = [html for w, key, html in listed if w == "history"]
     if watch:
         parts.append(tag("p", "Watch one of tonight's games again on the big screen: " + " ".join(watch)))
@@ -842,7 +844,9 @@ def phone_screen(state):
             names = room.get("result_names") or ctx["names"]
             # a game whose own final screen ranks everyone (OWN_STANDINGS) keeps the one list: say it once
             table = "" if getattr(module, "OWN_STANDINGS", False) and body else result_table(room["result"], names)
-            if me in names:
+            if me in names and holder:  # the host is this phone (issue 48 point 3)
+                next_line = "Play again or choose another game with your controls above."
+            elif me in names:
                 next_line = "The host can start another game."
             else:  # watched it, or joined at the results (no game view then): a seat in the next game
                 next_line = "You're in! You play in the next game."

@@ -538,7 +538,7 @@ def log_html(view, ctx, keep=8):
     for e in entries:
         text = log_sentence(e, ctx)
         if text:
-            items.append(tag("li", text, class_="bob-log-" + esc(e.get("type", ""))))
+            items.append(tag("li", tag("span", text, class_="bob-line"), class_="bob-log-" + esc(e.get("type", ""))))
     if not items:
         return ""
     return tag(
