@@ -597,7 +597,7 @@ def test_the_table_wears_each_players_face_beside_their_name():
         assert '<th scope="row">%s%s</th>' % (face, name) in html  # the round's scores
     # sentences keep plain names
     assert "Sam&#39;s turn" in html or "Sam's turn" in html
-    assert re.search(r"<li[^>]*>Sam BUSTED on 45", html)
+    assert re.search(r"<li[^>]*><span class=\"bob-line\">Sam BUSTED on 45", html)
 
 
 def test_a_rounds_scores_open_under_the_turn_line_and_end_game_is_in_sight():
