@@ -1,8 +1,12 @@
 """Hint Hunt's word banks in English, Spanish and German (D3-03, issue 49): each bank's shape, boards dealt from
 the bank a match names (words_lang), records that replay those boards on any screen, and bad values refused."""
 
+import importlib.util
 import json
+import subprocess
+import sys
 import unicodedata
+from pathlib import Path
 
 import pytest
 
@@ -79,6 +83,25 @@ def test_the_word_shape_check_refuses_what_no_bank_may_hold():
     assert word_shape_problem("ICE CREAM", "en")
     assert word_shape_problem("OX", "en") and word_shape_problem("HIPOPÓTAMOS", "es")
     assert all(set(LETTERS[lang]) >= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for lang in BANK_LANGS)
+
+
+def test_the_rules_zip_carries_every_bank_and_they_load_from_it(tmp_path):
+    """scripts/build.py packs the data files beside the rules' modules into rules.zip; the banks are read by
+    their package (pkgutil), so they load through zipimport as the rules worker imports them (here CPython's,
+    e2e/test_smoke_build.py does it in the shipped Pyodide)."""
+    spec = importlib.util.spec_from_file_location("pp_build", Path(__file__).parents[2] / "scripts" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    rules_zip = tmp_path / "rules.zip"
+    rules_zip.write_bytes(build.make_zip(build.rules_files()))
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from peerparty.games.hint_hunt.banks import word_bank;"
+        "import peerparty; assert peerparty.__file__.startswith(sys.argv[1]), peerparty.__file__;"
+        "print(*(len(word_bank(lang)) for lang in ('en', 'es', 'de')))"
+    )
+    run = subprocess.run([sys.executable, "-I", "-c", code, str(rules_zip)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == [str(len(word_bank(lang))) for lang in BANK_LANGS]
 
 
 # --- dealing ----------------------------------------------------------------------------------------------
