@@ -117,7 +117,7 @@ def test_D3_03_boards_come_from_the_bank_of_words_lang_reject_included(lang):
     bank = set(word_bank(lang))
     assert m.state["words_lang"] == lang
     assert set(all_board_words(m)) <= bank
-    for _ in range(70):  # past the bank's end (70 boards of 12 > 746): a new cycle comes from the same bank
+    for _ in range(70):  # past the bank's end (70 boards of 12, more than it holds): a new cycle, same bank
         choosable = m.view("bob")["board"]["choosable"]
         m.play("bob", {"type": "submit", "targets": choosable[:1], "hint": "PISTA"})
         m.play(HOST, {"type": "reject", "player": "bob"})
