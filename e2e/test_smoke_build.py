@@ -130,7 +130,8 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
     }
     assert expected <= set(names)
     assert not [n for n in names if n.rpartition("/")[2] in TESTS_ONLY]
-    assert {"peerparty/app/rules.py", "peerparty/games/hint_hunt_words.txt"} <= set(names)
+    banks = ["peerparty/games/hint_hunt_words%s.txt" % ext for ext in ("", ".es", ".de")]
+    assert {"peerparty/app/rules.py", *banks} <= set(names)
     assert not [
         n for n in names if n in ("peerparty/net/peerjs.py", "peerparty/app/phone.py", "peerparty/app/common.py")
     ]
@@ -140,7 +141,7 @@ def test_the_rules_worker_imports_its_bytecode_and_compiles_nothing(built):
     """rules.zip's .pyc files are the ones the vendored Pyodide loads: with rules.zip where rules-interpreter.mjs writes it
     and on sys.path, importing every module of peerparty (as the worker does before its snapshot) compiles none
     from source (a .pyc of another Python, or one out of step with its source, would be passed over and the source
-    compiled at every boot), and the Hint Hunt word bank reads from the zip."""
+    compiled at every boot), and the Hint Hunt word banks (English, Spanish, German) read from the zip."""
     script = r"""
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
@@ -163,7 +164,8 @@ process.stdout.write(pyodide.runPython(`
 import json, sys
 from peerparty.games.hint_hunt.boards import word_bank
 json.dumps({"compiled": compiled, "loaded": sorted(m for m in sys.modules if m.startswith("peerparty")),
-            "words": len(word_bank()), "from": sys.modules["peerparty.app.rules"].__file__})
+            "words": dict((lang, len(word_bank(lang))) for lang in ("en", "es", "de")),
+            "from": sys.modules["peerparty.app.rules"].__file__})
 `));
 """
     run = subprocess.run(
@@ -173,7 +175,7 @@ json.dumps({"compiled": compiled, "loaded": sorted(m for m in sys.modules if m.s
     out = json.loads(run.stdout)
     assert "peerparty.app.rules" in out["loaded"] and len(out["loaded"]) > 40
     assert out["from"].startswith("/home/pyodide/rules.zip/")
-    assert out["compiled"] == [] and out["words"] > 400
+    assert out["compiled"] == [] and min(out["words"].values()) > 600
 
 
 def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):

@@ -495,7 +495,7 @@ def rules_modules(entry: str = RULES_ENTRY) -> list[Path]:
 
 
 def rules_files() -> list[Path]:
-    """The rules worker's modules (what app/rules.py imports) and the data files beside them (the word bank)."""
+    """The rules worker's modules (what app/rules.py imports) and the data files beside them (the word banks)."""
     modules = rules_modules()
     folders = {m.parent for m in modules}
     data = [p for p in package_files() if p.parent in folders and p.suffix != ".py"]

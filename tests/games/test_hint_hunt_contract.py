@@ -1,5 +1,5 @@
-"""Hint Hunt contract tests: random seeded playouts through legal_moves (players and HOST), JSON-safe
-views that keep every secret (DX-07, D3-08), exact replay, every game ends; garbage is refused."""
+"""Hint Hunt contract tests: random seeded playouts through legal_moves (players and HOST), dealt from each
+word bank, JSON-safe views that keep every secret (DX-07, D3-08), exact replay, every game ends; garbage is refused."""
 
 import copy
 import json
@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from peerparty.engine.core import HOST, SYSTEM, Ctx, IllegalMove, step
 from peerparty.engine.match import Match
 from peerparty.games.hint_hunt import GAME
+from peerparty.games.hint_hunt.banks import BANK_LANGS
 
 SEEDS = range(300)
 MAX_STEPS = 3000
@@ -130,7 +131,8 @@ def playout(seed):
     size = 2 + seed % 11 if seed % 4 == 0 else 2 + seed % 5  # big tables cost the most
     players = ["p%d" % i for i in range(size)]
     host = None if seed % 17 == 0 else players[seed % len(players)]
-    m = Match(GAME, players, seed, {"host": host})
+    # every third game deals from each bank: accented words keep their secrets and replay alike (issue 49)
+    m = Match(GAME, players, seed, {"host": host, "words_lang": BANK_LANGS[seed % len(BANK_LANGS)]})
     full = seed % 20 == 0
     for n in range(MAX_STEPS):
         views = check_views(m, players)

@@ -80,9 +80,13 @@ def final_fingerprint(head_, steps, view):
 
 
 def allowed_options(game, players):
-    """The options the host's screen can set: Hint Hunt's playing host (a seat) and nothing else. Any other
-    option (a fixed deck, fixed missions) would fix the deal whatever the seed."""
-    return [{"host": p} for p in players] if game.host_is_player else [{}]
+    """The options the host's screen can set: Hint Hunt's playing host (a seat), and the options a game declares
+    the room sets (`room_options`, {name: values}: Hint Hunt's word bank), each given or not; nothing else. Any
+    other option (a fixed deck, fixed missions) would fix the deal whatever the seed."""
+    allowed = [{"host": p} for p in players] if game.host_is_player else [{}]
+    for name, values in sorted((getattr(game, "room_options", None) or {}).items()):
+        allowed = allowed + [dict(options, **{name: value}) for options in allowed for value in values]
+    return allowed
 
 
 class Step:

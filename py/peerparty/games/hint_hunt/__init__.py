@@ -7,15 +7,20 @@ Options (all optional; anything not given is dealt from the rng, D3-03):
     {"host": pid or None,       # the host's own seat (default: the first player); None = the host
                                 # holds no seat (a spectator host, D3-21)
      "boards": {pid: {"words": [12 distinct words], "civilians": [3 of them], "assassin": word}},
-     "replacement_boards": {pid: [board, ...]}}   # same board shape, used in order by each Reject
-  Dealt boards take 12 words of the built-in bank (../hint_hunt_words.txt) that no other board of
-  this game has used; when the bank runs out a new cycle starts, avoiding only the boards in play.
+     "replacement_boards": {pid: [board, ...]},   # same board shape, used in order by each Reject
+     "words_lang": "en" | "es" | "de"}  # the bank boards are dealt from: the room's language's (issue 49;
+                                # banks.bank_lang_for maps any language tag to one); default "en"; any
+                                # other value is refused (ValueError) before a board is dealt
+  Dealt boards take 12 words of that built-in bank (../hint_hunt_words.txt, ../hint_hunt_words.<lang>.txt)
+  that no other board of this game has used; when the bank runs out a new cycle starts, avoiding only the
+  boards in play. The dealt words are in the state and the option in the record: a game replays the same
+  boards on a screen in any language.
 
 Phases: "hint_writing" -> "guessing" -> "scoreboard", or "abandoned" (back to the lobby, D3-11).
 
 Player moves (from the player's own id):
     {"type": "submit", "targets": [1-5 unlocked words of my board], "hint": str}
-        D3-04: the hint is trimmed, inner whitespace collapsed, then 1-24 code points.
+        D3-04: the hint is trimmed, inner whitespace collapsed, NFC, then 1-24 code points, in any script.
     {"type": "edit"}             reopen my submission on the same board (D3-05)
     {"type": "claim", "word": str}   claim an unclaimed word of the current board
     {"type": "done_guessing"}    stop guessing on this board (no score change)
@@ -60,7 +65,10 @@ Views (every view: "phase", "players" (seat order, removed left out), "host", "m
 
 Decisions beyond the rulings (docs/rules/, where the rules are silent): a phase-mismatched move is "not_your_turn", a claim
 on an already claimed word or on an ended board is "stale"; the host cannot remove their own seat
-("remove another player"); a remove during writing deletes the board, and its words stay used.
+("remove another player"); a remove during writing deletes the board, and its words stay used; a hint
+holding a control character, a lone surrogate or a direction override (U+202A-E, U+2066-9), or nothing a
+person can see, is "invalid_move" (checks.hint_problem; a seat's name is refused for the same), while joiners
+stay (Persian, Indic scripts, emoji); a claim names the word exactly as dealt.
 """
 
 from .rules import HintHunt

@@ -1,31 +1,12 @@
-"""The word bank and board dealing (D3-03): 12 distinct words, 3 locked civilians, 1 assassin.
+"""Board dealing from the word banks (banks.py, D3-03): 12 distinct words, 3 locked civilians, 1 assassin.
 
 A board is a dict that is never changed in place once it sits in the state (copy_state shares it):
     {"words": (12 words), "civilians": (3 locked words), "assassin": word,
      "targets": (chosen targets), "hint": normalised hint, "submitted": bool}
 """
 
-import pkgutil
-
+from .banks import DEFAULT_LANG, word_bank
 from .constants import ASSASSIN, BOARD_SIZE, CIVILIAN, CIVILIANS_LOCKED, TARGET
-
-_BANK = None
-
-
-def word_bank():
-    """The built-in bank, read once from hint_hunt_words.txt beside this package."""
-    global _BANK
-    if _BANK is None:
-        # by its package, not a path: the rules worker imports from rules.zip (zipimport), tests from the tree
-        text = pkgutil.get_data("peerparty.games", "hint_hunt_words.txt").decode("utf-8")
-        words, seen = [], set()
-        for line in text.splitlines():
-            word = line.strip()
-            if word and word not in seen:
-                seen.add(word)
-                words.append(word)
-        _BANK = tuple(words)
-    return _BANK
 
 
 def new_board(words, civilians, assassin):
@@ -59,13 +40,13 @@ def board_from_option(spec, who):
     return new_board(words, civilians, assassin)
 
 
-def deal_board(rng, used, live_words):
-    """Deal a random board from words not yet used in this game (D3-03).
+def deal_board(rng, used, live_words, lang=DEFAULT_LANG):
+    """Deal a random board from the bank of `lang` (banks.py), of words not yet used in this game (D3-03).
 
     Returns (board, used'). When fewer than 12 unused words remain the bank is exhausted: a new
     cycle starts, and only the words on boards still in play stay off limits.
     """
-    bank = word_bank()
+    bank = word_bank(lang)
     pool = [w for w in bank if w not in used]
     if len(pool) < BOARD_SIZE:
         used = frozenset(live_words)

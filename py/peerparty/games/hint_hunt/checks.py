@@ -3,6 +3,8 @@
 rules.HintHunt.check() routes every move here after the common gates (type, game over, who).
 """
 
+import unicodedata  # the rules run on the host (Pyodide); no phone imports this module
+
 from ...engine.core import IllegalMove, away_field, str_field
 from .constants import (
     GUESSING,
@@ -18,9 +20,29 @@ from .constants import (
 from .queries import current_players, is_player, player_count, still_guessing, writer_of
 
 
+# Overrides, embeddings and isolates turn the text around them on every screen that shows the hint. Joiners and
+# the direction marks stay: Persian, the Indic scripts and emoji sequences are written with them.
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def normalise_hint(text):
-    """D3-04: trim and collapse internal whitespace; the length is then counted in code points."""
-    return " ".join(text.split())
+    """D3-04: trim and collapse internal whitespace, then NFC (an accent typed as a combining mark is one
+    character with its letter, as the writer sees it); the length is then counted in code points."""
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
+def hint_problem(text):
+    """Why a raw hint cannot be written, as a sentence, or None. Any script is welcome (D3-04): only control
+    characters, lone surrogates and direction overrides are refused (whitespace is collapsed), and a hint needs
+    one character a person can see."""
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cs") and not ch.isspace():
+            return "Hints cannot hold control characters."
+        if ch in DIRECTION_CONTROLS:
+            return "Hints cannot hold direction-changing characters (U+%04X)." % ord(ch)
+    if not any(unicodedata.category(ch)[0] in "LMNPS" for ch in text):
+        return "A hint needs at least one letter, number or symbol."
+    return None
 
 
 def bad(detail):
@@ -62,9 +84,13 @@ def _check_submit(s, p, move):
             raise bad("Locked words cannot be targets.")
     if len(set(targets)) != len(targets):
         raise bad("Each target can be chosen only once.")
-    hint = normalise_hint(str_field(move, "hint", "The hint", HINT_RAW_MAX))
-    if not 1 <= len(hint) <= HINT_MAX:  # D3-04: 1-24 code points, any characters
+    raw = str_field(move, "hint", "The hint", HINT_RAW_MAX)
+    hint = normalise_hint(raw)
+    if not 1 <= len(hint) <= HINT_MAX:  # D3-04: 1-24 code points, in any script
         raise bad("A hint must be 1 to 24 characters long.")
+    problem = hint_problem(raw)
+    if problem:
+        raise bad(problem)
 
 
 def _check_edit(s, p, move):

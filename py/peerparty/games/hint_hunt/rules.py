@@ -9,6 +9,7 @@ from random import Random
 from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings
 from . import boards as B
 from . import views
+from .banks import BANK_LANGS, DEFAULT_LANG, words_lang
 from .checks import HOST_CHECKS, PLAYER_CHECKS, bad, normalise_hint
 from .constants import (
     ABANDONED,
@@ -51,6 +52,9 @@ class HintHunt:
     host_is_player = True  # DX-02
     spectators = True  # D3-01
     host_moves = HOST_MOVES
+    # what the room sets besides the host, and the values it may take (a record file may carry no other:
+    # engine/record.py allowed_options): the bank of the room's language (D3-03)
+    room_options = {"words_lang": BANK_LANGS}
 
     # --- setup ------------------------------------------------------------------------------
 
@@ -59,6 +63,7 @@ class HintHunt:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS or len(set(players)) != len(players):
             raise ValueError("Hint Hunt needs 2 to 12 distinct players")
         options = options or {}
+        lang = words_lang(options)  # D3-03: the room's language's bank; a record carries it in its options
         host = options.get("host", players[0])
         if host is not None and host not in players:
             raise ValueError("options.host must be one of the players or None")
@@ -71,7 +76,7 @@ class HintHunt:
         for p in players:  # D3-03: random boards never reuse a word already dealt
             if p not in boards:
                 live = [w for b in boards.values() for w in b["words"]]
-                boards[p], used = B.deal_board(rng, used, live)
+                boards[p], used = B.deal_board(rng, used, live, lang)
         replacements = {}
         for p, specs in (options.get("replacement_boards") or {}).items():
             replacements[p] = tuple(B.board_from_option(spec, p) for spec in specs)
@@ -87,6 +92,7 @@ class HintHunt:
             "redeal_key": redeal_key,  # a rejected writer's k-th board: Random(key:writer:k), see _reject
             "rejections": {},  # writer -> boards rejected so far
             "used": used,
+            "words_lang": lang,  # re-deals (Reject) draw from the same bank
             "order": (),  # writers, fixed when guessing starts (D3-06)
             "turn": -1,
             "number": 0,
@@ -340,7 +346,8 @@ def _reject(d, who):
     else:
         live = [w for q, b in d["boards"].items() if q != who for w in b["words"]]
         rng = Random("%d:%s:%d" % (d["redeal_key"], who, k))
-        board, d["used"] = B.deal_board(rng, d["used"], live)  # D3-03: fresh words only
+        lang = d.get("words_lang", DEFAULT_LANG)
+        board, d["used"] = B.deal_board(rng, d["used"], live, lang)  # D3-03: fresh words only
     d["boards"][who] = board
     return [{"type": "rejected", "player": who}]
 
