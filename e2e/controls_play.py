@@ -32,3 +32,24 @@ def scrolled_down(page):
 
 def holder_on_tv(host):
     return host.eval_on_selector_all(".person:has(.badge.controls) .person-name", "els => els.map(e => e.textContent)")
+
+
+# every tap, click and key press the TV gets from a person (isTrusted: what Playwright's mouse and keys make)
+COUNT_TAPS = """() => {
+  window.ppTaps = [];
+  for (const kind of ['pointerdown', 'click', 'keydown']) {
+    document.addEventListener(kind, (e) => {
+      if (e.isTrusted) window.ppTaps.push(kind + ' on ' + (e.target.id || e.target.textContent || '').slice(0, 40));
+    }, true);
+  }
+}"""
+
+
+def count_taps(tv):
+    """From now on the TV records what a person does to it (a reload forgets it)."""
+    tv.evaluate(COUNT_TAPS)
+
+
+def taps(tv):
+    """What a person did to the TV since count_taps: nothing, when the party runs from the controls phone."""
+    return tv.evaluate("() => window.ppTaps")

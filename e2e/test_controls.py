@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hint_hunt_play import claim, read_write_form, submit, tick_and_type
-from controls_play import BAND, band_click, holder_on_tv, in_view, scrolled_down
+from controls_play import BAND, band_click, count_taps, holder_on_tv, in_view, scrolled_down, taps
 from people import WAIT_MS, host_record, join_phones, open_host, seq, wait_seq_above
 from remote_screen import open_screen, same_frame
 from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wait_round_open
@@ -18,6 +18,7 @@ from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wai
 @pytest.mark.timeout(900)
 def test_a_whole_seven_rounds_game_from_the_controls_phone_and_its_successor(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    count_taps(host)
     names = ["Ann", "Ben", "Cat"]
     phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
     ann, ben = phones["Ann"], phones["Ben"]
@@ -91,6 +92,7 @@ def test_a_whole_seven_rounds_game_from_the_controls_phone_and_its_successor(ope
     ben.wait_for_selector("%s .picker" % BAND, timeout=WAIT_MS)
     assert holder_on_tv(host) == ["Ben"]
     shot(host, "controls-tv-lobby-after-holder-left")
+    assert taps(host) == [], "the TV was touched"
 
 
 # a tile whose role is shown but that nobody claimed: on the table only once its board has ended (D3-08)
@@ -114,6 +116,7 @@ def check_the_table(host, screen):
 @pytest.mark.timeout(900)
 def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(open_page, wait_ready, signal, shot):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1&record=1")
+    count_taps(host)
     names = ["Ann", "Ben", "Cat", "Dan"]
     phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
     ann = phones["Ann"]
@@ -167,6 +170,7 @@ def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(
     log = host_record(host)["match"]["log"]
     decided = [move["type"] for who, move, _ in log if who == "@host"]
     assert decided.count("start_guessing") == 1 and decided.count("next_board") == 4, decided
+    assert taps(host) == [], "the TV was touched"
 
 
 TAKEOVER_LOG = Path(__file__).resolve().parent.parent / "artifacts" / "logs" / "takeover.json"
@@ -284,9 +288,6 @@ def test_the_tv_reloads_mid_hint_hunt_and_stays_the_host_while_the_successor_goe
     same_frame(host, screen)
 
 
-TV_CLICKS = "() => { window.__tvClicks = 0; document.addEventListener('click', () => window.__tvClicks++, true); }"
-
-
 @pytest.mark.timeout(600)
 def test_a_guest_whose_phone_dies_mid_round_is_let_back_in_from_the_controls_phone(open_page, wait_ready, signal, shot):
     """Issue 48, point 1: Dan's phone dies in a Seven Rounds round; his new phone asks for his seat; Ann's phone,
@@ -294,7 +295,7 @@ def test_a_guest_whose_phone_dies_mid_round_is_let_back_in_from_the_controls_pho
     from people import open_phone
 
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    host.evaluate(TV_CLICKS)
+    count_taps(host)
     names = ["Ann", "Ben", "Cat", "Dan"]
     phones = dict(zip(names, join_phones(open_page, wait_ready, signal, host, code, names)))
     ann, dan = phones["Ann"], phones["Dan"]
@@ -328,4 +329,4 @@ def test_a_guest_whose_phone_dies_mid_round_is_let_back_in_from_the_controls_pho
     ann.wait_for_selector("main > [data-claim]", state="detached", timeout=WAIT_MS)
     wait_round_open(new_dan, 1)
     lock_in(new_dan, "bank")  # he plays on in the round under way
-    assert host.evaluate("() => window.__tvClicks") == 0, "the TV was clicked"
+    assert taps(host) == [], "the TV was touched"

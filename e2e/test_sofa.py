@@ -11,7 +11,7 @@ import time
 import bank_or_bust_play as bob
 import pytest
 import someone_elses_problem_play as sep
-from controls_play import BAND, band_click, in_view, scrolled_down
+from controls_play import BAND, band_click, count_taps, in_view, scrolled_down, taps
 from people import WAIT_MS, host_record, join_phones, open_host, seq, sync, timed_move
 
 from peerparty.engine import AWAY_GRACE_MS
@@ -20,16 +20,6 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 TICK_MS = 1500  # the host's clock feeds a deadline at its next tick: within a second, and a little
 AFTER = 8  # turns played by the others once the leaver's turn has passed, before the holder ends the game
 MAX_TURNS = 60  # a leaver's turn comes within a round or two; more means something loops
-
-# every tap, click and key press the TV gets from a person (isTrusted: what Playwright's mouse and keys make)
-COUNT_TAPS = """() => {
-  window.ppTaps = [];
-  for (const kind of ['pointerdown', 'click', 'keydown']) {
-    document.addEventListener(kind, (e) => {
-      if (e.isTrusted) window.ppTaps.push(kind + ' on ' + (e.target.id || e.target.textContent || '').slice(0, 40));
-    }, true);
-  }
-}"""
 
 # the host's own log holds the room's news that this seat is away, and the game's clock after it
 SETTLED = """(seat) => {
@@ -133,7 +123,7 @@ def test_two_games_from_the_controls_phone_alone_with_a_guest_leaving_each_for_g
     open_page, wait_ready, signal, shot
 ):
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    host.evaluate(COUNT_TAPS)
+    count_taps(host)
     phones = dict(zip(NAMES, join_phones(open_page, wait_ready, signal, host, code, NAMES)))
     ann = phones["Ann"]
     ann.set_viewport_size({"width": 360, "height": 640})  # the smallest phone holds the controls
@@ -184,7 +174,7 @@ def test_two_games_from_the_controls_phone_alone_with_a_guest_leaving_each_for_g
     shot(host, "sofa-tv-someone-elses-problem-over")
 
     # every decision came from the phone: the TV was never touched
-    assert host.evaluate("() => window.ppTaps") == []
+    assert taps(host) == []
     decided = [move["type"] for who, move, _ in host_record(host)["match"]["log"] if who == "@host"]
     assert "end_game" in decided, decided
     print(
