@@ -250,9 +250,13 @@ def _host_head(screen, info):
         from .replay import replay_band  # the host's alone: a phone never imports it
 
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
+    # the room's language, in the lobby: under the tools, beside the QR code's height (the lobby keeps to the TV's
+    # height: e2e/test_tv_fit.py)
+    languages = placed(info.get("decisions") or (), "lobby", "language")
     head = tag(
         "header",
-        tag("div", brand + tools + _deal(room, screen, info), class_="brand-box") + _join_box(room, info, bool(replay)),
+        tag("div", brand + tools + languages + _deal(room, screen, info), class_="brand-box")
+        + _join_box(room, info, bool(replay)),
         class_="host-head phase-" + look,
     )
     if info.get("took_over"):
@@ -427,7 +431,6 @@ def _host_lobby(room, info):
         + placed(info["decisions"], "lobby", "pick")
         + local
         + placed(info["decisions"], "lobby", "start")
-        + placed(info["decisions"], "lobby", "language")
         + rules,
         class_="panel game-panel",
     )
