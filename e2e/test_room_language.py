@@ -46,7 +46,7 @@ def shown(page, words, lang):
 
 @pytest.mark.timeout(600)
 def test_the_tv_speaks_its_browsers_language_the_controls_phone_switches_it_and_a_reload_keeps_it(
-    open_page, wait_ready, signal
+    open_page, wait_ready, signal, shot
 ):
     tv = open_page("/host.html?signal=%s" % signal, viewport=HOST_VIEW, name="tv-es", locale="es-ES")
     wait_ready(tv)
@@ -60,6 +60,7 @@ def test_the_tv_speaks_its_browsers_language_the_controls_phone_switches_it_and_
     spanish = lobby_words("es")
     assert shown(tv, spanish, "es") == spanish
     assert "Pick a game" not in tv.inner_text("#app")
+    shot(tv, "room-language-tv-es")
     screen = open_screen(open_page, "http://x/screen.html?room=%s&signal=%s" % (code, signal), "screen")
     same_frame(tv, screen)
 
@@ -69,6 +70,8 @@ def test_the_tv_speaks_its_browsers_language_the_controls_phone_switches_it_and_
     band_click(ann, ".room-languages [data-room-lang=de]")
     german = lobby_words("de")
     assert shown(tv, german, "de") == german
+    shot(tv, "room-language-tv-de")
+    shot(ann, "room-language-controls-phone")
     assert ann.evaluate("() => document.documentElement.lang") == "en", "the phone keeps its own language"
     i18n.use(i18n.ENGLISH)
     assert ann.text_content("[data-controls] .controls-title").strip() == i18n._("You have the controls")
