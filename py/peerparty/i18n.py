@@ -135,6 +135,14 @@ def current():
     return _current
 
 
+def swap(language):
+    """Make a Language (one use() or current() returned) the language of every lookup; returns the one it
+    replaces. The host's worker draws the big screen in the room's language and puts the previous one back."""
+    global _current
+    before, _current = _current, language
+    return before
+
+
 def _fill(message, values):
     if not values:
         return message

@@ -19,6 +19,7 @@
   const seatKey = (code) => "peerparty:seat:" + code;
   const epochKey = (code) => "peerparty:seat:" + code + ":epoch";
   const replicaKey = (code) => "peerparty:replica:" + code;
+  const ROOM_LANG = "peerparty:room-lang";   // the language this TV's rooms open in (app/rules.py ROOM_LANG_KEY)
   const ROOM = "peerparty:host:room";         // "CODE EPOCH" of the saved room: the code, known before the worker
   const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ";   // = room/lobby.py's (tests/test_host_threads.py checks)
   const CODE_LENGTH = 4;
@@ -58,7 +59,7 @@
   // what the worker may read of this device's storage for the room (room/fence.py's take_over, a reload)
   function roomStorage(code) {
     const out = {};
-    for (const key of [HOST_KEY, seatKey(code), epochKey(code), replicaKey(code)]) {
+    for (const key of [HOST_KEY, seatKey(code), epochKey(code), replicaKey(code), ROOM_LANG]) {
       const value = store.get(key);
       if (value !== null) out[key] = value;
     }
@@ -138,7 +139,8 @@
   const confirming = room.mode === "takeover" && query.has("closing");
   function openRoom() {
     post({ t: "open", mode: room.mode, code: room.code, epoch: room.epoch, storage: roomStorage(room.code),
-           seed: query.get("seed") || undefined });
+           seed: query.get("seed") || undefined,
+           languages: Array.from(navigator.languages || [navigator.language || "en"]) });
     post({ t: "page", info: page });
   }
   if (!confirming) openRoom();
@@ -192,6 +194,7 @@
     }
     if (out.unprobe) for (const epoch of out.unprobe) unprobe(epoch);
     if (out.download) pp.download(out.download[0], out.download[1]);
+    if (out.catalog) for (const lang of out.catalog) catalog(lang);
     if (out.leave) leave(texts.moved_on, out.leave === "screen");
   };
   worker.onerror = (ev) => fatal("The rules worker failed: " + (ev.message || "unknown error"));
@@ -226,6 +229,7 @@
     if (page.sound && screen.moment !== moment) pp.chime();    // a new phase, round or game: a soft cue
     moment = screen.moment;
     for (const name in screen.marks) mark(name, screen.marks[name]);
+    if (screen.marks.lang) document.documentElement.lang = screen.marks.lang;
     mark("frame", host.frame);
   }
 
@@ -359,6 +363,15 @@
     if (stale) stale.inert = true;       // the old room's controls: shown faded, not pressable
     mark("moved-on", room.epoch);
     setTimeout(go, LEAVE_NOTICE_MS);
+  }
+
+  // The room's language's catalog bundle (scripts/catalogs.py), which the rules ask for to draw the big screen in
+  // it; until it is here (or if it cannot be had) the big screen stays in English
+  function catalog(lang) {
+    fetch("./static/build/i18n/" + encodeURIComponent(lang) + ".json")
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status))))
+      .then((text) => post({ t: "catalog", lang, text }))
+      .catch((err) => console.warn("catalog " + lang + ": " + err));
   }
 
   // An uncaught Python error shows as PyScript shows its own (tests fail on any .py-error).

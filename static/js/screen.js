@@ -183,6 +183,7 @@
     if (sound && m.moment !== moment) pp.chime();
     moment = m.moment;
     for (const name in m.marks || {}) mark(name, m.marks[name]);
+    if (m.marks && m.marks.lang) document.documentElement.lang = m.marks.lang;    // the room's language
     mark("frame", frame);
   }
 

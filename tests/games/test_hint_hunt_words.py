@@ -223,3 +223,12 @@ def test_the_same_seed_and_bank_deal_the_same_boards():
     a = Match(GAME, PLAYERS, "s", {"words_lang": "de"})
     b = Match(GAME, PLAYERS, "s", {"words_lang": "de"})
     assert a.state["boards"] == b.state["boards"]
+
+
+def test_every_language_a_room_can_speak_has_a_bank():
+    """The room passes its language as words_lang (room/table.py room_options): a language shipped without a bank
+    would refuse every Hint Hunt start in a room that speaks it."""
+    from peerparty.games.hint_hunt.banks import BANK_LANGS
+    from peerparty.i18n import SHIPPED
+
+    assert set(SHIPPED) <= set(BANK_LANGS)

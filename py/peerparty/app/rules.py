@@ -28,6 +28,8 @@ knock and never get through (net/reach.py's Knocking) and whether the room moved
   "download" [name, text]          the Save button's game record
   "opened"   {"mode", "code", "epoch"}   the answer to open(): how the room was opened ("refused": a takeover
                                    that could not be made)
+  "catalog"  [lang, ...]             fetch these languages' catalog bundles (static/build/i18n/<lang>.json) and
+                                   pass each in (catalog()): the room's language, to draw the big screen in
   "acted"    n                     how many of the big screen's taps (action()) have been answered: tests wait
                                    on it (body[data-acted]) before they look for what a tap showed
 docs/host-threads.md describes the split.
@@ -35,6 +37,7 @@ docs/host-threads.md describes the split.
 
 import json
 
+from .. import i18n
 from ..games import REGISTRY
 from ..net.reach import BAD_RELAY, Knocking, host_link_problem
 from ..room import fence
@@ -44,6 +47,7 @@ from ..room.rejoin import HOST_KEY
 from ..ui.room import host_screen
 
 PRESENCE_MS = 1000  # presence (away marks) is recomputed this often when nothing else happens
+ROOM_LANG_KEY = "peerparty:room-lang"  # localStorage: the language this TV's rooms open in (the last one it had)
 
 
 def _with_room(method):
@@ -97,6 +101,10 @@ class Rules:
         self.acted = 0  # the big screen's taps answered
         self.persisted_seq = None
         self.last_presence_ms = 0
+        # the languages the big screen can be drawn in: English (the messages' own), and each bundle the page
+        # passed in (catalog()); a room in another language asks the page for its bundle once
+        self.languages = {i18n.SOURCE: i18n.Language(i18n.ENGLISH)}
+        self.asked = set()
         # the page's own part of the big screen (host-room.js sends it: page()): the join link and its QR code,
         # the link's state, sound, whether a relay is set up (and a ?turn= entry that is not one)
         self.page_info = {
@@ -113,12 +121,13 @@ class Rules:
 
     # --- opening the room ---------------------------------------------------------------------------
 
-    def open(self, mode, code, epoch, now, storage=None, seed=None):
+    def open(self, mode, code, epoch, now, storage=None, seed=None, languages=()):
         """The room the screen thread chose: "new" (code and epoch decided there), "restore" (its saved record)
         or "takeover" (the replica this tab kept as the host's successor, and its seat token: D3-12). `storage`
         holds the page's localStorage entries for this room. A record that does not hold this code and epoch
         (an older version's, say) gives way to a new room; a takeover that cannot be made is answered "refused"
-        and changes nothing."""
+        and changes nothing. `languages`: the browser's (navigator.languages, best first): a new room speaks the
+        one this TV's last room spoke (ROOM_LANG_KEY), else the first of them shipped (i18n.choose)."""
         self.store = PageStorage(storage)
         session = None
         if mode == "takeover":
@@ -132,8 +141,10 @@ class Rules:
             if session is None:
                 mode = "new"
         if session is None:
-            session = HostSession(code, self.games, epoch=epoch, token_source=self.token_source, seed=seed)
+            lang = i18n.choose([self.store.get(ROOM_LANG_KEY) or ""] + list(languages or ()))
+            session = HostSession(code, self.games, epoch=epoch, token_source=self.token_source, seed=seed, lang=lang)
         self.session = session
+        self.stored_lang = session.lang  # a language the room changes to is remembered for this TV's next rooms
         self.fence = fence.Fence(session.epoch, mode == "takeover")  # who leads: room/fence.py
         self.held = []  # phones' messages waiting for the fence to settle (data)
         self.last_presence_ms = now
@@ -215,6 +226,17 @@ class Rules:
             if key in self.page_info and self.page_info[key] != value:
                 self.page_info[key] = value
                 self.session.dirty = True
+        return self._out([])
+
+    @_with_room
+    def catalog(self, lang, text):
+        """A language's catalog bundle, as the build wrote it (JSON text), which the page fetched when asked."""
+        try:
+            self.languages[lang] = i18n.Language(json.loads(text))
+        except Exception:
+            return {}  # a broken bundle: the big screen stays in English rather than stopping
+        if lang == self.session.lang:
+            self.session.dirty = True
         return self._out([])
 
     @_with_room
@@ -342,6 +364,12 @@ class Rules:
         if probe:
             out["probe"] = list(probe)
         session = self.session
+        if session.lang not in self.languages and session.lang not in self.asked:
+            self.asked.add(session.lang)
+            out["catalog"] = [session.lang]
+        if session.lang != self.stored_lang:  # this TV's next new room opens in it (a reload keeps the record's)
+            self.stored_lang = session.lang
+            self.store.set(ROOM_LANG_KEY, session.lang)
         if session.dirty:
             session.dirty = False
             out["screen"] = self.draw()
@@ -381,13 +409,19 @@ class Rules:
         return screen
 
     def draw(self):
-        """The big screen for the page: drawn from screen() and the page's own part only (draw())."""
-        return draw(self.screen(), self.page_info)
+        """The big screen for the page: drawn from screen() and the page's own part only (draw()), in the room's
+        language once its bundle is here (English until then)."""
+        language = self.languages.get(self.session.lang, self.languages[i18n.SOURCE])
+        before = i18n.swap(language)
+        try:
+            return draw(self.screen(), self.page_info)
+        finally:
+            i18n.swap(before)
 
 
 def draw(screen, page_info):
     """The big screen's HTML and what the page does with it, from the room's screen() and the page's own part:
-    nothing else of the room goes into it (tests/test_host_threads.py)."""
+    nothing else of the room goes into it (tests/test_host_threads.py). In the language i18n uses now."""
     info = dict(screen["info"])
     info.update(
         {
@@ -413,6 +447,7 @@ def draw(screen, page_info):
             "phase": room["phase"],
             "players": len(room["people"]),
             "knocking": len(info["knocking"]),
+            "lang": i18n.current().lang,  # the language it is drawn in: the page's <html lang>
         },
     }
     if info.get("host_plays"):

@@ -26,8 +26,9 @@ def _arg(value):
 
 CALLS = {
     "open": lambda r, m: r.open(
-        m["mode"], m["code"], m["epoch"], m["now"], m.get("storage") or {}, _arg(m.get("seed"))
+        m["mode"], m["code"], m["epoch"], m["now"], m.get("storage") or {}, _arg(m.get("seed")), m.get("languages")
     ),
+    "catalog": lambda r, m: r.catalog(m["lang"], m["text"]),
     "knock": lambda r, m: r.knock(m["cid"], m["peer"], _arg(m.get("label")), m["now"]),
     "connect": lambda r, m: r.connect(m["cid"], m["now"]),
     "data": lambda r, m: r.data(m["cid"], m["text"], m["now"]),
@@ -43,7 +44,7 @@ CALLS = {
     "probe_answer": lambda r, m: r.probe_answer(m["epoch"], m["text"], m["now"]),
 }
 
-LISTS = ("send", "hangup", "probe", "unprobe", "storage")  # answers merged: lists add up,
+LISTS = ("send", "hangup", "probe", "unprobe", "storage", "catalog")  # answers merged: lists add up,
 LATEST = (
     "screen",
     "watchers",

@@ -14,6 +14,7 @@ import json
 
 from .core import HOST, SYSTEM, IllegalMove
 from .match import Match
+from ..i18n import SHIPPED
 
 FORMAT = "peerparty-game"
 VERSION = 2  # 2: the first check covers the seats, title and options
@@ -80,13 +81,18 @@ def final_fingerprint(head_, steps, view):
 
 
 def allowed_options(game, players):
-    """The options the host's screen can set: Hint Hunt's playing host (a seat), and the options a game declares
-    the room sets (`room_options`, {name: values}: Hint Hunt's word bank), each given or not; nothing else. Any
-    other option (a fixed deck, fixed missions) would fix the deal whatever the seed."""
+    """The options the host's screen can set: Hint Hunt's playing host (a seat), and the room's facts a game takes
+    (its `room_options`, {option: fact}: Hint Hunt's word bank from the room's language, one of the shipped ones),
+    each given or not (a record from before the room had a language has none); nothing else. Any other option (a
+    fixed deck, fixed missions) would fix the deal whatever the seed."""
     allowed = [{"host": p} for p in players] if game.host_is_player else [{}]
-    for name, values in sorted((getattr(game, "room_options", None) or {}).items()):
-        allowed = allowed + [dict(options, **{name: value}) for options in allowed for value in values]
+    for option, fact in sorted((getattr(game, "room_options", None) or {}).items()):
+        values = ROOM_FACT_VALUES.get(fact, ())
+        allowed = allowed + [dict(o, **{option: value}) for o in allowed for value in values]
     return allowed
+
+
+ROOM_FACT_VALUES = {"lang": SHIPPED}  # the values each fact of the room (room/table.py ROOM_FACTS) can take
 
 
 class Step:

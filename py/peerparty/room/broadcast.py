@@ -78,6 +78,7 @@ def summary(room):
         "phase": room.phase,
         "game": room.game_id,
         "game_title": game.title if game else None,
+        "lang": room.lang,
         "people": people,
         "history": [
             {

@@ -17,6 +17,7 @@ from . import protocol
 
 PHONE_KINDS = (
     "pick",
+    "language",
     "start",
     "remove",
     "move",

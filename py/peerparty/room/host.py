@@ -249,6 +249,7 @@ def _move(room, turn, action, now_ms):
 
 _ROOM_ACTIONS = {  # the TV's actions that change the room (a phone with the controls asks for the same)
     "pick": lambda room, turn, action, now_ms: table.pick(room, action.get("game")),
+    "language": lambda room, turn, action, now_ms: table.language(room, action.get("lang")),
     "start": lambda room, turn, action, now_ms: table.start(room, turn, now_ms),
     "again": lambda room, turn, action, now_ms: table.again(room, turn, now_ms),
     "lobby": lambda room, turn, action, now_ms: table.to_lobby(room),

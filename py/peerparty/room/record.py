@@ -9,6 +9,7 @@ A part cannot forget to save, because saving is not its job.
 """
 
 from ..engine import Match
+from ..i18n import SHIPPED
 from . import away
 from .controls import Controls
 from .lobby import Lobby
@@ -36,6 +37,7 @@ def snapshot(room, records=True, logs=True):
         "room_key": room.room_key,
         "screens": room.screens.to_record(),
         "controls": room.controls.to_record(),
+        "lang": room.lang,
     }
 
 
@@ -58,6 +60,8 @@ def restore(room, record, games):
     room.history = record["history"]
     room.screens = Screens.from_record(record.get("screens"))
     room.controls = Controls.from_record(record.get("controls"))
+    if record.get("lang") in SHIPPED:  # an older record has none: the room's default stays
+        room.lang = record["lang"]
     away.restored(room)  # the game hears who is away once the phones had the time to come back
     if record["match"] is not None:
         room.match = Match.from_record(games, record["match"])

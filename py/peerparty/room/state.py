@@ -101,7 +101,7 @@ class Turn:
 
 
 class Room:
-    def __init__(self, code, games, epoch=0, token_source=None, seed=None, room_key=None):
+    def __init__(self, code, games, epoch=0, token_source=None, seed=None, room_key=None, lang="en"):
         # --- the record (room/record.py): saved for a reload, replicated to a Hint Hunt successor
         self.code = code
         self.epoch = epoch  # the host's term: epoch e holds peer_id(code, e); a takeover is e + 1
@@ -116,6 +116,7 @@ class Room:
         self.history = []  # [{"game", "result", "names", "record", ...}] of finished games (replay.keep_records)
         self.screens = Screens()  # remote screens' keys (and who watches now: not in the record)
         self.controls = Controls()  # which seat's phone holds the controls (room/controls.py)
+        self.lang = lang  # the room's language: the big screen's, and games' that take it (room/table.py language)
         self.seq = 0  # moves with every change of the room: the views' number, and the record's
         # --- the room's other state: gone with the tab
         self.games = games

@@ -13,6 +13,7 @@ protocol.ProtocolError or IllegalMove and changes nothing.
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from ..engine.record import final_of
+from ..i18n import NAMES, SHIPPED, _, ngettext
 from . import away, protocol, seating
 from .replay import keep_records
 
@@ -30,12 +31,35 @@ def pick(room, game_id):
     room.game_id = game_id
 
 
-def can_start(room):
-    """(ok, reason): Start is enabled only for a valid player count."""
+def language(room, lang):
+    """The room's language (issue 49): the big screen's words, and the option of the games that take it. A lobby
+    decision, like the game: a game under way keeps what it was set up with."""
     if room.phase != "lobby":
-        return False, "A game is under way."
+        raise protocol.ProtocolError("game_running", "Finish or leave the current game first.")
+    if lang not in SHIPPED:
+        offered = ", ".join(NAMES[tag] for tag in SHIPPED)
+        raise protocol.ProtocolError("bad_message", "That language is not offered here (%s are)." % offered)
+    room.lang = lang
+
+
+# what the room can tell a game at its setup: a game names in `room_options` which it takes, under the option
+# name it reads ({"words_lang": "lang"}: Hint Hunt deals its words in the room's language). docs/add-a-game.md
+ROOM_FACTS = {"lang": lambda room: room.lang}
+
+
+def room_options(game, room):
+    """The setup options the game asks the room for (its `room_options`); nothing for a game that declares none."""
+    wanted = getattr(game, "room_options", None) or {}
+    return dict((option, ROOM_FACTS[fact](room)) for option, fact in wanted.items())
+
+
+def can_start(room):
+    """(ok, reason): Start is enabled only for a valid player count. The reason is a message of the catalogs, in
+    the language i18n uses as it is made: the room's, where the big screen is drawn (app/rules.py draw)."""
+    if room.phase != "lobby":
+        return False, _("A game is under way.")
     if room.game_id is None:
-        return False, "Pick a game."
+        return False, _("Pick a game.")
     return fits(room, room.lobby.players())  # the host tab's own seat ("I play on this screen") plays too
 
 
@@ -44,12 +68,19 @@ def fits(room, players):
     game = room.game()
     count = len(players)
     if count < game.min_players:
-        return False, "%s needs at least %d players." % (game.title, game.min_players)
+        return False, ngettext(
+            "%(game)s needs at least %(n)s player.",
+            "%(game)s needs at least %(n)s players.",
+            game.min_players,
+            game=game.title,
+        )
     if count > game.max_players:
-        return False, "%s takes at most %d players: %d too many." % (
-            game.title,
+        return False, ngettext(
+            "%(game)s takes at most %(n)s player: %(over)s too many.",
+            "%(game)s takes at most %(n)s players: %(over)s too many.",
             game.max_players,
-            count - game.max_players,
+            game=game.title,
+            over=count - game.max_players,
         )
     return True, ""
 
@@ -60,7 +91,7 @@ def start(room, turn, now_ms):
         raise protocol.ProtocolError("bad_message", reason)
     game = room.game()
     players = room.lobby.players()
-    options = {}
+    options = room_options(game, room)
     if game.host_is_player:
         # the rulebook's host is the seat holding the controls (its phone has the host's buttons), or none: the TV
         # alone, as for a spectator host (D3-21)

@@ -7,7 +7,7 @@ A decision is a tuple (where, key, html):
     "claim"    a new phone asks for an away seat (room/claims.py): Let in / Refuse            key: the claim
     "away"     Remove beside a player who is away during play (DX-08)                          key: their seat
     "game"     the game's own host buttons: its screens' controls(view, ctx)                    key: None
-    "lobby"    the game picker, Start                                                 key: "pick", "start"
+    "lobby"    the game picker, Start, the room's language                "pick", "start", "language"
     "over"     Play again and Choose another game, Watch it again                     key: "next", "watch"
     "seat"     Give controls, and in the lobby Remove, beside a seat                            key: the seat
     "history"  Watch beside one of tonight's games (the lobby)                                  key: its index
@@ -23,7 +23,9 @@ first), anywhere. What only the TV's own tab does (DX-09: I play on this screen,
 Fullscreen, Sound, a replay's steps) is not a decision of this list.
 """
 
-from .html import button, esc, icon_button, tag
+from .. import i18n
+from ..i18n import _, ngettext
+from .html import button, esc, icon_button, move_json, tag
 from .screens import screens_for
 
 # where the rows are narrow the seat buttons are these marks (icon_button), and a line says what they mean
@@ -52,6 +54,7 @@ def decisions(room, host, ctx):
         ok = host["can_start"][0]
         out.append(("lobby", "pick", game_picker(room, host["games"], ok)))
         out.append(("lobby", "start", start_row(room, host["can_start"], "start" if ctx.get("tv") else "start-phone")))
+        out.append(("lobby", "language", room_language(room)))
     else:
         out.append(("over", "next", over_actions(room)))
         watch = watch_again(room)
@@ -158,12 +161,21 @@ def start_row(room, can_start, id_="start"):
     away = away_names(room) if ok else []
     confirm = None
     if away:
-        who = and_(away)
-        verb = "is" if len(away) == 1 else "are"
-        reason = "%s %s away: wait for them, or remove them." % (who, verb)
-        confirm = "%s %s away. Start anyway? The game will wait for them or skip them." % (who, verb)
-    start = button("Start", {"room": "start"}, cls="btn primary big", disabled=not ok, id=id_, confirm=confirm)
-    line = esc(reason) if reason else "Ready when you are."
+        names = i18n.join(away)
+        reason = ngettext(
+            "%(names)s is away: wait for them, or remove them.",
+            "%(names)s are away: wait for them, or remove them.",
+            len(away),
+            names=names,
+        )
+        confirm = ngettext(
+            "%(names)s is away. Start anyway? The game will wait for them or skip them.",
+            "%(names)s are away. Start anyway? The game will wait for them or skip them.",
+            len(away),
+            names=names,
+        )
+    start = button(_("Start"), {"room": "start"}, cls="btn primary big", disabled=not ok, id=id_, confirm=confirm)
+    line = esc(reason) if reason else esc(_("Ready when you are."))
     return tag(
         "div",
         start
@@ -251,7 +263,12 @@ def game_picker(room, games, ok=True):
             tag(
                 "button",
                 tag("span", esc(title), class_="game-title")
-                + tag("span", "%d–%d players" % (low, high), class_="game-range"),
+                + tag(
+                    "span",
+                    # i18n: how many players a game takes, e.g. "3–12 players"
+                    esc(ngettext("%(low)s–%(n)s player", "%(low)s–%(n)s players", high, low=low)),
+                    class_="game-range",
+                ),
                 type="button",
                 class_="game-pick" + (" chosen" if chosen else ""),
                 data_move='{"room":"pick","game":"%s"}' % gid,
@@ -260,3 +277,30 @@ def game_picker(room, games, ok=True):
             )
         )
     return tag("div", "".join(picker), class_="picker")
+
+
+def room_language(room):
+    """The room's language (issue 49): the big screen's, and the option of the games that take it
+    (room/table.py language). The same buttons as the phone's own picker (ui/languages.py), but a room action: no
+    data-lang, which the phone's page takes for its own language."""
+    current = room.get("lang") or i18n.SOURCE
+    buttons = "".join(
+        tag(
+            "button",
+            esc(i18n.NAMES[lang]),
+            type="button",
+            class_="btn small ghost",
+            lang=lang,
+            data_room_lang=lang,
+            data_move=move_json({"room": "language", "lang": lang}),
+            aria_pressed="true" if lang == current else "false",
+        )
+        for lang in i18n.SHIPPED
+    )
+    label = _("The big screen's language")
+    return tag(
+        "nav",
+        tag("span", esc(_("Big screen")), class_="label") + buttons,
+        class_="languages room-languages",
+        aria_label=label,
+    )

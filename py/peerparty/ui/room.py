@@ -29,13 +29,15 @@ def _presence(person):
     # the word is always there for a screen reader; the narrow side list during a game shows only the mark
     # for "connected" (a filled dot, not colour alone) and keeps the word "away"
     if person["present"]:
-        return tag("span", tag("span", "connected", class_="presence-word"), class_="presence on")
-    return tag("span", tag("span", "away", class_="presence-word"), class_="presence off")
+        return tag("span", tag("span", esc(_("connected")), class_="presence-word"), class_="presence on")
+    return tag("span", tag("span", esc(_("away")), class_="presence-word"), class_="presence off")
 
 
-CONTROLS_BADGE = "controls"  # the word beside the seat holding the controls (room/controls.py)
+# i18n: a badge beside the name of the player whose phone holds the host's buttons
+CONTROLS_BADGE = N_("controls")  # the word beside the seat holding the controls (room/controls.py)
 # where a row is narrow the badge and the seat buttons are marks (ui/decisions.py), and a line says what they mean
-ICON_LEGEND = "%s has the controls \u00b7 %s give them \u00b7 %s remove" % (CONTROLS_ICON, GIVE_ICON, REMOVE_ICON)
+# i18n: the marks are ★ (has the controls), ☆ (give them), ✕ (remove)
+ICON_LEGEND = N_("%(has)s has the controls \u00b7 %(give)s give them \u00b7 %(remove)s remove")
 
 
 def people_list(room, listed=(), me=None):
@@ -45,26 +47,28 @@ def people_list(room, listed=(), me=None):
     for person in room["people"]:
         role = ""
         if person["host"]:
-            role = tag("span", "host", class_="badge host-badge")
+            role = tag("span", esc(_("host")), class_="badge host-badge")
         if person.get("controls"):
             role += tag(
                 "span",
-                tag("span", CONTROLS_BADGE, class_="badge-word"),
+                tag("span", esc(_(CONTROLS_BADGE)), class_="badge-word"),
                 class_="badge controls",
-                title="Holds the controls",
+                title=_("Holds the controls"),
             )
         if person["spectator"]:
-            role += tag("span", "watching", class_="badge watching")
+            role += tag("span", esc(_("watching")), class_="badge watching")
         if person["id"] == me and not person["host"]:  # the host's own screen: "host" says it
-            role += tag("span", "you", class_="badge you")
+            role += tag("span", esc(_("you")), class_="badge you")
         extra = placed(listed, "away", person["id"]) + placed(listed, "seat", person["id"])
         path = person.get("path")  # the TV's own stats: this seat's phone reaches it through the relay
         if path == "relay":
             role += tag(
                 "span",
-                tag("span", "via ", class_="relay-via") + "relay",
+                # i18n: a badge: this phone reaches the big screen through the relay server ("via " is hidden
+                # where the row is narrow, so it ends in a space)
+                tag("span", esc(_("via ")), class_="relay-via") + esc(_("relay")),
                 class_="badge relay",
-                title="Connected through the relay server",
+                title=_("Connected through the relay server"),
             )
         items.append(
             tag(
@@ -80,8 +84,8 @@ def people_list(room, listed=(), me=None):
             )
         )
     if not items:
-        return tag("p", "Nobody has joined yet. Scan the code to join.", class_="hint")
-    return tag("ol", "".join(items), class_="people", aria_label="Players in join order")
+        return tag("p", esc(_("Nobody has joined yet. Scan the code to join.")), class_="hint")
+    return tag("ol", "".join(items), class_="people", aria_label=_("Players in join order"))
 
 
 def result_table(result, names):
@@ -246,9 +250,13 @@ def _host_head(screen, info):
         from .replay import replay_band  # the host's alone: a phone never imports it
 
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
+    # the room's language, in the lobby: under the tools, beside the QR code's height (the lobby keeps to the TV's
+    # height: e2e/test_tv_fit.py)
+    languages = placed(info.get("decisions") or (), "lobby", "language")
     head = tag(
         "header",
-        tag("div", brand + tools + _deal(room, screen, info), class_="brand-box") + _join_box(room, info, bool(replay)),
+        tag("div", brand + tools + languages + _deal(room, screen, info), class_="brand-box")
+        + _join_box(room, info, bool(replay)),
         class_="host-head phase-" + look,
     )
     if info.get("took_over"):
@@ -334,7 +342,7 @@ def final_line(room):
 def _join_box(room, info, compact=False):
     code = tag(
         "div",
-        tag("span", "Room code", class_="label")
+        tag("span", esc(_("Room code")), class_="label")
         + tag("span", esc(room["code"]), class_="code", data_code=room["code"]),
         class_="code-box",
     )
@@ -344,27 +352,29 @@ def _join_box(room, info, compact=False):
     qr = ""
     if info.get("qr_svg") and not compact:
         qr = tag(
-            "div", info["qr_svg"], class_="qr", aria_label="QR code to join", data_join=info.get("join_url") or None
+            "div", info["qr_svg"], class_="qr", aria_label=_("QR code to join"), data_join=info.get("join_url") or None
         )
-    lead = "Scan"
-    if room["phase"] == "over":
-        lead = "Scan to play the next game"
-    elif room["phase"] == "playing":
-        lead = "Scan to watch" if info.get("spectators") else "Scan to play the next game"
     # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
-    address = esc(info.get("join_hint", "")).replace("/", "/<wbr>")
+    address = tag("b", esc(info.get("join_hint", "")).replace("/", "/<wbr>"))
     where = ""
     if not compact:  # a replay keeps the band for its controls: the code alone
         # during a game the band keeps to the QR's height (a 1280x720 TV's table needs the rest): the code is
-        # right beside it, and join.html asks for it
-        then = "." if room["phase"] == "playing" else " and type the code."
-        where = tag("p", lead + ", or open " + tag("b", address) + then, class_="join-hint")
+        # right beside it, and join.html asks for it. %(address)s is the join page's address
+        if room["phase"] == "lobby":
+            line = _("Scan, or open %(address)s and type the code.", address=address)
+        elif room["phase"] == "over":
+            line = _("Scan to play the next game, or open %(address)s and type the code.", address=address)
+        elif info.get("spectators"):
+            line = _("Scan to watch, or open %(address)s.", address=address)
+        else:
+            line = _("Scan to play the next game, or open %(address)s.", address=address)
+        where = tag("p", line, class_="join-hint")
     return tag("div", code + qr + where, class_="join-box" + (" compact" if compact else ""))
 
 
 # "I play on this screen": a host with no TV takes a seat on the host tab (HostSession.plays_here)
-PLAY_HERE = "No TV? I play on this screen"
-PLAY_HERE_LABEL = "Your name"
+PLAY_HERE = N_("No TV? I play on this screen")
+PLAY_HERE_LABEL = N_("Your name")
 PLAYS_HERE = (
     "You play on this screen: it shows your own cards and choices, so keep it to yourself. "
     "No other screen can be added."
@@ -385,12 +395,12 @@ def _host_lobby(room, info):
         # one line, folded: the lobby keeps to the TV's height (e2e/test_tv_fit.py)
         local = tag(
             "details",
-            tag("summary", PLAY_HERE)
+            tag("summary", esc(_(PLAY_HERE)))
             + tag(
                 "form",
-                tag("label", PLAY_HERE_LABEL, for_="host-name")
+                tag("label", esc(_(PLAY_HERE_LABEL)), for_="host-name")
                 + name_field("host-name")
-                + tag("button", "Take a seat", type="submit", class_="btn"),
+                + tag("button", esc(_("Take a seat")), type="submit", class_="btn"),
                 data_move='{"room":"join_local"}',
                 id="host-seat",
                 class_="inline-form",
@@ -402,10 +412,14 @@ def _host_lobby(room, info):
     # says what they mean) so each row keeps to one line; from seven, two columns (static/css/app.css .marks, .many)
     marks = len(room["people"]) > 4
     many = len(room["people"]) > 6
-    legend = tag("p", ICON_LEGEND, class_="hint icon-legend") if marks else ""
+    legend = ""
+    if marks:
+        legend = _(ICON_LEGEND, has=CONTROLS_ICON, give=GIVE_ICON, remove=REMOVE_ICON)
+        legend = tag("p", esc(legend), class_="hint icon-legend")
     return tag(
         "section",
-        tag("h2", "Players (%d)" % len(room["people"]))
+        # i18n: the heading of the lobby's list of people; %(n)s is how many
+        tag("h2", esc(_("Players (%(n)s)", n=len(room["people"]))))
         + people_list(room, info["decisions"])
         + legend
         + screens_list(info)
@@ -413,7 +427,7 @@ def _host_lobby(room, info):
         class_="panel people-panel" + (" marks" if marks else "") + (" many" if many else ""),
     ) + tag(
         "section",
-        tag("h2", "Pick a game")
+        tag("h2", esc(_("Pick a game")))
         + placed(info["decisions"], "lobby", "pick")
         + local
         + placed(info["decisions"], "lobby", "start")

@@ -9,7 +9,7 @@ from random import Random
 from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings
 from . import boards as B
 from . import views
-from .banks import BANK_LANGS, DEFAULT_LANG, words_lang
+from .banks import DEFAULT_LANG, words_lang
 from .checks import HOST_CHECKS, PLAYER_CHECKS, bad, normalise_hint
 from .constants import (
     ABANDONED,
@@ -52,9 +52,9 @@ class HintHunt:
     host_is_player = True  # DX-02
     spectators = True  # D3-01
     host_moves = HOST_MOVES
-    # what the room sets besides the host, and the values it may take (a record file may carry no other:
-    # engine/record.py allowed_options): the bank of the room's language (D3-03)
-    room_options = {"words_lang": BANK_LANGS}
+    # what the room sets besides the host: the bank of the room's language (D3-03), as words_lang (room/table.py
+    # room_options; a record file may carry no other option: engine/record.py allowed_options)
+    room_options = {"words_lang": "lang"}
 
     # --- setup ------------------------------------------------------------------------------
 
