@@ -25,8 +25,9 @@ Fullscreen, Sound, a replay's steps) is not a decision of this list.
 
 from .. import i18n
 from ..i18n import _, ngettext
-from .html import button, esc, icon_button, move_json, tag
+from .html import button, esc, icon_button, tag
 from .screens import screens_for
+from .languages import language_buttons
 
 # where the rows are narrow the seat buttons are these marks (icon_button), and a line says what they mean
 CONTROLS_ICON, GIVE_ICON, REMOVE_ICON = "\u2605", "\u2606", "\u2715"
@@ -283,20 +284,7 @@ def room_language(room):
     """The room's language (issue 49): the big screen's, and the option of the games that take it
     (room/table.py language). The same buttons as the phone's own picker (ui/languages.py), but a room action: no
     data-lang, which the phone's page takes for its own language."""
-    current = room.get("lang") or i18n.SOURCE
-    buttons = "".join(
-        tag(
-            "button",
-            esc(i18n.NAMES[lang]),
-            type="button",
-            class_="btn small ghost",
-            lang=lang,
-            data_room_lang=lang,
-            data_move=move_json({"room": "language", "lang": lang}),
-            aria_pressed="true" if lang == current else "false",
-        )
-        for lang in i18n.SHIPPED
-    )
+    buttons = language_buttons(room.get("lang") or i18n.SOURCE, "language", "data_room_lang")
     label = _("The big screen's language")
     return tag(
         "nav",
