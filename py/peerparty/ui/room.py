@@ -251,8 +251,8 @@ def _host_head(screen, info):
 
         brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
     # the room's language, in the lobby: under the tools, beside the QR code's height (the lobby keeps to the TV's
-    # height: e2e/test_tv_fit.py)
-    languages = placed(info.get("decisions") or (), "lobby", "language")
+    # height: e2e/test_tv_fit.py); not while a replay holds the band (it lay over the replay's Close)
+    languages = "" if replay else placed(info.get("decisions") or (), "lobby", "language")
     head = tag(
         "header",
         tag("div", brand + tools + languages + _deal(room, screen, info), class_="brand-box")
