@@ -113,26 +113,26 @@ def words_game():
     return game
 
 
-def test_a_game_that_declares_the_language_gets_it_at_setup_and_others_do_not():
-    game = words_game()
+def started_in_spanish(game):
+    """A room of three whose language is Spanish starts this game; returns its host."""
     host, net = make_room({game.id: game})
     for name in ("Ann", "Ben", "Cat"):
         join(net, name)
     act(host, net, {"t": "language", "lang": "es"})
     act(host, net, {"t": "pick", "game": game.id})
     assert act(host, net, {"t": "start"}) is None
+    return host
+
+
+def test_a_game_that_declares_the_language_gets_it_at_setup_and_others_do_not():
+    game = words_game()
+    host = started_in_spanish(game)
     assert host.match.options == {"words_lang": "es"}
     # the record of the game holds the option, and a saved game with it is one the host could have set up
     assert {"words_lang": "es"} in allowed_options(game, ["p1", "p2", "p3"])
     assert {"words_lang": "fr"} not in allowed_options(game, ["p1", "p2", "p3"])
 
-    plain = REGISTRY["seven_rounds"]
-    host, net = make_room({plain.id: plain})
-    for name in ("Ann", "Ben", "Cat"):
-        join(net, name)
-    act(host, net, {"t": "language", "lang": "es"})
-    act(host, net, {"t": "pick", "game": plain.id})
-    assert act(host, net, {"t": "start"}) is None
+    host = started_in_spanish(REGISTRY["seven_rounds"])
     assert host.match.options == {}, "moves and records of a game that does not take it stay language-neutral"
 
 
