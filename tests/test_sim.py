@@ -376,9 +376,9 @@ def test_a_refusal_that_changes_the_room_is_caught(monkeypatch):
 
     error = HostSession._error
 
-    def sloppy(self, conn, code, detail=None, msg_id=None):
+    def sloppy(self, conn, code, detail=None, msg_id=None, values=None):
         self.seq += 1
-        return error(self, conn, code, detail, msg_id)
+        return error(self, conn, code, detail, msg_id, values)
 
     monkeypatch.setattr(HostSession, "_error", sloppy)
     fails_with(range(10), "a refused message changed the room")

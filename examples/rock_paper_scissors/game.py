@@ -98,7 +98,7 @@ class RockPaperScissors:
             raise IllegalMove("not_your_turn", "Wait for the host to start.")
         if p in s["throws"]:
             raise IllegalMove("invalid_move", "You have thrown this round already.")
-        if str_field(move, "hand", "Your hand", 10) not in HANDS:
+        if str_field(move, "hand", 10) not in HANDS:
             raise IllegalMove("invalid_move", "Throw rock, paper or scissors.")
 
     def legal_moves(self, s, p):

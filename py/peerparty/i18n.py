@@ -6,6 +6,7 @@ and lists. Runs on MicroPython (phones) and CPython/Pyodide (host, build, tests)
     ngettext("%(n)s point", "%(n)s points", count)       # CLDR's plural form of count; %(n)s is count, formatted
     pgettext("card", "Double")                           # context, where one English word has two meanings
     N_("...")                                            # marks a message kept in a constant: show it with _(CONSTANT)
+    sentence({"msg": "...", "values": {...}})            # a sentence the host sent, in this page's language
     number(12345)                                        # "12,345" / "12.345"
     join(["Ann", "Ben", "Cat"])                          # "Ann, Ben, and Cat" / "Ann, Ben y Cat" / "Ann, Ben und Cat"
     choose(["es-MX", "en"])                              # "es": the shipped language to use
@@ -170,6 +171,25 @@ def ngettext(singular, plural, count, **values):
     if "n" not in values:
         values["n"] = count
     return _fill(_current.plural_text(singular, singular, plural, count), values)
+
+
+def sentence(message, values=None):
+    """A sentence the host sent (a refusal, a wait: {"msg": English, "values": {...}}, or the English alone) in
+    this page's language. The English is the catalog's key; values a host sends are names, counts and field
+    names, never words to translate. A message this catalog lacks, or values that do not fit it, show as sent."""
+    if isinstance(message, dict):
+        message, values = message.get("msg"), message.get("values")
+    if not isinstance(message, str):
+        return ""
+    if not isinstance(values, dict):
+        values = {}
+    try:
+        return _fill(_current.text(message, message), dict(values))
+    except (KeyError, TypeError, ValueError):
+        try:
+            return _fill(message, dict(values))
+        except (KeyError, TypeError, ValueError):
+            return message
 
 
 def number(value):

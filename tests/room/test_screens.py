@@ -3,6 +3,7 @@ its key, and only a host that proves it first is shown; at most MAX_SCREENS at o
 
 import json
 
+from peerparty.i18n import sentence
 from peerparty.app.rules import Rules
 from peerparty.room import proof, protocol
 from peerparty.room.host import HostSession
@@ -66,7 +67,7 @@ def test_at_most_max_screens_watch_and_the_next_is_told_clearly():
     for n in range(MAX_SCREENS):
         assert watch(host, "s%d" % n)[0]["t"] == "watching"
     full = watch(host, "late")
-    assert full[0]["code"] == "screens_full" and str(MAX_SCREENS) in full[0]["msg"]
+    assert full[0]["code"] == "screens_full" and str(MAX_SCREENS) in sentence(full[0])
     host.on_disconnect("s0", 10)
     assert watch(host, "late2")[0]["t"] == "watching"
 

@@ -69,6 +69,7 @@ const mp = await loadMicroPython({stdout: (l) => console.log(l)});
 mp.FS.mkdirTree("/peerparty/room");
 mp.FS.writeFile("/peerparty/__init__.py", "");
 mp.FS.writeFile("/peerparty/room/__init__.py", "");
+mp.FS.writeFile("/peerparty/i18n.py", fs.readFileSync("%s/../i18n.py", "utf8"));
 for (const f of ["protocol.py", "proof.py"]) mp.FS.writeFile("/peerparty/room/" + f, fs.readFileSync("%s/" + f, "utf8"));
 mp.FS.writeFile("/host_said.json", fs.readFileSync("%s", "utf8"));
 mp.runPython(`
@@ -82,7 +83,7 @@ for text in json.loads(open("/host_said.json").read()):
 print(json.dumps(out))
 `);
 """
-        % (MICROPYTHON, ROOT / "py/peerparty/room", tmp_path / "host_said.json")
+        % (MICROPYTHON, ROOT / "py/peerparty/room", ROOT / "py/peerparty/room", tmp_path / "host_said.json")
     )
     run = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120, encoding="utf-8")
     assert run.returncode == 0, run.stderr

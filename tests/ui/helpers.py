@@ -23,8 +23,9 @@ def data_moves(html):
     return out
 
 
-# a screen module imports only the screen helpers, so the phone bundle stays small and MicroPython-safe: as
-# siblings in py/peerparty/ui/, from a game's package as ...ui.html, from outside (examples/) in full
+# a screen module imports only the screen helpers and the catalogs' lookups (i18n), so the phone bundle stays small
+# and MicroPython-safe: as siblings in py/peerparty/ui/ (..i18n), from a game's package as ...ui.html and ...i18n,
+# from outside (examples/) in full
 SCREEN_IMPORTS = ("html", "illustrations")
 
 
@@ -34,13 +35,12 @@ def assert_micropython_subset(module):
         assert not isinstance(node, ast.JoinedStr), "no f-strings"
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             assert isinstance(node, ast.ImportFrom), ast.dump(node)
-            sibling = node.level == 1 and node.module in SCREEN_IMPORTS
-            in_package = node.level == 3 and node.module in ["ui." + m for m in SCREEN_IMPORTS]
-            assert (
-                sibling
-                or in_package
-                or (node.level == 0 and node.module in ["peerparty.ui." + m for m in SCREEN_IMPORTS])
-            ), ast.dump(node)
+            sibling = (node.level == 1 and node.module in SCREEN_IMPORTS) or (node.level == 2 and node.module == "i18n")
+            in_package = node.level == 3 and node.module in ["ui." + m for m in SCREEN_IMPORTS] + ["i18n"]
+            outside = node.level == 0 and node.module in ["peerparty.ui." + m for m in SCREEN_IMPORTS] + [
+                "peerparty.i18n"
+            ]
+            assert sibling or in_package or outside, ast.dump(node)
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate":
             assert not node.keywords
 

@@ -30,6 +30,8 @@ only from ctx.rng, which Match derives from the seed and the step number.
 
 import copy
 
+from ..i18n import N_
+
 HOST = "@host"  # the host's controls (reveal, next round, end game, remove)
 SYSTEM = "@system"  # moves the shell feeds, e.g. {"type": "timeout"} at a deadline
 
@@ -42,14 +44,21 @@ AWAY_GRACE_MS = 12000
 
 
 class IllegalMove(Exception):
-    """A move the rules refuse. `code` is one of ERROR_CODES, `detail` a sentence for the player."""
+    """A move the rules refuse. `code` is one of ERROR_CODES; `detail` a sentence for the player, a message of the
+    catalogs in English (marked N_) with named placeholders, and `values` what fills them. The phone that made the
+    move shows it in its own language (i18n.sentence), so the host never translates a refusal."""
 
-    def __init__(self, code, detail=""):
+    def __init__(self, code, detail="", **values):
         if code not in ERROR_CODES:
             raise ValueError("unknown IllegalMove code %r" % (code,))
-        Exception.__init__(self, "%s: %s" % (code, detail))
         self.code = code
         self.detail = detail
+        self.values = values
+        Exception.__init__(self, "%s: %s" % (code, self.english()))
+
+    def english(self):
+        """The sentence as English reads it (logs, replay refusals)."""
+        return (self.detail % self.values) if self.values else self.detail
 
 
 class Ctx:
@@ -68,7 +77,7 @@ def step(game, state, player, move, ctx):
     Raises IllegalMove, and only that, when the move is refused; `state` is never touched.
     """
     if not isinstance(move, dict):
-        raise IllegalMove("invalid_move", "A move must be an object.")
+        raise IllegalMove("invalid_move", N_("A move must be an object."))
     game.check(state, player, move)
     copier = getattr(game, "copy_state", None)
     draft = copier(state) if copier else copy.deepcopy(state)
@@ -92,27 +101,27 @@ def can(game, state, player, move):
 def move_type(move):
     t = move.get("type")
     if not isinstance(t, str):
-        raise IllegalMove("unknown_move", "That move has no type.")
+        raise IllegalMove("unknown_move", N_("That move has no type."))
     return t
 
 
-def field(move, name, kinds, what):
+def field(move, name, kinds):
     value = move.get(name)
     if isinstance(value, bool) and bool not in kinds:
-        raise IllegalMove("invalid_move", "%s is missing or of the wrong kind." % what)
+        raise IllegalMove("invalid_move", N_("The move's field %(field)s is missing or of the wrong kind."), field=name)
     if not isinstance(value, kinds):
-        raise IllegalMove("invalid_move", "%s is missing or of the wrong kind." % what)
+        raise IllegalMove("invalid_move", N_("The move's field %(field)s is missing or of the wrong kind."), field=name)
     return value
 
 
-def int_field(move, name, what):
-    return field(move, name, (int,), what)
+def int_field(move, name):
+    return field(move, name, (int,))
 
 
-def str_field(move, name, what, max_len=64):
-    value = field(move, name, (str,), what)
+def str_field(move, name, max_len=64):
+    value = field(move, name, (str,))
     if len(value) > max_len:
-        raise IllegalMove("invalid_move", "%s is too long." % what)
+        raise IllegalMove("invalid_move", N_("The move's field %(field)s is too long."), field=name)
     return value
 
 

@@ -124,7 +124,7 @@ def play_back(games, game_id, players, seed, options, log, checks=None, names=No
             events = match.play(player, move, now_ms)
         except IllegalMove as refused:
             raise RecordRefused(
-                n, "%s cannot make this move: %s" % (who(player, names), refused.detail or refused.code)
+                n, "%s cannot make this move: %s" % (who(player, names), refused.english() or refused.code)
             )
         except Exception as bad:  # a move no player could send (the room refuses those before the rules)
             raise RecordRefused(n, "this move is not one the rules can read (%s)." % (bad,))

@@ -99,7 +99,7 @@ class HostSession(Room):
         try:
             message = protocol.parse_client(text)
         except protocol.ProtocolError as bad:
-            return [self._error(conn, bad.code, bad.detail)]
+            return [self._error(conn, bad.code, bad.detail, values=bad.values)]
         link = self.links.get(conn) or Link()  # one that spoke before its open event: NEW (a refusal keeps no trace)
         if link.state == GONE:  # removed, left or dropped: it hears that again, whatever it sends, until it closes
             if link.reason == "dropped":

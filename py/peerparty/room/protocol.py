@@ -56,6 +56,7 @@ host -> phone
 
 import json
 
+from ..i18n import N_
 from .proof import MAC_HEX, NONCE_HEX, TAG_HEX, is_hex
 
 VERSION = 1
@@ -71,43 +72,50 @@ PROOF_MS = 30000  # a peer at a later epoch's id proves itself within this, or i
 # rules boot in <= 25 s, saying "wait" meanwhile): room/fence.py, rejoin.py, screen.js
 MAX_SCREENS = 4  # remote screens watching a room at once (room/screens.py)
 
-# Sentences a player understands, one per error code the room itself produces.
+# Sentences a player understands, one per error code the room itself produces: messages of the catalogs, sent in
+# English with what fills them ("values") and shown by the phone in its own language (i18n.sentence)
 ROOM_ERRORS = {
-    "bad_json": "That message could not be read.",
-    "bad_message": "That message is not one PeerParty understands.",
-    "too_large": "That message is too large.",
-    "not_joined": "Join the room with a name first.",
-    "bad_token": "That seat is not known here. Join again with your name.",
-    "bad_name": "Names are 1 to 20 characters.",
-    "name_taken": "Someone in the room already has that name.",
-    "name_removed": "The host removed the player with that name, and a removed player cannot rejoin this room.",
-    "room_full": "This room is full.",
-    "game_running": "A game is under way; new players can join when it ends.",
-    "removed": "The host removed you from this room.",
-    "rate_limited": "Slow down: too many messages.",
-    "wrong_room": "That is a different room.",
-    "not_a_player": "Spectators watch; they cannot make moves.",
-    "no_game": "No game is running.",
-    "stale": "That was for an earlier moment of the game; here is where it stands now.",
-    "old_host": "This room has moved to a new host.",
-    "bad_proof": "That seat could not be proved. Join again with your name.",
-    "internal": "The host could not handle that move. Nothing changed.",
-    "claim_refused": "The host did not let this phone into that seat. Join with another name.",
-    "claim_void": "That player is back on their own phone. Join with another name.",
-    "claim_pending": "Another phone is already asking for that seat.",
-    "seat_moved": "The host gave your seat to another phone.",
-    "not_controls": "Only the player with the controls can do that.",
-    "screens_full": "This room already has %d screens. The host can drop one on the TV (People)." % MAX_SCREENS,
+    "bad_json": N_("That message could not be read."),
+    "bad_message": N_("That message is not one PeerParty understands."),
+    "too_large": N_("That message is too large."),
+    "not_joined": N_("Join the room with a name first."),
+    "bad_token": N_("That seat is not known here. Join again with your name."),
+    "bad_name": N_("Names are 1 to 20 characters."),
+    "name_taken": N_("Someone in the room already has that name."),
+    "name_removed": N_("The host removed the player with that name, and a removed player cannot rejoin this room."),
+    "room_full": N_("This room is full."),
+    "game_running": N_("A game is under way; new players can join when it ends."),
+    "removed": N_("The host removed you from this room."),
+    "rate_limited": N_("Slow down: too many messages."),
+    "wrong_room": N_("That is a different room."),
+    "not_a_player": N_("Spectators watch; they cannot make moves."),
+    "no_game": N_("No game is running."),
+    "stale": N_("That was for an earlier moment of the game; here is where it stands now."),
+    "old_host": N_("This room has moved to a new host."),
+    "bad_proof": N_("That seat could not be proved. Join again with your name."),
+    "internal": N_("The host could not handle that move. Nothing changed."),
+    "claim_refused": N_("The host did not let this phone into that seat. Join with another name."),
+    "claim_void": N_("That player is back on their own phone. Join with another name."),
+    "claim_pending": N_("Another phone is already asking for that seat."),
+    "seat_moved": N_("The host gave your seat to another phone."),
+    "not_controls": N_("Only the player with the controls can do that."),
+    "screens_full": N_("This room already has %(n)s screens. The host can drop one on the TV (People)."),
     # a host tab that is a seat's own screen ("I play on this screen") takes none (room/host.py takes_screens)
-    "no_screens": "The room's TV shows a player's own cards (I play on this screen), so it takes no other screen now.",
+    "no_screens": N_(
+        "The room's TV shows a player's own cards (I play on this screen), so it takes no other screen now."
+    ),
 }
 
 
+ROOM_ERROR_VALUES = {"screens_full": {"n": MAX_SCREENS}}
+
+
 class ProtocolError(Exception):
-    def __init__(self, code, detail=None):
+    def __init__(self, code, detail=None, **values):
         Exception.__init__(self, code)
         self.code = code
         self.detail = detail or ROOM_ERRORS.get(code, code)
+        self.values = values
 
 
 def _json_text():
@@ -291,5 +299,11 @@ def peer_id(code, epoch):
     return "peerparty-%s-%d" % (code, epoch)
 
 
-def error(code, detail=None, msg_id=None):
-    return {"t": "error", "code": code, "msg": detail or ROOM_ERRORS.get(code, code), "id": msg_id}
+def error(code, detail=None, msg_id=None, values=None):
+    """A refusal: `msg` is the English message (a catalog's key) and `values` what fills its placeholders, so
+    the phone shows it in its own language (i18n.sentence)."""
+    out = {"t": "error", "code": code, "msg": detail or ROOM_ERRORS.get(code, code), "id": msg_id}
+    values = values or (None if detail else ROOM_ERROR_VALUES.get(code))
+    if values:
+        out["values"] = values
+    return out

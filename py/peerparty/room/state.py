@@ -86,9 +86,9 @@ class Turn:
     def say(self, conn, message):
         self.out.append((conn, protocol.encode(message)))
 
-    def refuse(self, conn, code, detail=None, msg_id=None):
+    def refuse(self, conn, code, detail=None, msg_id=None, values=None):
         """An error reply (through Room._error, where every refusal is made)."""
-        self.out.append(self.room._error(conn, code, detail, msg_id))
+        self.out.append(self.room._error(conn, code, detail, msg_id, values))
 
     def notice_error(self, conn, code, detail=None):
         self.notices.append(self.room._error(conn, code, detail))
@@ -166,6 +166,6 @@ class Room:
     def _presence(self):
         return tuple(s.present(self._now) for s in self.lobby.seats if not s.removed)
 
-    def _error(self, conn, code, detail=None, msg_id=None):
+    def _error(self, conn, code, detail=None, msg_id=None, values=None):
         """A refusal of what `conn` sent: it changes nothing (every refusal of a phone's message is made here)."""
-        return (conn, protocol.encode(protocol.error(code, detail, msg_id)))
+        return (conn, protocol.encode(protocol.error(code, detail, msg_id, values)))

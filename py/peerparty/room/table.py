@@ -157,7 +157,7 @@ def move(room, turn, conn, seat, message, now_ms):
     try:
         room.match.play(seat.id, body, now_ms)
     except IllegalMove as refused:
-        return turn.refuse(conn, refused.code, refused.detail, msg_id)
+        return turn.refuse(conn, refused.code, refused.detail, msg_id, refused.values)
     seat.last_move_id = msg_id
     after_step(room, turn)
     turn.say(conn, {"t": "ack", "id": msg_id})

@@ -1,7 +1,7 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
 
-from ..i18n import N_, _
+from ..i18n import N_, _, sentence
 from .decisions import CONTROLS_ICON, GIVE_ICON, REMOVE_ICON, decisions, placed
 from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
@@ -781,7 +781,7 @@ def phone_screen(state):
     error = state.get("error")
     note = ""
     if error and status != "removed":
-        note = tag("p", esc(error.get("msg", "")), class_="error-line", role="alert")
+        note = tag("p", esc(sentence(error)), class_="error-line", role="alert")
     if status == "removed":
         return top + tag(
             "main",

@@ -121,7 +121,7 @@ class BankOrBust:
                 away_field(move, [q for q in s["seats"] if q in s["status"]], s["away"])  # DX-11: the room's news
                 return
             if t == "remove":
-                who = str_field(move, "player", "The player to remove", 128)
+                who = str_field(move, "player", 128)
                 if who not in s["status"]:
                     raise IllegalMove("invalid_move", "That player is not in this game.")
             return
@@ -147,7 +147,7 @@ class BankOrBust:
                 raise IllegalMove("invalid_move", "You have no Number card to place.")
             fit = C.rows_for_number(rows, pending)
             if t == "place":
-                row = str_field(move, "row", "The row")
+                row = str_field(move, "row")
                 if row not in C.ROWS:
                     raise IllegalMove("invalid_move", "Choose the top or the bottom row.")
                 if row not in fit:
@@ -162,13 +162,13 @@ class BankOrBust:
         if pending is None or C.is_number(pending):
             raise IllegalMove("invalid_move", "You have no Power card to play.")
         if t == "play":
-            row = str_field(move, "row", "The row")
+            row = str_field(move, "row")
             if row not in C.ROWS:
                 raise IllegalMove("invalid_move", "Choose the top or the bottom row.")
             if not C.can_take_power(rows[row], pending):
                 raise IllegalMove("invalid_move", "Your %s row cannot take that card." % row)
             if pending in C.MODIFY_AMOUNT:
-                sign = str_field(move, "sign", "The sign (+ or -)")
+                sign = str_field(move, "sign")
                 if sign not in C.SIGNS:
                     raise IllegalMove("invalid_move", "Choose + or - for the Modify card.")
 

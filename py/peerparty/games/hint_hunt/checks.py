@@ -57,7 +57,7 @@ def _confirm(move):
 
 
 def _player_field(s, move):
-    who = str_field(move, "player", "The player")
+    who = str_field(move, "player")
     if not is_player(s, who):
         raise bad("There is no such player in this game.")
     return who
@@ -84,7 +84,7 @@ def _check_submit(s, p, move):
             raise bad("Locked words cannot be targets.")
     if len(set(targets)) != len(targets):
         raise bad("Each target can be chosen only once.")
-    raw = str_field(move, "hint", "The hint", HINT_RAW_MAX)
+    raw = str_field(move, "hint", HINT_RAW_MAX)
     hint = normalise_hint(raw)
     if not 1 <= len(hint) <= HINT_MAX:  # D3-04: 1-24 code points, in any script
         raise bad("A hint must be 1 to 24 characters long.")
@@ -116,7 +116,7 @@ def _check_guesser(s, p):
 
 def _check_claim(s, p, move):
     _check_guesser(s, p)
-    word = str_field(move, "word", "The word", WORD_RAW_MAX)
+    word = str_field(move, "word", WORD_RAW_MAX)
     if word not in s["boards"][writer_of(s)]["words"]:
         raise bad("That word is not on this board.")
     if word in s["claimed"]:

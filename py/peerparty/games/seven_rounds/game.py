@@ -144,18 +144,18 @@ class SevenRounds:
 
     def _check_lock(self, s, p, move):
         self._lock_gate(s, p)
-        action = str_field(move, "action", "The action", 20)
+        action = str_field(move, "action", 20)
         if action not in ACTIONS:
             raise IllegalMove("invalid_move", "Choose BANK, TEAM UP, SWIPE, PREDICT or DOUBLE DOWN.")
         if action in TARGETED:
-            target = str_field(move, "target", "The player you name", 64)
+            target = str_field(move, "target", 64)
             if target == p:
                 # D0-03: another player only
                 raise IllegalMove("invalid_move", "Name another player for %s, not yourself." % ACTION_NAMES[action])
             if target not in s["players"]:
                 raise IllegalMove("invalid_move", "That player is not in this game.")
         if action == PREDICT:
-            guess = str_field(move, "guess", "Your guess", 20)
+            guess = str_field(move, "guess", 20)
             if guess not in GUESSES:
                 # D0-03: the four guessable actions only
                 raise IllegalMove("invalid_move", "Guess BANK, TEAM UP, SWIPE or DOUBLE DOWN.")

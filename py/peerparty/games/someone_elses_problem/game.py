@@ -147,7 +147,7 @@ class SomeoneElsesProblem:
         return self._check_gift(s, p, move, kind)
 
     def _object(self, move, name, owner_objects, missing):
-        kind = str_field(move, name, "The object")
+        kind = str_field(move, name)
         if kind not in OBJECT_TYPES:
             raise IllegalMove("invalid_move", "There is no such object in this game.")
         if not owner_objects.get(kind):
@@ -155,7 +155,7 @@ class SomeoneElsesProblem:
         return kind
 
     def _other_player(self, s, p, move, name, what):
-        target = str_field(move, name, what)
+        target = str_field(move, name)
         if target not in s["players"]:
             raise IllegalMove("invalid_move", "%s is not a player in this game." % what)
         if target == p:
@@ -190,7 +190,7 @@ class SomeoneElsesProblem:
         self._object(move, "take", s["objects"][other], "That player owns no object of that type.")
 
     def _check_respond(self, s, p, move):
-        answer = str_field(move, "answer", "The answer")
+        answer = str_field(move, "answer")
         if answer not in ANSWERS:
             raise IllegalMove("invalid_move", "Answer with accept, deny or redirect.")
         hand = s["hands"][p]
