@@ -1,18 +1,27 @@
-"""A party run from the sofa (issue 48): a TV and five phones, the smallest (360x640) holding the controls. Bank or
-Bust and then Someone Else's Problem are picked, started, ended and left from that phone alone: the TV records
-every tap, click and key press it gets, and gets none. In each game a guest leaves for good on their turn (their
-tab closed), and the game does not wait for them past the grace: the room tells the game they are away and the
-game's clock settles their turn AWAY_GRACE_MS later (D2-28, D4-21), by the host's own log. The holder is offered
-Remove for the away guest, and removes them in the lobby before the next game; whenever it is the holder's turn, it
-is in view on her small phone though she had scrolled away."""
+"""A party run from the sofa (issue 48): a TV and five phones, the smallest (360x640) holding the controls. Each
+of the four games is picked, started, ended and left from that phone alone: the TV records every tap, click and
+key press it gets, and gets none.
+
+Bank or Bust, then Someone Else's Problem: in each a guest leaves for good on their turn (their tab closed), and
+the game does not wait for them past the grace: the room tells the game they are away and the game's clock
+settles their turn AWAY_GRACE_MS later (D2-28, D4-21), by the host's own log. The holder is offered Remove for the
+away guest, and removes them in the lobby before the next game; whenever it is the holder's turn, it is in view
+on her small phone though she had scrolled away.
+
+Seven Rounds, then Hint Hunt: a guest leaves Seven Rounds for good once the others have locked in; the round
+waits the grace for them and no more (D0-22), and the holder reveals it without them. A writer leaves Hint Hunt
+before their hint is in; the holder starts the guessing without their board, after the question D3-22 asks, and
+the game plays the boards of those who wrote."""
 
 import time
 
 import bank_or_bust_play as bob
 import pytest
 import someone_elses_problem_play as sep
+from hint_hunt_play import read_write_form, submit, tick_and_type
 from controls_play import BAND, band_click, count_taps, in_view, scrolled_down, taps
-from people import WAIT_MS, host_record, join_phones, open_host, seq, sync, timed_move
+from people import WAIT_MS, host_record, join_phones, open_host, seq, sync, timed_move, wait_seq_above
+from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wait_round_open
 
 from peerparty.engine import AWAY_GRACE_MS
 
@@ -181,3 +190,127 @@ def test_two_games_from_the_controls_phone_alone_with_a_guest_leaving_each_for_g
         "sofa: %d turns played, a tap to the TV's table %d ms median"
         % (len(step_ms), sorted(step_ms)[len(step_ms) // 2])
     )
+
+
+def sofa_party(open_page, wait_ready, signal):
+    """A TV (its taps counted) and five phones, Ann's the smallest and holding the controls: (host, phones, seats)."""
+    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
+    count_taps(host)
+    phones = dict(zip(NAMES, join_phones(open_page, wait_ready, signal, host, code, NAMES)))
+    ann = phones["Ann"]
+    ann.set_viewport_size({"width": 360, "height": 640})  # the smallest phone holds the controls
+    ann.wait_for_selector(BAND, timeout=WAIT_MS)
+    seats = dict((s["name"], s["id"]) for s in host_record(host)["lobby"]["seats"])
+    return host, phones, seats
+
+
+def start_from_the_band(host, ann, game_id):
+    band_click(ann, "[data-move*='\"%s\"']" % game_id)
+    ann.wait_for_selector("%s #start-phone:not([disabled])" % BAND, timeout=WAIT_MS)
+    band_click(ann, "#start-phone")
+    host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)
+
+
+def band_press(ann, selector):
+    """Press a host button of the band, answering its question yes when it asks one (data-confirm)."""
+    ann.wait_for_selector("%s %s:not([disabled])" % (BAND, selector), timeout=WAIT_MS)
+    asks = ann.get_attribute("%s %s" % (BAND, selector), "data-confirm")
+    band_click(ann, selector, confirm=asks is not None)
+    return asks
+
+
+def reveal_round(host, phones, ann, rnd):
+    """The holder reveals round `rnd` from her band, where it is her move, in view; every phone still here shows
+    its result."""
+    reveal = "nav.sr-controls button[data-move*='\"reveal\"']:not([disabled])"  # or "Reveal and skip missing"
+    ann.wait_for_selector("%s[data-your-move]" % BAND, timeout=WAIT_MS)
+    in_view(ann, "%s %s" % (BAND, reveal), "Reveal on the holder's 360x640 phone")
+    band_press(ann, reveal)
+    wait_host_results(host, rnd)
+    for phone in phones.values():
+        wait_phone_result(phone, rnd)
+
+
+@pytest.mark.timeout(900)
+def test_seven_rounds_and_hint_hunt_from_the_controls_phone_alone_with_a_guest_leaving_each_for_good(
+    open_page, wait_ready, signal, shot
+):
+    host, phones, seats = sofa_party(open_page, wait_ready, signal)
+    ann = phones["Ann"]
+
+    # --- Seven Rounds: round 1 as ever; in round 2 Dan leaves once the others have locked in --------------
+    start_from_the_band(host, ann, "seven_rounds")
+    for phone in phones.values():
+        wait_round_open(phone, 1)
+        lock_in(phone, "bank")
+    reveal_round(host, phones, ann, 1)
+    band_click(ann, "nav.sr-controls button:text-is('Start round 2')")
+    for phone in phones.values():
+        wait_round_open(phone, 2)
+    for name, phone in phones.items():
+        if name != "Dan":
+            lock_in(phone, "bank")
+    wall, waited = leaves_on_their_turn(host, phones, "Dan", seats["Dan"])  # D0-22: the grace, then time is up
+    print("Seven Rounds: Dan's round was up %.1f s after his tab closed (%.1f s after the news)" % (wall, waited))
+    shot(ann, "sofa-phone-seven-rounds-reveal-without-dan")
+    reveal_round(host, phones, ann, 2)
+    shot(host, "sofa-tv-seven-rounds-round-2-without-dan")
+    log = host_record(host)["match"]["log"]
+    round_2 = [i for i, (who, move, _) in enumerate(log) if who == "@host" and move["type"] == "next_round"][1]
+    revealed = next(i for i in range(round_2, len(log)) if log[i][0] == "@host" and log[i][1]["type"] == "reveal")
+    locked = {who for who, move, _ in log[round_2:revealed] if move["type"] == "lock"}
+    assert locked == {seats[n] for n in NAMES if n != "Dan"}, "round 2 is revealed with everyone's lock but Dan's"
+    assert [who for who, move, _ in log[round_2:revealed] if who == "@system"], "the round's time ran out for Dan"
+    band_click(ann, "nav.sr-controls button:text-is('Start round 3')")
+    for phone in phones.values():
+        wait_round_open(phone, 3)
+    end_from_the_band(host, ann)
+
+    # --- Hint Hunt: Dan is removed in the lobby; Eve leaves before her hint is in ---------------------------
+    band_click(ann, "button:text-is('Choose another game')")
+    host.wait_for_selector("body[data-phase=lobby]", timeout=WAIT_MS)
+    band_click(ann, "button[aria-label='Remove Dan']", confirm=True)
+    start_from_the_band(host, ann, "hint_hunt")
+    phones.pop("Eve").context.close()
+    for name, phone in phones.items():
+        form = read_write_form(phone)
+        tick_and_type(phone, form["unlocked"][:2], "Hint%s" % name)
+        submit(phone)
+    start = ".hh-controls .hh-start"
+    # D3-22: once Eve is away (the room's news), the holder may start without her board, and is asked first
+    host.wait_for_function(
+        """(seat) => JSON.parse(localStorage.getItem('peerparty:host')).match.log.some(
+             ([who, move]) => who === '@host' && move.type === 'away' && move.players.includes(seat))""",
+        arg=seats["Eve"],
+        timeout=WAIT_MS,
+    )
+    ann.wait_for_selector("%s %s:not([disabled])[data-confirm]" % (BAND, start), timeout=WAIT_MS)
+    shot(ann, "sofa-phone-hint-hunt-start-without-eve")
+    asked = band_press(ann, start)
+    assert "Eve" in asked and "away" in asked, asked
+    boards = 0
+    while host.get_attribute("body", "data-phase") == "playing":
+        boards += 1
+        guessers = [p for p in phones.values() if p.locator("button.hh-claim").count()]
+        assert len(guessers) == 2, "the three who wrote are here: everyone but the board's writer guesses"
+        before = seq(guessers[0])
+        guessers[0].locator("button.hh-claim").first.click()
+        wait_seq_above(guessers[0], before)
+        if guessers[1].locator("button.hh-done").count():
+            before = seq(guessers[1])
+            guessers[1].click("button.hh-done")
+            wait_seq_above(guessers[1], before)
+        band_press(ann, ".hh-controls .hh-next")
+        host.wait_for_function(
+            "n => document.body.dataset.phase !== 'playing' || Number(document.body.dataset.seq) >= n",
+            arg=seq(ann),
+            timeout=WAIT_MS,
+        )
+    assert boards == 3, "Eve wrote no hint: her board is not played (D3-22)"
+    host.wait_for_selector("body[data-phase=over]", timeout=WAIT_MS)
+    shot(ann, "sofa-phone-hint-hunt-over")
+    shot(host, "sofa-tv-hint-hunt-over")
+
+    assert taps(host) == []
+    decided = [move["type"] for who, move, _ in host_record(host)["match"]["log"] if who == "@host"]
+    assert decided.count("start_guessing") == 1 and decided.count("next_board") == 3, decided

@@ -182,3 +182,18 @@ def test_after_a_reload_of_the_tv_the_holder_keeps_the_controls_while_the_phones
         else:
             evening.wait(RELOAD_GRACE_MS, pinging=("Ben", "Cat"))
             assert holder(evening) == ["Ben"] and last(evening.phones["Ben"], "view")["controls"]
+
+
+def test_the_holders_move_is_the_primary_button_even_when_it_asks_first():
+    """issue 48 point 3: once Seven Rounds' time is up with only an away seat missing, "Reveal and skip missing"
+    (which asks first) is what the table waits for: the band says it is the holder's move. A disabled button or a
+    danger one (End game) never is."""
+    from peerparty.ui.html import button
+    from peerparty.ui.room import your_move
+
+    skip = button("Reveal and skip missing", {"type": "reveal", "skip_ok": True}, cls="btn big primary", confirm="?")
+    end = button("End game", {"type": "end_game"}, cls="btn danger", confirm="Sure?")
+    waiting = button("Reveal", {"type": "reveal"}, cls="btn big", disabled=True)
+    assert your_move(end + skip) == "Reveal and skip missing"
+    assert your_move(waiting + end) is None
+    assert your_move(button("Reveal", {"type": "reveal"}, cls="btn big primary", disabled=True)) is None

@@ -696,11 +696,12 @@ def controls_band(room, listed, view=None):
 
 def your_move(html):
     """The label of the host move the table waits for in the controls' HTML: an enabled button that is the
-    next action (primary, or data-next as the TV remote reads it, static/js/remote.js) and asks nothing first;
-    None when there is none (End game alone waits for nobody)."""
+    next action (primary, or data-next as the TV remote reads it, static/js/remote.js), whether or not it asks
+    first (Seven Rounds' "Reveal and skip missing" once time is up, Hint Hunt's Start without an away writer's
+    board: the table waits for them all the same); None when there is none (End game alone waits for nobody)."""
     for part in html.split("<button")[1:]:
         opening, _, rest = part.partition(">")
-        if " disabled" in opening or "data-confirm=" in opening:
+        if " disabled" in opening:
             continue
         if 'data-next="1"' in opening or ("class=" in opening and " primary" in opening.split("class=")[1][:60]):
             label = rest.split("</button>")[0]
