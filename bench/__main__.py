@@ -1,6 +1,6 @@
 """python3 -m bench [--quick] [--only engine,boot,early,takeover,phone,mobile,bytes,latency,relay,lighthouse,
                     lighthouse_phone,lab]
-                    [--site DIR] [--no-midgame-screens] [--docs]
+                    [--site DIR] [--no-midgame-screens] [--lang TAG] [--docs]
 
 Runs PeerParty's benchmark suite in real headless Chromium (/usr/bin/chromium, or $PEERPARTY_CHROMIUM) against
 a local PeerServer and scripts/serve.py on 127.0.0.1 (and coturn for "relay": direct and relayed phones in one
@@ -13,7 +13,9 @@ Numbers only: nothing here passes or fails on time. The default takes about half
 with this checkout's bench, for before/after figures measured the same way; --no-midgame-screens keeps the
 12 phones' game to its one watching screen (no screen opened and closed each round), for a --site build whose
 screens do not hang up as their tab goes (before 98b727e), so both sides carry the same load.
---docs then keeps the run in docs/runs/ and rewrites the tables README.md and docs/ quote from it, with
+--lang de-DE opens every page in a browser that asks for German, so the phones' figures include loading a
+catalog (docs/languages.md). --docs then keeps the run in docs/runs/ and rewrites the tables README.md and docs/
+quote from it, with
 `python3 -m bench.load`'s table (bench/docs.py; `make bench-docs` is the full run with --docs).
 """
 
@@ -96,6 +98,11 @@ def main(argv=None):
         help="latency: no remote screen opened and closed each round (the one watching screen stays)",
     )
     ap.add_argument(
+        "--lang",
+        metavar="TAG",
+        help="every browser asks for this language (e.g. de-DE): the phones and the TV load its catalog",
+    )
+    ap.add_argument(
         "--docs",
         action="store_true",
         help="keep the run in docs/runs/ and rewrite the tables the docs quote from it (bench/docs.py)",
@@ -121,7 +128,7 @@ def main(argv=None):
         from . import browser, lighthouse
 
         with browser.Servers(relay="relay" in only, site=args.site) as servers, sync_playwright() as pw:
-            lab = browser.Lab(pw, servers)
+            lab = browser.Lab(pw, servers, locale=args.lang)
             try:
                 if "engine" in only:
                     log("engine in Pyodide…")
@@ -181,6 +188,7 @@ def main(argv=None):
         "reps": ", ".join("%s %d" % kv for kv in reps.items()),
         "site": str(args.site or ROOT),
         "midgame_screens": not args.no_midgame_screens,
+        "lang": args.lang or "en (Chromium's own)",
         "machine": "%s, %d cores, Python %s, load average %s"
         % (
             platform.machine(),

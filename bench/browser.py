@@ -224,7 +224,7 @@ class Servers:
 class Lab:
     """One Chromium; every person is a new context (own cache, storage and service worker)."""
 
-    def __init__(self, playwright, servers):
+    def __init__(self, playwright, servers, locale=None):
         if not Path(CHROMIUM).exists():
             raise SystemExit("%s is missing: apt-get install chromium" % CHROMIUM)
         self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -233,6 +233,7 @@ class Lab:
         self.third = None
         self.s = servers
         self.problems = []
+        self.locale = locale  # every person's browser language (--lang): None is Chromium's own, English
 
     def close(self):
         self.browser.close()
@@ -273,7 +274,8 @@ class Lab:
         return self.screen_device() if screen_device else self.other_devices() if other_device else self.browser
 
     def context(self, viewport=HOST_VIEW, other_device=False, screen_device=False):
-        ctx = self.browser_for(viewport, other_device, screen_device).new_context(viewport=viewport)
+        language = {"locale": self.locale} if self.locale else {}
+        ctx = self.browser_for(viewport, other_device, screen_device).new_context(viewport=viewport, **language)
         ctx.add_init_script(INIT)
 
         def guard(route):

@@ -49,8 +49,10 @@ def ensure():
     return CLI
 
 
-def once(url, preset="desktop", site=ROOT):
-    """One Lighthouse run of url: the performance score, the metrics in AUDITS and the bytes fetched."""
+def once(url, preset="desktop", site=ROOT, locale=None):
+    """One Lighthouse run of url: the performance score, the metrics in AUDITS and the bytes fetched. With
+    `locale` the browser asks for that language (navigator.languages), so the page loads its catalog."""
+    flags = FLAGS + (" --lang=%s --accept-lang=%s" % (locale, locale) if locale else "")
     with tempfile.TemporaryDirectory(prefix="peerparty-lighthouse-") as tmp:
         report = Path(tmp) / "report.json"
         done = subprocess.run(
@@ -60,7 +62,7 @@ def once(url, preset="desktop", site=ROOT):
                 "--only-categories=performance",
                 "--output=json",
                 "--output-path=" + str(report),
-                "--chrome-flags=" + FLAGS,
+                "--chrome-flags=" + flags,
                 "--quiet",
             ],
             env=dict(os.environ, CHROME_PATH=CHROMIUM),
@@ -120,7 +122,7 @@ def phone(lab, reps, log):
     runs = []
     try:
         for i in range(reps):
-            result = once(lab.s.site + join_url(lab.s.signal, code), "mobile", lab.s.root)
+            result = once(lab.s.site + join_url(lab.s.signal, code), "mobile", lab.s.root, lab.locale)
             runs.append(result)
             log(
                 "  lighthouse phone %d/%d: performance %.2f, FCP %.0f ms, LCP %.0f ms, TBT %.0f ms, CLS %.3f, "

@@ -418,7 +418,9 @@ def markdown(rows, budget_rows, meta):
         "# PeerParty benchmark, %s" % meta["when"],
         "",
         "%s; %s; repetitions: %s. Medians and p95 (nearest rank) over n runs; ratios are per-run pairs "
-        "loaded the same way in the same run." % (meta["machine"], meta["mode"], meta["reps"]),
+        "loaded the same way in the same run."
+        % (meta["machine"], meta["mode"], meta["reps"])
+        + (" Browsers ask for %s (--lang)." % meta["lang"] if meta.get("lang", "en").split(" ")[0] != "en" else ""),
         "",
         "| section | figure | median | p95 | n |",
         "|---|---|---|---|---|",
