@@ -80,17 +80,19 @@ def _picture():
 
 
 def _rules_text():
-    """The rules in words, a message a paragraph."""
+    """The rules in words, a message a paragraph. The game's terms are in bold: the messages hold that markup
+    (<b> only; a translation keeps it around its own words for the term), so they are not escaped."""
     items = [
         _(
             "A Number card goes at the end of one of your rows: the top row must keep going down from 100, the "
-            "bottom row must keep going up from 1. If it fits neither row, you bust: you lose this round's cards, "
-            "score 0 this round and take a Discard card."
+            "bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this round's "
+            "cards, score 0 this round and take a Discard card."
         ),
         _("A Discard card lets you throw away a card you drew and draw again, on any later turn."),
         _(
-            "Power cards: Modify adds or takes 10 or 20 from the last card of a row; Cover hides a card, so the card "
-            "before it counts again; Double doubles one row's card points. Play it, or throw it away and draw again."
+            "Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides a "
+            "card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
+            "throw it away and draw again."
         ),
         _(
             "Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows have 3 "
@@ -98,8 +100,8 @@ def _rules_text():
         ),
         _("After a round, anyone on 50 or more ends the game: the highest total wins, ties share."),
     ]
-    first = _("Each turn: draw a card or bank. Banking locks in your cards for this round.")
-    return tag("p", esc(first)) + tag("ul", "".join([tag("li", esc(item)) for item in items]))
+    first = _("Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.")
+    return tag("p", first) + tag("ul", "".join([tag("li", item) for item in items]))
 
 
 def rules():
@@ -228,13 +230,23 @@ def _winners_text(view, ctx):
     return _("Shared win: %(names)s!", names=join(names))
 
 
-def _final_detail(view):
-    """How a game won on points ended: the winning total and the number of rounds."""
+def _final_detail(view, over=False):
+    """How a game won on points ended: the winning total and the number of rounds (plain text); `over` says
+    "Game over" first, where nothing above says it."""
     best = 0
     for p in view["players"]:
         if p["id"] in view["winners"]:
             best = p["total"]
     rounds = view["round"]
+    if over and rounds == 1:
+        return ngettext("Game over: %(n)s point after 1 round.", "Game over: %(n)s points after 1 round.", best)
+    if over:
+        return ngettext(
+            "Game over: %(n)s point after %(rounds)s rounds.",
+            "Game over: %(n)s points after %(rounds)s rounds.",
+            best,
+            rounds=rounds,
+        )
     if rounds == 1:
         return ngettext("%(n)s point after 1 round.", "%(n)s points after 1 round.", best)
     return ngettext(
@@ -720,7 +732,7 @@ def _table_status(view, ctx):
     """The table's status line. At the end the room's headline right above names the winners: say only
     how it was won, once."""
     if view["phase"] == "game_over" and view["winners"]:
-        return esc(_("Game over.")) + " " + esc(_final_detail(view))
+        return esc(_final_detail(view, over=True))
     return status_line(view, ctx)
 
 
