@@ -656,7 +656,7 @@ def test_a_spanish_phone_reads_its_turn_its_buttons_and_its_rows_in_spanish():
     assert "Poner el 30 en mi fila de abajo (mayor que 1)" in phone
 
 
-def test_the_table_draws_a_bust_in_german_with_the_names_escaped():
+def test_the_table_draws_its_moves_in_german_with_the_names_escaped():
     m = game([50, 60, 40], players=("a", "b"))
     m.play("a", DRAW)  # 50: fits both rows, waits
     m.play("a", {"type": "place", "row": "top"})
