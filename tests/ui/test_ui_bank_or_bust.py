@@ -4,12 +4,17 @@ import json
 import re
 from html.parser import HTMLParser
 
-from peerparty.engine.core import HOST
+import pytest
+
+from peerparty import i18n
+from peerparty.engine.core import HOST, IllegalMove
 from peerparty.engine.match import Match
 from peerparty.games.bank_or_bust import GAME
 from peerparty.games.bank_or_bust import screens as ui
 
 from peerparty.ui import html as ui_html
+
+from scripts import catalogs
 
 from .helpers import assert_micropython_subset, data_moves
 
@@ -617,3 +622,69 @@ def test_a_rounds_scores_open_under_the_turn_line_and_end_game_is_in_sight():
     end = side.index("end_game")
     assert "<details" not in side[:end], "End game is inside a fold"
     assert side.index("Remove a player") > end
+
+
+# --- its words in each language (issue 49, docs/rules/bank-or-bust.md "Its words in each language") -----------
+
+
+def drawn_in(lang, draw):
+    """`draw()` with the language `lang` read from its catalog, as a phone or the TV drawing in it."""
+    catalogs.ensure_babel(install=False)
+    if lang not in catalogs.translated_languages():
+        pytest.skip("no %s catalog" % lang)
+    before = i18n.swap(i18n.Language(catalogs.bundle(lang, catalogs.read(lang))))
+    try:
+        return draw()
+    finally:
+        i18n.swap(before)
+
+
+def test_a_spanish_phone_reads_its_turn_its_buttons_and_its_rows_in_spanish():
+    m = game([30, 5, 60])
+    phone = drawn_in("es", lambda: phone_html(m, "a"))
+    assert "Tu turno: roba una carta o plántate." in phone
+    assert [re.sub(r"<[^>]+>", "", b) for b in re.findall(r"<button[^>]*data-move[^>]*>(.*?)</button>", phone)] == [
+        "Robar una carta",
+        "Plantarme",
+    ]
+    assert "Fila de arriba ↓ (desde 100, bajando)" in phone and "Mis filas" in phone
+    assert "<b>roba</b>" in phone  # the how-to-play's terms, bold in the translation too
+    m.play("a", DRAW)  # a 30 fits both rows: the choice waits on the phone
+    phone = drawn_in("es", lambda: phone_html(m, "a"))
+    assert "Has robado 30: elige una fila para ella." in phone
+    assert "Poner el 30 en mi fila de arriba (menor que 100)" in phone
+    assert "Poner el 30 en mi fila de abajo (mayor que 1)" in phone
+
+
+def test_the_table_draws_its_moves_in_german_with_the_names_escaped():
+    m = game([50, 60, 40], players=("a", "b"))
+    m.play("a", DRAW)  # 50: fits both rows, waits
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", BANK)
+    m.play("a", DRAW)  # 60 fits only the bottom row: placed for them (D2-26)
+    m.play("a", DRAW)  # 40 fits the top row (below 50) only: placed too
+    tv = drawn_in("de", lambda: table_html(m))
+    assert "Sichern oder Verzocken" in tv and "Ablagestapel" in tv
+    assert EVIL + " hat 60 gezogen und an die untere Reihe gelegt (die einzige, in die sie passt)." in tv
+    assert "Sam hat gesichert." in tv
+
+
+def test_a_refusal_travels_in_english_and_reads_in_the_phones_language():
+    """The host sends a refusal as its English message and its values (engine/core.py IllegalMove); the phone that
+    made the move reads it in its own language (i18n.sentence)."""
+    m = game([50, 60])
+    m.play("a", DRAW)  # 50 fits both rows: the choice waits
+    m.play("a", {"type": "place", "row": "top"})
+    m.play("b", BANK)
+    m.state["holds"]["a"] = True  # holding a Discard card, a card that fits one row waits for the player (D2-06)
+    m.play("a", DRAW)  # 60: not below 50, above 1: the bottom row only
+    assert m.view("a")["pending"]["fits"] == ["bottom"]
+    try:
+        m.play("a", {"type": "place", "row": "top"})
+        raise AssertionError("60 does not fit below 50")
+    except IllegalMove as refusal:
+        said = {"msg": refusal.detail, "values": refusal.values}
+    assert said == {"msg": "%(card)s does not fit on your top row.", "values": {"card": 60}}
+    assert i18n.sentence(said) == "60 does not fit on your top row."
+    assert drawn_in("de", lambda: i18n.sentence(said)) == "Die 60 passt nicht in deine obere Reihe."
+    assert drawn_in("es", lambda: i18n.sentence(said)) == "El 60 no cabe en tu fila de arriba."

@@ -61,6 +61,7 @@ Decisions beyond the rulings (docs/rules/):
   - A Modify card's sign is always the player's choice (D2-03); fixed-sign cards are not offered.
 """
 
+from ...i18n import N_
 from .game import GAME, BankOrBust
 from .moments import moment
 
@@ -72,8 +73,8 @@ GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
 GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
 GAME.tv_counts = (3, 6)  # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = (
-    "Their cards go to the discard pile, their points leave the standings, and their turns are skipped."  # D2-25
-)
+GAME.removal = N_(
+    "Their cards go to the discard pile, their points leave the standings, and their turns are skipped."
+)  # D2-25; the room shows it with _()
 
 __all__ = ["GAME", "BankOrBust"]

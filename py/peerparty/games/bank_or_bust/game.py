@@ -1,6 +1,7 @@
 """Bank or Bust: the rules (setup, check, apply, result). Views live in views.py."""
 
 from ...engine.core import AWAY_GRACE_MS, HOST, SYSTEM, IllegalMove, away_field, can, move_type, standings, str_field
+from ...i18n import N_
 from . import cards as C
 from .views import build_view
 
@@ -23,7 +24,7 @@ def _seat_after(s, pid, wanted):
 
 class BankOrBust:
     id = "bank_or_bust"
-    title = "Bank or Bust"
+    title = N_("Bank or Bust")
     min_players = 2  # D2-01
     max_players = 6
     host_is_player = False  # DX-02
@@ -102,75 +103,85 @@ class BankOrBust:
 
     def check(self, s, p, move):
         if not isinstance(move, dict):
-            raise IllegalMove("invalid_move", "A move must be an object.")
+            raise IllegalMove("invalid_move", N_("A move must be an object."))
         t = move_type(move)
         if t not in PLAYER_MOVES and t not in HOST_MOVES and t != "timeout":
-            raise IllegalMove("unknown_move", "Bank or Bust has no move called that.")
+            raise IllegalMove("unknown_move", N_("Bank or Bust has no move called that."))
         if s["phase"] != "playing":
-            raise IllegalMove("game_over", "The game is over.")
+            raise IllegalMove("game_over", N_("The game is over."))
         if t == "timeout":
             if not (isinstance(p, str) and p == SYSTEM):
-                raise IllegalMove("not_your_turn", "Only the clock passes a turn.")
+                raise IllegalMove("not_your_turn", N_("Only the clock passes a turn."))
             if s["grace_ms"] is None:
-                raise IllegalMove("stale", "Nobody's turn is waiting on an away player.")
+                raise IllegalMove("stale", N_("Nobody's turn is waiting on an away player."))
             return
         if isinstance(p, str) and p == HOST:
             if t not in HOST_MOVES:
-                raise IllegalMove("not_your_turn", "The table screen does not play cards; players do.")
+                raise IllegalMove("not_your_turn", N_("The table screen does not play cards; players do."))
             if t == "away":
                 away_field(move, [q for q in s["seats"] if q in s["status"]], s["away"])  # DX-11: the room's news
                 return
             if t == "remove":
                 who = str_field(move, "player", 128)
                 if who not in s["status"]:
-                    raise IllegalMove("invalid_move", "That player is not in this game.")
+                    raise IllegalMove("invalid_move", N_("That player is not in this game."))
             return
         if not isinstance(p, str) or p not in s["status"]:
-            raise IllegalMove("not_your_turn", "You are not playing in this game.")
+            raise IllegalMove("not_your_turn", N_("You are not playing in this game."))
         if t in HOST_MOVES:
-            raise IllegalMove("not_your_turn", "Only the host can do that.")
+            raise IllegalMove("not_your_turn", N_("Only the host can do that."))
         if s["turn"] != p:
             if s["status"][p] != "playing":
-                raise IllegalMove("not_your_turn", "You are out of this round: wait for the next one.")
-            raise IllegalMove("not_your_turn", "It is not your turn.")
+                raise IllegalMove("not_your_turn", N_("You are out of this round: wait for the next one."))
+            raise IllegalMove("not_your_turn", N_("It is not your turn."))
         pending = s["pending"]
         rows = s["rows"][p]
         if t in ("draw", "bank"):
             if pending is not None:
-                raise IllegalMove("invalid_move", "First deal with the card you drew.")
+                raise IllegalMove("invalid_move", N_("First deal with the card you drew."))
             if t == "draw" and not self._can_draw(s, p):
                 # D2-17: nothing left to draw, the player must Bank.
-                raise IllegalMove("invalid_move", "There are no cards left to draw: you must Bank.")
+                raise IllegalMove("invalid_move", N_("There are no cards left to draw: you must Bank."))
             return
         if t in ("place", "use_discard", "bust"):
             if not C.is_number(pending):
-                raise IllegalMove("invalid_move", "You have no Number card to place.")
+                raise IllegalMove("invalid_move", N_("You have no Number card to place."))
             fit = C.rows_for_number(rows, pending)
             if t == "place":
                 row = str_field(move, "row")
                 if row not in C.ROWS:
-                    raise IllegalMove("invalid_move", "Choose the top or the bottom row.")
+                    raise IllegalMove("invalid_move", N_("Choose the top or the bottom row."))
                 if row not in fit:
-                    raise IllegalMove("invalid_move", "%d does not fit on your %s row." % (pending, row))
+                    if row == "top":
+                        raise IllegalMove("invalid_move", N_("%(card)s does not fit on your top row."), card=pending)
+                    raise IllegalMove("invalid_move", N_("%(card)s does not fit on your bottom row."), card=pending)
             elif t == "use_discard":
                 if not s["holds"][p]:
-                    raise IllegalMove("invalid_move", "You do not hold a Discard card.")
+                    raise IllegalMove("invalid_move", N_("You do not hold a Discard card."))
             elif fit:
-                raise IllegalMove("invalid_move", "%d fits on your %s row: you cannot bust." % (pending, fit[0]))
+                if fit[0] == "top":
+                    raise IllegalMove(
+                        "invalid_move", N_("%(card)s fits on your top row: you cannot bust."), card=pending
+                    )
+                raise IllegalMove(
+                    "invalid_move", N_("%(card)s fits on your bottom row: you cannot bust."), card=pending
+                )
             return
         # play / discard_power
         if pending is None or C.is_number(pending):
-            raise IllegalMove("invalid_move", "You have no Power card to play.")
+            raise IllegalMove("invalid_move", N_("You have no Power card to play."))
         if t == "play":
             row = str_field(move, "row")
             if row not in C.ROWS:
-                raise IllegalMove("invalid_move", "Choose the top or the bottom row.")
+                raise IllegalMove("invalid_move", N_("Choose the top or the bottom row."))
             if not C.can_take_power(rows[row], pending):
-                raise IllegalMove("invalid_move", "Your %s row cannot take that card." % row)
+                if row == "top":
+                    raise IllegalMove("invalid_move", N_("Your top row cannot take that card."))
+                raise IllegalMove("invalid_move", N_("Your bottom row cannot take that card."))
             if pending in C.MODIFY_AMOUNT:
                 sign = str_field(move, "sign")
                 if sign not in C.SIGNS:
-                    raise IllegalMove("invalid_move", "Choose + or - for the Modify card.")
+                    raise IllegalMove("invalid_move", N_("Choose + or - for the Modify card."))
 
     def _can_draw(self, s, p):
         if s["deck"]:
@@ -455,9 +466,9 @@ class BankOrBust:
             return None
         order = [q for q in s["seats"] if q in s["status"]]
         notes = {
-            "score": "First to %d points." % C.WINNING_TOTAL,
-            "host": "The host ended the game: no winner.",
-            "too_few": "Fewer than 2 players remained: no winner.",
+            "score": N_("First to 50 points."),  # D2-23: C.WINNING_TOTAL (the room shows the note with _())
+            "host": N_("The host ended the game: no winner."),
+            "too_few": N_("Fewer than 2 players remained: no winner."),
         }
         return standings(dict(s["totals"]), order, winners=list(s["winners"]), note=notes[s["ended"]])
 

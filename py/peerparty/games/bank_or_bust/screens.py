@@ -5,15 +5,39 @@ by id; names come from ctx["names"] through name_of() (escaped). Buttons come on
 moves the engine lists as legal (view["moves"]), so a button is never shown that would be refused.
 """
 
+from ...i18n import N_, _, join, ngettext, pgettext
 from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, mini_cards, row, rules_box, steps
 
-POWER_NAMES = {"mod10": "Modify \u00b110", "mod20": "Modify \u00b120", "cover": "Cover", "double": "Double"}
 POWER_ORDER = ("mod10", "mod20", "cover", "double")
-ROW_NAMES = {"top": "top row", "bottom": "bottom row"}
-ROW_TITLES = {"top": "Top row \u2193 (from 100, going down)", "bottom": "Bottom row \u2191 (from 1, going up)"}
-SHORT_TITLES = {"top": "Top \u2193", "bottom": "Bottom \u2191"}  # in the table's narrow panels
-STATUS_WORDS = {"playing": "", "banked": "BANKED", "busted": "BUST"}  # "each player has Banked or Bust"
+STATUS_WORDS = {"playing": "", "banked": N_("BANKED"), "busted": N_("BUST")}  # "each player has Banked or Bust"
+
+
+def power_name(card):
+    """A Power card's name, the one word (or two) every screen uses for it (plain text)."""
+    if card == "mod10":
+        return pgettext("card", "Modify \u00b110")
+    if card == "mod20":
+        return pgettext("card", "Modify \u00b120")
+    if card == "cover":
+        return pgettext("card", "Cover")
+    if card == "double":
+        return pgettext("card", "Double")
+    return "?"
+
+
+def row_title(row):
+    """A row's title in full (plain text): which way it goes and from where."""
+    if row == "top":
+        return _("Top row \u2193 (from 100, going down)")
+    return _("Bottom row \u2191 (from 1, going up)")
+
+
+def short_title(row):
+    """A row's title in the table's narrow panels (plain text)."""
+    if row == "top":
+        return pgettext("row", "Top \u2193")
+    return pgettext("row", "Bottom \u2191")
 
 
 def _picture():
@@ -21,65 +45,86 @@ def _picture():
 
     def rows(top, bottom, extra_top="", extra_bottom=""):
         return column(
-            row(chip("Top &darr;", "label"), mini_cards(top), extra_top),
-            row(chip("Bottom &uarr;", "label"), mini_cards(bottom), extra_bottom),
+            row(chip(esc(short_title("top")), "label"), mini_cards(top), extra_top),
+            row(chip(esc(short_title("bottom")), "label"), mini_cards(bottom), extra_bottom),
         )
 
     return steps(
-        "Bank or Bust in four pictures",
+        _("Bank or Bust in four pictures"),
         [
             (
-                "Top row 100, 72, 40 going down; bottom row 1, 23, 55 going up",
+                _("Top row 100, 72, 40 going down; bottom row 1, 23, 55 going up"),
                 rows([100, 72, 40], [1, 23, 55]),
-                "Your top row goes down from 100, your bottom row goes up from 1.",
+                esc(_("Your top row goes down from 100, your bottom row goes up from 1.")),
             ),
             (
-                "You draw a 30; it goes on the end of the top row, after 40, with a tick",
-                rows([100, 72, 40], [1, 23, 55], mini_card("30", "drawn") + chip("&#10003; fits", "ok")),
-                "Draw a 30: it is below 40, so it fits the top row.",
+                _("You draw a 30; it goes on the end of the top row, after 40, with a tick"),
+                rows([100, 72, 40], [1, 23, 55], mini_card("30", "drawn") + chip("&#10003; " + esc(_("fits")), "ok")),
+                esc(_("Draw a 30: it is below 40, so it fits the top row.")),
             ),
             (
-                "You draw a 47; it is not below 40 and not above 55, marked with a cross: bust",
+                _("You draw a 47; it is not below 40 and not above 55, marked with a cross: bust"),
                 column(
-                    row(mini_card("47", "bust"), chip("&#10007; below 40? no", "no")),
-                    row(chip("&#10007; above 55? no", "no"), chip("BUST", "bust")),
+                    row(mini_card("47", "bust"), chip("&#10007; " + esc(_("below 40? no")), "no")),
+                    row(chip("&#10007; " + esc(_("above 55? no")), "no"), chip(esc(_(STATUS_WORDS["busted"])), "bust")),
                 ),
-                "Draw a 47: it fits neither row. Bust: this round's cards are gone, 0 points this round.",
+                esc(_("Draw a 47: it fits neither row. Bust: this round's cards are gone, 0 points this round.")),
             ),
             (
-                "A padlock beside both rows, marked banked: the rows are safe and score",
-                row(lock("BANKED"), rows([100, 72, 40], [1, 23, 55])),
-                "Or stop in time: Bank locks in your rows, and they score for this round.",
+                _("A padlock beside both rows, marked banked: the rows are safe and score"),
+                row(lock(esc(_(STATUS_WORDS["banked"]))), rows([100, 72, 40], [1, 23, 55])),
+                esc(_("Or stop in time: Bank locks in your rows, and they score for this round.")),
             ),
         ],
     )
 
 
-PICTURE = _picture()
+def _rules_text():
+    """The rules in words, a message a paragraph. The game's terms are in bold: the messages hold that markup
+    (<b> only; a translation keeps it around its own words for the term), so they are not escaped."""
+    items = [
+        _(
+            "A Number card goes at the end of one of your rows: the top row must keep going down from 100, the "
+            "bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this round's "
+            "cards, score 0 this round and take a Discard card."
+        ),
+        _("A Discard card lets you throw away a card you drew and draw again, on any later turn."),
+        _(
+            "Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides a "
+            "card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
+            "throw it away and draw again."
+        ),
+        _(
+            "Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows have 3 "
+            "or more cards, 15 for 4, 50 for 5; 5 points for the single longest row."
+        ),
+        _("After a round, anyone on 50 or more ends the game: the highest total wins, ties share."),
+    ]
+    first = _("Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.")
+    return tag("p", first) + tag("ul", "".join([tag("li", item) for item in items]))
 
-RULES_TEXT = (
-    "<p>Each turn: <b>Draw</b> a card or <b>Bank</b>. Banking locks in your cards for this round.</p><ul>"
-    "<li>A Number card goes at the end of one of your rows: the top row must keep going down from 100, "
-    "the bottom row must keep going up from 1. If it fits neither row, you <b>bust</b>: you lose this "
-    "round's cards, score 0 this round and take a Discard card.</li>"
-    "<li>A Discard card lets you throw away a card you drew and draw again, on any later turn.</li>"
-    "<li>Power cards: <b>Modify</b> adds or takes 10 or 20 from the last card of a row; <b>Cover</b> hides "
-    "a card, so the card before it counts again; <b>Double</b> doubles one row's card points. Play it, or "
-    "throw it away and draw again.</li>"
-    "<li>Scoring for banked players: 1 point per Number card (x2 on a doubled row); 5 points if both rows "
-    "have 3 or more cards, 15 for 4, 50 for 5; 5 points for the single longest row.</li>"
-    "<li>After a round, anyone on 50 or more ends the game: the highest total wins, ties share.</li></ul>"
-)
-RULES = PICTURE + RULES_TEXT  # what every how-to-play shows: the picture, then the words
+
+def rules():
+    """What every how-to-play shows, in the language of this drawing: the picture, then the words."""
+    return _picture() + _rules_text()
+
+
+def __getattr__(name):
+    # RULES (what the room's how-to-play reads, ui/room.py) is drawn when it is read, in the language of that
+    # drawing, not once at import in English; MicroPython, like CPython, asks a module's __getattr__
+    if name == "RULES":
+        return rules()
+    raise AttributeError(name)
 
 
 # --- words ---------------------------------------------------------------------------------
 
 
 def card_name(card):
+    """A card as a screen names it (plain text): a Number card's value, a Power card's name."""
     if isinstance(card, int):
         return str(card)
-    return POWER_NAMES.get(card, "?")
+    return power_name(card)
 
 
 def _plain(ctx, pid):
@@ -89,60 +134,80 @@ def _plain(ctx, pid):
 
 def _needs(row_view, row):
     """What the next card must be, in the rulebook's words: the top row's cards are lower than the previous
-    card, the bottom row's higher."""
-    ref = row_view["reference"]
+    card, the bottom row's higher (plain text)."""
     if row == "top":
-        return "lower than %d" % ref
-    return "higher than %d" % ref
+        return _("lower than %(n)s", n=row_view["reference"])
+    return _("higher than %(n)s", n=row_view["reference"])
+
+
+def _change(card, sign):
+    """A Modify card's change as people write it: +10, \u221220 (a real minus sign)."""
+    return ("+" if sign == "+" else "\u2212") + ("10" if card == "mod10" else "20")
 
 
 def log_sentence(entry, ctx):
-    """One recent move in words (escaped HTML)."""
+    """One recent move in words (escaped HTML: the names are escaped, the messages hold no markup)."""
     kind = entry.get("type")
     who = name_of(ctx, entry.get("player"))
-    card = card_name(entry.get("card"))
-    row = ROW_NAMES.get(entry.get("row"), "")
+    card = esc(card_name(entry.get("card")))
+    top = entry.get("row") == "top"
     if kind == "drew":
-        return "%s drew %s." % (who, card)
+        return _("%(name)s drew %(card)s.", name=who, card=card)
     if kind == "placed":
+        if entry.get("auto") and top:
+            return _("%(name)s drew %(card)s and placed it on the top row (the only row it fits).", name=who, card=card)
         if entry.get("auto"):
-            return "%s drew %s and placed it on the %s (the only row it fits)." % (who, card, row)
-        return "%s placed %s on the %s." % (who, card, row)
+            return _(
+                "%(name)s drew %(card)s and placed it on the bottom row (the only row it fits).", name=who, card=card
+            )
+        if top:
+            return _("%(name)s placed %(card)s on the top row.", name=who, card=card)
+        return _("%(name)s placed %(card)s on the bottom row.", name=who, card=card)
     if kind == "played":
         if entry.get("card") == "double":
-            return "%s doubled the %s." % (who, row)
+            return (
+                _("%(name)s doubled the top row.", name=who) if top else _("%(name)s doubled the bottom row.", name=who)
+            )
         if entry.get("card") == "cover":
-            return "%s played Cover on the %s." % (who, row)
-        amount = "10" if entry.get("card") == "mod10" else "20"
-        sign = "+" if entry.get("sign") == "+" else "\u2212"
-        return "%s played Modify %s%s on the %s." % (who, sign, amount, row)
+            if top:
+                return _("%(name)s played Cover on the top row.", name=who)
+            return _("%(name)s played Cover on the bottom row.", name=who)
+        change = _change(entry.get("card"), entry.get("sign"))
+        if top:
+            return _("%(name)s played Modify %(change)s on the top row.", name=who, change=change)
+        return _("%(name)s played Modify %(change)s on the bottom row.", name=who, change=change)
     if kind == "discarded_power":
-        return "%s discarded %s and draws again." % (who, card)
+        return _("%(name)s discarded %(card)s and draws again.", name=who, card=card)
     if kind == "auto_discarded":
-        return "No row of %s's can take the %s: discarded, drawing again." % (who, card)
+        return _("None of %(name)s's rows can take %(card)s: discarded, drawing again.", name=who, card=card)
     if kind == "used_discard":
-        return "%s used a Discard card on %s and draws again." % (who, card)
+        return _("%(name)s used a Discard card on %(card)s and draws again.", name=who, card=card)
     if kind == "bust":
-        extra = " and took a Discard card" if entry.get("took_discard") else ""
-        return "%s BUSTED on %s%s." % (who, card, extra)
+        if entry.get("took_discard"):
+            return _("%(name)s BUSTED on %(card)s and took a Discard card.", name=who, card=card)
+        return _("%(name)s BUSTED on %(card)s.", name=who, card=card)
     if kind == "banked":
-        return "%s banked." % who
+        return _("%(name)s banked.", name=who)
     if kind == "passed_over" and entry.get("first"):  # D2-28: the round's first turn, nothing banked
-        return "%s is away: the first turn passed on; theirs comes later this round." % who
+        return _("%(name)s is away: the first turn passed on; theirs comes later this round.", name=who)
     if kind == "passed_over":  # D2-28
-        return "%s is away: their turn passed, and their rows are banked." % who
+        return _("%(name)s is away: their turn passed, and their rows are banked.", name=who)
     if kind == "no_cards":
-        return "No card left to draw for %s: turn over." % who
+        return _("No card left to draw for %(name)s: turn over.", name=who)
     if kind == "reshuffled":
-        return "The discard pile (%d cards) was shuffled into a new deck." % entry.get("cards", 0)
+        return ngettext(
+            "The discard pile (%(n)s card) was shuffled into a new deck.",
+            "The discard pile (%(n)s cards) was shuffled into a new deck.",
+            entry.get("cards", 0),
+        )
     if kind == "round_over":
-        return "Round %d is over." % entry.get("round", 0)
+        return _("Round %(n)s is over.", n=entry.get("round", 0))
     if kind == "round_started":
-        return "Round %d starts with %s." % (entry.get("round", 0), who)
+        return _("Round %(n)s starts with %(name)s.", n=entry.get("round", 0), name=who)
     if kind == "removed":
-        return "The host removed %s." % who
+        return _("The host removed %(name)s.", name=who)
     if kind == "game_over":
-        return "Game over."
+        return esc(_("Game over."))
     return ""
 
 
@@ -154,44 +219,61 @@ def _player(view, pid):
 
 
 def _winners_text(view, ctx):
+    """Who won, or why nobody did (escaped HTML)."""
     names = [name_of(ctx, p) for p in view["winners"]]
     if not names:
         if view.get("ended") == "too_few":
-            return "Game over: fewer than 2 players left, no winner."
-        return "Game over: the host ended the game, no winner."
+            return esc(_("Game over: fewer than 2 players left, no winner."))
+        return esc(_("Game over: the host ended the game, no winner."))
     if len(names) == 1:
-        return "%s wins!" % names[0]
-    return "Shared win: %s!" % " and ".join(names)
+        return _("%(name)s wins!", name=names[0])
+    return _("Shared win: %(names)s!", names=join(names))
 
 
-def _final_detail(view):
-    """How a game won on points ended: the winning total and the number of rounds."""
-    if not view["winners"]:
-        return ""
+def _final_detail(view, over=False):
+    """How a game won on points ended: the winning total and the number of rounds (plain text); `over` says
+    "Game over" first, where nothing above says it."""
     best = 0
     for p in view["players"]:
         if p["id"] in view["winners"]:
             best = p["total"]
     rounds = view["round"]
-    return " %d points after %d round%s." % (best, rounds, "" if rounds == 1 else "s")
+    if over and rounds == 1:
+        return ngettext("Game over: %(n)s point after 1 round.", "Game over: %(n)s points after 1 round.", best)
+    if over:
+        return ngettext(
+            "Game over: %(n)s point after %(rounds)s rounds.",
+            "Game over: %(n)s points after %(rounds)s rounds.",
+            best,
+            rounds=rounds,
+        )
+    if rounds == 1:
+        return ngettext("%(n)s point after 1 round.", "%(n)s points after 1 round.", best)
+    return ngettext(
+        "%(n)s point after %(rounds)s rounds.", "%(n)s points after %(rounds)s rounds.", best, rounds=rounds
+    )
 
 
 def status_line(view, ctx):
     """Whose turn and what is happening, for everyone (escaped HTML)."""
     if view["phase"] == "game_over":
-        return _winners_text(view, ctx) + _final_detail(view)
+        if view["winners"]:
+            return _winners_text(view, ctx) + " " + esc(_final_detail(view))  # two sentences
+        return _winners_text(view, ctx)
     turn = view["turn"]
     who = name_of(ctx, turn)
     pending = view["pending"]
     if view.get("grace_ms") is not None:  # D2-28: their turn passes over them
-        return "%s is away: their turn passes in %s." % (who, countdown(view["grace_ms"] - ctx.get("now_ms", 0)))
+        clock = countdown(view["grace_ms"] - ctx.get("now_ms", 0))
+        return _("%(name)s is away: their turn passes in %(clock)s.", name=who, clock=clock)
     if pending is None:
-        return "%s's turn: draw or bank." % who
+        return _("%(name)s's turn: draw or bank.", name=who)
+    card = esc(card_name(pending["card"]))
     if pending["kind"] == "number":
         if pending["fits"]:
-            return "%s drew %s and is choosing a row." % (who, card_name(pending["card"]))
-        return "%s drew %s: it fits nowhere. Discard card or bust?" % (who, card_name(pending["card"]))
-    return "%s drew %s and is deciding where to play it." % (who, card_name(pending["card"]))
+            return _("%(name)s drew %(card)s and is choosing a row.", name=who, card=card)
+        return _("%(name)s drew %(card)s: it fits nowhere. Discard card or bust?", name=who, card=card)
+    return _("%(name)s drew %(card)s and is deciding where to play it.", name=who, card=card)
 
 
 def _status(text, cls="bob-status"):
@@ -211,7 +293,7 @@ def slot_html(slot):
     mods = ""
     if slot["modifiers"]:
         items = "".join([tag("li", _signed(m), class_="bob-mod") for m in slot["modifiers"]])
-        mods = tag("ul", items, class_="bob-mods", aria_label="Modify cards") + tag(
+        mods = tag("ul", items, class_="bob-mods", aria_label=_("Modify cards")) + tag(
             "span", "= %d" % slot["effective"], class_="bob-eff"
         )
     label = "%d" % slot["value"]
@@ -219,7 +301,7 @@ def slot_html(slot):
     extra = ""
     if slot["covered"]:
         cls += " bob-covered"
-        extra = tag("span", "covered", class_="bob-cover-tag")
+        extra = tag("span", esc(pgettext("card", "covered")), class_="bob-cover-tag")
     return tag("li", tag("span", label, class_="bob-value") + mods + extra, class_=cls)
 
 
@@ -229,46 +311,59 @@ def row_html(row_view, row, short=False):
     if row_view["doubled"]:
         double = tag(
             "li",
-            tag("span", "\u00d72", class_="bob-value") + tag("span", "Double", class_="bob-cover-tag"),
+            tag("span", "\u00d72", class_="bob-value")
+            + tag("span", esc(pgettext("card", "Double")), class_="bob-cover-tag"),
             class_="bob-card bob-double",
         )
     cards = "".join([slot_html(s) for s in row_view["cards"]])
-    head = tag("span", SHORT_TITLES[row] if short else ROW_TITLES[row], class_="bob-row-title")
+    head = tag("span", esc(short_title(row) if short else row_title(row)), class_="bob-row-title")
     if row_view["doubled"]:
-        head += tag("span", "DOUBLED", class_="badge bob-doubled")
-    cards = tag("ol", double + start + cards, class_="bob-cards", aria_label=ROW_TITLES[row])
+        head += tag("span", esc(_("DOUBLED")), class_="badge bob-doubled")
+    cards = tag("ol", double + start + cards, class_="bob-cards", aria_label=row_title(row))
     if short:
         # the table's panels: title, cards and what fits next on one line (wrapping only for a long row),
         # so six players' panels keep to a 1280x720 TV; the cards say how many there are
         return tag(
             "div",
-            head + cards + tag("span", _needs(row_view, row), class_="bob-row-info"),
+            head + cards + tag("span", esc(_needs(row_view, row)), class_="bob-row-info"),
             class_="bob-row bob-row-line bob-" + row,
         )
     head += tag(
         "span",
-        "%d card%s \u00b7 next: %s" % (row_view["count"], "" if row_view["count"] == 1 else "s", _needs(row_view, row)),
+        esc(_count_and_next(row_view, row)),
         class_="bob-row-info",
     )
     return tag("div", tag("div", head, class_="bob-row-head") + cards, class_="bob-row bob-" + row)
 
 
+def _count_and_next(row_view, row):
+    """How many cards a row holds and what the next one must be (plain text)."""
+    count, ref = row_view["count"], row_view["reference"]
+    if row == "top":
+        return ngettext(
+            "%(n)s card \u00b7 next: lower than %(ref)s", "%(n)s cards \u00b7 next: lower than %(ref)s", count, ref=ref
+        )
+    return ngettext(
+        "%(n)s card \u00b7 next: higher than %(ref)s", "%(n)s cards \u00b7 next: higher than %(ref)s", count, ref=ref
+    )
+
+
 def _badges(p, view, ctx, mine=False):
     out = ""
     if view["phase"] == "playing" and view["turn"] == p["id"]:
-        out += tag("span", "TURN", class_="badge bob-turn")
+        out += tag("span", esc(_("TURN")), class_="badge bob-turn")
     word = STATUS_WORDS.get(p["status"], "")
     if word and view["phase"] == "playing":
-        out += tag("span", word, class_="badge bob-" + p["status"])
+        out += tag("span", esc(_(word)), class_="badge bob-" + p["status"])
     if p["holds_discard"] and view["phase"] == "playing":  # a Discard card is worth nothing once it is over
-        out += tag("span", "Discard card", class_="badge bob-holds", title="holds a Discard card")
+        out += tag("span", esc(_("Discard card")), class_="badge bob-holds", title=_("holds a Discard card"))
     if p["id"] in view["winners"]:
-        out += tag("span", "winner", class_="badge win")
+        out += tag("span", esc(_("winner")), class_="badge win")
     if p["id"] == ctx.get("me") and not mine:
-        out += tag("span", "you", class_="badge you")
+        out += tag("span", esc(_("you")), class_="badge you")
     connected = ctx.get("connected") or {}
     if not connected.get(p["id"], True) and p["id"] != ctx.get("me"):
-        out += tag("span", "away", class_="badge bob-away")
+        out += tag("span", esc(_("away")), class_="badge bob-away")
     return out
 
 
@@ -315,15 +410,18 @@ def pending_html(view, ctx):
     pending = view["pending"]
     if pending is None:
         return ""
-    drew = "You" if pending["player"] == ctx.get("me") else name_of(ctx, pending["player"])
-    kind = "Number card" if pending["kind"] == "number" else "Power card"
+    if pending["player"] == ctx.get("me"):
+        drew = esc(_("You drew"))
+    else:
+        drew = _("%(name)s drew", name=name_of(ctx, pending["player"]))
+    kind = _("Number card") if pending["kind"] == "number" else _("Power card")
     # a moment of its own per drawn card: it lands once, and a redraw while the player chooses keeps it still
     key = moment_key("bob", view["round"], pending["player"], "drew", pending["card"])
     return tag(
         "div",
-        tag("span", "%s drew" % drew, class_="bob-pending-who")
+        tag("span", drew, class_="bob-pending-who")
         + _bigcard(pending["card"])
-        + tag("span", kind, class_="bob-pending-kind"),
+        + tag("span", esc(kind), class_="bob-pending-kind"),
         class_="bob-pending",
         id=key,
     )
@@ -358,22 +456,28 @@ def _why_bust(e):
     """The rulebook's two checks for a Number card that fits nowhere; a Power card (or an older record's
     event, without the rows' numbers) says the rule itself."""
     if type(e["card"]) is int and e.get("lower_than") is not None:
-        return "lower than %d? no &middot; higher than %d? no" % (e["lower_than"], e["higher_than"])
-    return "fits neither row"
+        return esc(
+            _("lower than %(top)s? no \u00b7 higher than %(bottom)s? no", top=e["lower_than"], bottom=e["higher_than"])
+        )
+    return esc(_("fits neither row"))
 
 
 def bust_moment(e, rnd, ctx):
-    took = "took a Discard card" if e.get("took_discard") else "kept the Discard card"  # D2-07
+    took = _("took a Discard card") if e.get("took_discard") else _("kept the Discard card")  # D2-07
     fits = tag(
         "span",
         passing(FITS_AT, BUST_AT - FITS_AT, _why_bust(e), cls="bob-check")
-        + beat(BUST_AT, "BUST!", cls="bob-bust-word"),
+        + beat(BUST_AT, esc(_("BUST!")), cls="bob-bust-word"),
         class_="beat-stack",
     )
-    loses = [beat(OUT_AT, "0 points this round"), beat(DISCARDS_AT, "cards discarded"), beat(TAKES_AT, took)]
+    loses = [
+        beat(OUT_AT, esc(_("0 points this round"))),
+        beat(DISCARDS_AT, esc(_("cards discarded"))),
+        beat(TAKES_AT, esc(took)),
+    ]
     return tag(
         "div",
-        beat(LANDS_AT, who(ctx, e["player"]) + " drew", cls="bob-pending-who")
+        beat(LANDS_AT, _("%(name)s drew", name=who(ctx, e["player"])), cls="bob-pending-who")
         + _bigcard(e["card"])
         + fits
         + tag("span", "".join(loses), class_="bob-loses"),
@@ -390,10 +494,10 @@ def _banked_points(view, e, rnd):
         for line in summary["lines"]:
             if line["player"] == e["player"]:
                 return [
-                    beat(TALLY_AT, "Number Card Tally %d" % line["tally"]),
+                    beat(TALLY_AT, esc(_("Number Card Tally %(n)s", n=line["tally"]))),
                     beat(
                         ROUND_AT,
-                        "%d point%s this round" % (line["round_score"], "" if line["round_score"] == 1 else "s"),
+                        esc(ngettext("%(n)s point this round", "%(n)s points this round", line["round_score"])),
                         cls="bob-round",
                     ),
                 ]
@@ -403,13 +507,13 @@ def _banked_points(view, e, rnd):
     tally = 0
     for side in ("top", "bottom"):
         tally += p[side]["count"] * (2 if p[side]["doubled"] else 1)  # a Double doubles its row's tally
-    return [beat(TALLY_AT, "Number Card Tally %d" % tally)]
+    return [beat(TALLY_AT, esc(_("Number Card Tally %(n)s", n=tally)))]
 
 
 def bank_moment(view, e, rnd, ctx):
     return tag(
         "div",
-        beat(BANKED_AT, lock("BANKED"), cls="bob-lock")
+        beat(BANKED_AT, lock(esc(_(STATUS_WORDS["banked"]))), cls="bob-lock")
         + beat(BANKED_AT, who(ctx, e["player"]))
         + tag("span", "".join(_banked_points(view, e, rnd)), class_="bob-loses"),
         class_="bob-pending bob-moment bob-moment-bank",
@@ -432,13 +536,15 @@ def moment_html(view, ctx):
 def counts_html(view):
     # during play the pile's band under this line says how many cards it holds: not twice
     # the rulebook's words: "the discarded cards", "draw 1 Discard card from the supply"
-    pile = [("Discarded cards", view["discard_count"])] if view["phase"] == "game_over" else []
+    pile = [(_("Discarded cards"), view["discard_count"])] if view["phase"] == "game_over" else []
     items = (
-        [("Round", view["round"]), ("Deck", view["deck_count"])]
+        [(pgettext("count", "Round"), view["round"]), (_("Deck"), view["deck_count"])]
         + pile
-        + [("Discard card supply", view["supply_count"])]
+        + [(_("Discard card supply"), view["supply_count"])]
     )
-    return tag("dl", "".join([tag("div", tag("dt", k) + tag("dd", str(v))) for k, v in items]), class_="bob-counts")
+    return tag(
+        "dl", "".join([tag("div", tag("dt", esc(k)) + tag("dd", str(v))) for k, v in items]), class_="bob-counts"
+    )
 
 
 def _pile(view):
@@ -449,7 +555,7 @@ def _pile(view):
 def pile_top_html(view):
     """The TV's pile as a newcomer reads it: how many cards, and the last ones put on it, newest first."""
     count = view["discard_count"]
-    title = tag("h2", "Discarded cards \u00b7 %d" % count, class_="bob-pile-title")
+    title = tag("h2", esc(_("Discarded cards \u00b7 %(n)s", n=count)), class_="bob-pile-title")
     last = (view.get("discard_pile") or {}).get("last") or []
     if not last:
         return title
@@ -464,7 +570,9 @@ def pile_top_html(view):
         ]
     )
     return (
-        title + tag("span", "last discarded:", class_="bob-pile-last-label") + tag("ol", cards, class_="bob-pile-last")
+        title
+        + tag("span", esc(_("last discarded:")), class_="bob-pile-last-label")
+        + tag("ol", cards, class_="bob-pile-last")
     )
 
 
@@ -477,7 +585,7 @@ def pile_numbers_html(view):
 
 
 def _power_counts(power):
-    return ["%s \u00d7%d" % (POWER_NAMES[c], power[c]) for c in POWER_ORDER if power.get(c)]
+    return [power_name(c) + " \u00d7" + str(power[c]) for c in POWER_ORDER if power.get(c)]
 
 
 def pile_powers_html(view):
@@ -490,10 +598,14 @@ def pile_powers_html(view):
 
 def pile_said_html(view):
     numbers, power = _pile(view)
-    said = "Discarded: %s." % (", ".join([str(n) for n in numbers]) or "no Number cards")
+    if numbers:
+        # the pile as a list of values, comma-separated in every language (a listing, not a phrase)
+        said = _("Discarded: %(cards)s.", cards=", ".join([str(n) for n in numbers]))
+    else:
+        said = _("Discarded: no Number cards.")
     if power:
-        said += " Power cards: %s." % ", ".join(_power_counts(power))
-    return tag("p", said, class_="bob-said")
+        said += " " + _("Power cards: %(cards)s.", cards=", ".join(_power_counts(power)))
+    return tag("p", esc(said), class_="bob-said")
 
 
 def summary_table(view, ctx):
@@ -503,14 +615,23 @@ def summary_table(view, ctx):
     # the rulebook's words: Number Card Tally, Pairs, Longest Row
     head = "".join(
         [
-            tag("th", h, scope="col")
-            for h in ("Player", "Top", "Bottom", "Tally", "Pairs", "Longest Row", "Round", "Total")
+            tag("th", esc(h), scope="col")
+            for h in (
+                _("Player"),
+                pgettext("row", "Top"),
+                pgettext("row", "Bottom"),
+                _("Tally"),
+                _("Pairs"),
+                _("Longest Row"),
+                pgettext("score", "Round"),
+                _("Total"),
+            )
         ]
     )
     rows = []
     for line in summary["lines"]:
         if line["status"] == "busted":
-            cells = tag("td", "BUST: 0 points", colspan="6") + tag("td", str(line["total"]), class_="bob-num")
+            cells = tag("td", esc(_("BUST: 0 points")), colspan="6") + tag("td", str(line["total"]), class_="bob-num")
         else:
             top = "%d" % line["cards_top"] + (" \u00d72" if line["doubled_top"] else "")
             bottom = "%d" % line["cards_bottom"] + (" \u00d72" if line["doubled_bottom"] else "")
@@ -524,7 +645,7 @@ def summary_table(view, ctx):
                 + tag("td", str(line["total"]), class_="bob-num")
             )
         rows.append(tag("tr", tag("th", who(ctx, line["player"]), scope="row") + cells))
-    caption = "Round %d scores (1 point per Number card, \u00d72 on a row with a Double)" % summary["round"]
+    caption = esc(_("Round %(n)s scores (1 point per Number card, \u00d72 on a row with a Double)", n=summary["round"]))
     return tag(
         "table",
         tag("caption", caption) + tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)),
@@ -543,7 +664,7 @@ def log_html(view, ctx, keep=8):
         return ""
     return tag(
         "section",
-        tag("h2", "Recent moves") + tag("ol", "".join(items), class_="bob-log", aria_live="polite"),
+        tag("h2", esc(_("Recent moves"))) + tag("ol", "".join(items), class_="bob-log", aria_live="polite"),
         class_="bob-recent",
     )
 
@@ -552,11 +673,11 @@ def standings_html(view, ctx):
     players = sorted(view["players"], key=lambda p: -p["total"])
     rows = []
     for p in players:
-        mark = tag("span", "winner", class_="badge win") if p["id"] in view["winners"] else ""
+        mark = tag("span", esc(_("winner")), class_="badge win") if p["id"] in view["winners"] else ""
         rows.append(
             tag("tr", tag("th", who(ctx, p["id"]) + mark, scope="row") + tag("td", str(p["total"]), class_="bob-num"))
         )
-    return tag("table", tag("caption", "Final totals") + tag("tbody", "".join(rows)), class_="bob-standings")
+    return tag("table", tag("caption", esc(_("Final totals"))) + tag("tbody", "".join(rows)), class_="bob-standings")
 
 
 def controls(view, ctx):
@@ -568,15 +689,15 @@ def controls(view, ctx):
     if removes:
         removes = tag(
             "details",
-            tag("summary", "Remove a player") + tag("div", removes, class_="actions"),
+            tag("summary", esc(_("Remove a player"))) + tag("div", removes, class_="actions"),
             class_="bob-host-tools",
         )
-    return tag("section", _end_button() + removes, class_="bob-host", aria_label="Host")
+    return tag("section", _end_button() + removes, class_="bob-host", aria_label=_("Host"))
 
 
 def _end_button():
     return button(
-        "End game", {"type": "end_game"}, cls="btn danger", confirm="End the game now for everyone? Nobody wins."
+        _("End game"), {"type": "end_game"}, cls="btn danger", confirm=_("End the game now for everyone? Nobody wins.")
     )
 
 
@@ -591,11 +712,14 @@ def _remove_buttons(view, ctx):
         plain = _plain(ctx, p["id"])
         out.append(
             button(
-                "Remove %s" % plain,
+                _("Remove %(name)s", name=plain),
                 {"type": "remove", "player": p["id"]},
                 cls="btn small danger",
-                confirm="Remove %s from the game? Their cards go to the discard pile, their "
-                "points leave the standings, and they cannot rejoin." % plain,
+                confirm=_(
+                    "Remove %(name)s from the game? Their cards go to the discard pile, their points leave the "
+                    "standings, and they cannot rejoin.",
+                    name=plain,
+                ),
             )
         )
     return "".join(out)
@@ -608,12 +732,14 @@ def _table_status(view, ctx):
     """The table's status line. At the end the room's headline right above names the winners: say only
     how it was won, once."""
     if view["phase"] == "game_over" and view["winners"]:
-        return "Game over:" + _final_detail(view)
+        return esc(_final_detail(view, over=True))
     return status_line(view, ctx)
 
 
 def _last_round(view, summary, **attrs):
-    return tag("details", tag("summary", "How round %d scored" % view["summary"]["round"]) + summary, **attrs)
+    return tag(
+        "details", tag("summary", esc(_("How round %(n)s scored", n=view["summary"]["round"]))) + summary, **attrs
+    )
 
 
 def round_just_over(view):
@@ -631,7 +757,7 @@ def round_over_box(view, summary):
     rnd = view["summary"]["round"]
     return tag(
         "details",
-        tag("summary", "Round %d over: the scores" % rnd) + summary,
+        tag("summary", esc(_("Round %(n)s over: the scores", n=rnd))) + summary,
         class_="bob-last-round bob-pop bob-round-over",
         id="bob-round-over-%d" % rnd,
         open=True,
@@ -651,7 +777,9 @@ def table(view, ctx):
         # players' TV past 720 px (e2e/test_tv_fit.py); each phone keeps the last round's scores a tap away too
         if not round_just_over(view):
             fold = _last_round(view, summary, class_="bob-last-round bob-pop", id="bob-last-round")
-    parts = [tag("header", tag("h1", "Bank or Bust", class_="bob-title") + counts_html(view), class_="bob-head")]
+    parts = [
+        tag("header", tag("h1", esc(_("Bank or Bust")), class_="bob-title") + counts_html(view), class_="bob-head")
+    ]
     if not over:
         # the public discard pile (D2-22) in one band: its title line also holds the last round's pill
         head = tag("div", pile_top_html(view) + fold, class_="bob-pile-head")
@@ -673,7 +801,7 @@ def table(view, ctx):
         parts.append(
             tag(
                 "details",
-                tag("summary", "Everyone's final rows") + tag("div", panels, class_="bob-players" + crowd),
+                tag("summary", esc(_("Everyone's final rows"))) + tag("div", panels, class_="bob-players" + crowd),
                 class_="bob-final-rows",
             )
         )
@@ -690,6 +818,28 @@ def table_side(view, ctx):
     return tag("div", log_html(view, ctx, keep=3) + tools, class_="bob bob-aside")
 
 
+def _place_label(card, row, me):
+    if row == "top":
+        return _("Place %(card)s on my top row (lower than %(n)s)", card=str(card), n=me["top"]["reference"])
+    return _("Place %(card)s on my bottom row (higher than %(n)s)", card=str(card), n=me["bottom"]["reference"])
+
+
+def _play_label(card, move, me):
+    row = move["row"]
+    top = row == "top"
+    if card in ("mod10", "mod20"):
+        amount = 10 if card == "mod10" else 20
+        last = me[row]["cards"][-1]["effective"]
+        value = last + amount if move["sign"] == "+" else last - amount
+        change = _change(card, move["sign"])
+        if top:
+            return _("%(change)s on my top row (%(before)s \u2192 %(after)s)", change=change, before=last, after=value)
+        return _("%(change)s on my bottom row (%(before)s \u2192 %(after)s)", change=change, before=last, after=value)
+    if card == "cover":
+        return _("Cover on my top row") if top else _("Cover on my bottom row")
+    return _("Double my top row") if top else _("Double my bottom row")
+
+
 def _move_buttons(view, me):
     """The controls for my pending card or my turn, from the legal moves only (escaped HTML)."""
     moves = view.get("moves") or []
@@ -698,49 +848,28 @@ def _move_buttons(view, me):
     out = []
     if pending is None:
         if "draw" in types:
-            out.append(button("Draw a card", {"type": "draw"}, cls="btn primary big"))
+            out.append(button(_("Draw a card"), {"type": "draw"}, cls="btn primary big"))
         if "bank" in types:
-            out.append(button("Bank my points", {"type": "bank"}, cls="btn big"))
+            out.append(button(_("Bank my points"), {"type": "bank"}, cls="btn big"))
         return out
     card = pending["card"]
     for m in moves:
         if m["type"] == "place":
-            row = m["row"]
-            out.append(
-                button(
-                    "Place %d on my %s (%s)" % (card, ROW_NAMES[row], _needs(me[row], row)), m, cls="btn primary big"
-                )
-            )
+            out.append(button(_place_label(card, m["row"], me), m, cls="btn primary big"))
         elif m["type"] == "play":
-            row = m["row"]
-            if card in ("mod10", "mod20"):
-                amount = 10 if card == "mod10" else 20
-                last = me[row]["cards"][-1]["effective"]
-                value = last + amount if m["sign"] == "+" else last - amount
-                label = "%s%d on my %s (%d \u2192 %d)" % (
-                    "+" if m["sign"] == "+" else "\u2212",
-                    amount,
-                    ROW_NAMES[row],
-                    last,
-                    value,
-                )
-            elif card == "cover":
-                label = "Cover on my %s" % ROW_NAMES[row]
-            else:
-                label = "Double my %s" % ROW_NAMES[row]
-            out.append(button(label, m, cls="btn primary big"))
+            out.append(button(_play_label(card, m, me), m, cls="btn primary big"))
     if "use_discard" in types:
         out.append(
             button(
-                "Use my Discard card (throw %s away, draw again)" % card_name(card),
+                _("Use my Discard card (throw %(card)s away, draw again)", card=card_name(card)),
                 {"type": "use_discard"},
                 cls="btn big",
             )
         )
     if "bust" in types:
-        out.append(button("Bust (keep my Discard card)", {"type": "bust"}, cls="btn big danger"))
+        out.append(button(_("Bust (keep my Discard card)"), {"type": "bust"}, cls="btn big danger"))
     if "discard_power" in types:
-        out.append(button("Discard it and draw again", {"type": "discard_power"}, cls="btn big"))
+        out.append(button(_("Discard it and draw again"), {"type": "discard_power"}, cls="btn big"))
     return out
 
 
@@ -749,40 +878,45 @@ def _hint(view, me, ctx):
     if view["phase"] == "game_over":
         ranked = sorted(view["players"], key=lambda p: -p["total"])
         place = 1 + len([p for p in ranked if p["total"] > me["total"]])
-        # with winners, the room's headline right above names them: here only my own finish
-        lead = "" if view["winners"] else _winners_text(view, ctx) + " "
-        return "%sYou finished with %d point%s (place %d of %d)." % (
-            lead,
-            me["total"],
-            "" if me["total"] == 1 else "s",
-            place,
-            len(ranked),
+        finished = esc(
+            ngettext(
+                "You finished with %(n)s point (place %(place)s of %(of)s).",
+                "You finished with %(n)s points (place %(place)s of %(of)s).",
+                me["total"],
+                place=place,
+                of=len(ranked),
+            )
         )
+        # with winners, the room's headline right above names them: here only my own finish
+        return finished if view["winners"] else _winners_text(view, ctx) + " " + finished
     if not view.get("act"):
+        waiting = name_of(ctx, view["turn"])
         if me["status"] == "banked":
-            return "You banked this round. Waiting for %s." % name_of(ctx, view["turn"])
+            return _("You banked this round. Waiting for %(name)s.", name=waiting)
         if me["status"] == "busted":
-            return "You busted this round. Waiting for %s." % name_of(ctx, view["turn"])
-        return "Waiting for %s." % name_of(ctx, view["turn"])
+            return _("You busted this round. Waiting for %(name)s.", name=waiting)
+        return _("Waiting for %(name)s.", name=waiting)
     pending = view["pending"]
     if pending is None:
         if "draw" not in [m["type"] for m in view["moves"]]:
-            return "Your turn: no cards left to draw, so you must bank."
-        return "Your turn: draw a card, or bank your points."
-    card = card_name(pending["card"])
+            return esc(_("Your turn: no cards left to draw, so you must bank."))
+        return esc(_("Your turn: draw a card, or bank your points."))
+    card = esc(card_name(pending["card"]))
     if pending["kind"] == "number":
         if not pending["fits"]:
-            return (
-                "You drew %s. It fits neither row (top needs %s, bottom needs %s): use your Discard card "
-                "or bust." % (card, _needs(me["top"], "top"), _needs(me["bottom"], "bottom"))
+            return _(
+                "You drew %(card)s. It fits neither row (top needs lower than %(top)s, bottom needs higher than "
+                "%(bottom)s): use your Discard card or bust.",
+                card=card,
+                top=me["top"]["reference"],
+                bottom=me["bottom"]["reference"],
             )
+        if len(pending["fits"]) == 1 and pending["fits"][0] == "top":
+            return _("You drew %(card)s: it fits your top row. Place it, or use your Discard card.", card=card)
         if len(pending["fits"]) == 1:
-            return "You drew %s: it fits your %s. Place it, or use your Discard card." % (
-                card,
-                ROW_NAMES[pending["fits"][0]],
-            )
-        return "You drew %s: choose a row for it." % card
-    return "You drew %s: play it, or discard it and draw again." % card
+            return _("You drew %(card)s: it fits your bottom row. Place it, or use your Discard card.", card=card)
+        return _("You drew %(card)s: choose a row for it.", card=card)
+    return _("You drew %(card)s: play it, or discard it and draw again.", card=card)
 
 
 def _last_bust(view, me_id):
@@ -795,17 +929,16 @@ def _last_bust(view, me_id):
         if e.get("player") != me_id:
             continue
         if e.get("type") == "bust":
-            extra = (
-                " You took a Discard card: use it on a later turn to throw away a card you drew."
-                if e.get("took_discard")
-                else " You kept your Discard card."
+            if e.get("took_discard"):
+                extra = _("You took a Discard card: use it on a later turn to throw away a card you drew.")
+            else:
+                extra = _("You kept your Discard card.")
+            said = _(
+                "BUST! %(card)s fit neither of your rows, so your cards for this round are gone and you score 0 "
+                "this round.",
+                card=card_name(e.get("card")),
             )
-            return tag(
-                "p",
-                "BUST! %s fit neither of your rows, so your cards for this round are gone and you "
-                "score 0 this round.%s" % (card_name(e.get("card")), extra),
-                class_="banner error",
-            )
+            return tag("p", esc(said + " " + extra), class_="banner error")
         return ""
     return ""
 
@@ -814,16 +947,19 @@ def my_round_over(view, me_id, rnd):
     """My score for the round that just ended, until the next round's first draw."""
     for line in view["summary"]["lines"]:
         if line["player"] == me_id:
-            got = (
-                "you busted: 0 points"
-                if line["status"] == "busted"
-                else "you scored %d point%s" % (line["round_score"], "" if line["round_score"] == 1 else "s")
-            )
-            return tag(
-                "p",
-                "Round %d over: %s. Your total: %d." % (rnd, got, line["total"]),
-                class_="banner wait bob-round-over-line",
-            )
+            if line["status"] == "busted":
+                said = _(
+                    "Round %(round)s over: you busted: 0 points. Your total: %(total)s.", round=rnd, total=line["total"]
+                )
+            else:
+                said = ngettext(
+                    "Round %(round)s over: you scored %(n)s point. Your total: %(total)s.",
+                    "Round %(round)s over: you scored %(n)s points. Your total: %(total)s.",
+                    line["round_score"],
+                    round=rnd,
+                    total=line["total"],
+                )
+            return tag("p", esc(said), class_="banner wait bob-round-over-line")
     return ""
 
 
@@ -832,11 +968,13 @@ def phone(view, ctx):
     me_id = ctx.get("me") or view.get("me")
     me = _player(view, me_id)
     if me is None:
-        return tag("div", _status("You are not in this game any more.") + log_html(view, ctx), class_="bob bob-phone")
+        return tag(
+            "div", _status(esc(_("You are not in this game any more."))) + log_html(view, ctx), class_="bob bob-phone"
+        )
     parts = [
         tag(
             "header",
-            tag("span", "Round %d" % view["round"], class_="bob-round-tag")
+            tag("span", esc(_("Round %(n)s", n=view["round"])), class_="bob-round-tag")
             + progress(me["total"], view["target"])
             + _badges(me, view, ctx, mine=True),
             class_="bob-phone-head",
@@ -858,7 +996,7 @@ def phone(view, ctx):
     parts.append(
         tag(
             "section",
-            tag("h2", "My rows") + row_html(me["top"], "top") + row_html(me["bottom"], "bottom"),
+            tag("h2", esc(_("My rows"))) + row_html(me["top"], "top") + row_html(me["bottom"], "bottom"),
             class_="bob-mine",
         )
     )
@@ -867,7 +1005,7 @@ def phone(view, ctx):
     parts.append(
         tag(
             "details",
-            tag("summary", "Everyone's rows and totals") + tag("div", others, class_="bob-players"),
+            tag("summary", esc(_("Everyone's rows and totals"))) + tag("div", others, class_="bob-players"),
             class_="bob-everyone",
         )
     )
@@ -875,7 +1013,7 @@ def phone(view, ctx):
     parts.append(
         tag(
             "details",
-            tag("summary", "Discarded cards (%d)" % count)
+            tag("summary", esc(_("Discarded cards (%(n)s)", n=count)))
             + pile_numbers_html(view)
             + pile_powers_html(view)
             + pile_said_html(view),
@@ -884,6 +1022,6 @@ def phone(view, ctx):
         )
     )
     if view["summary"]:
-        parts.append(tag("details", tag("summary", "Last round's scores") + summary_table(view, ctx)))
-    parts.append(rules_box(RULES, id_="bob-rules"))
+        parts.append(tag("details", tag("summary", esc(_("Last round's scores"))) + summary_table(view, ctx)))
+    parts.append(rules_box(rules(), esc(_("How to play")), id_="bob-rules"))
     return tag("div", "".join(parts), class_="bob bob-phone phase-" + esc(view["phase"]))
