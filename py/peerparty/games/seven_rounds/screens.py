@@ -412,7 +412,7 @@ def _step_list(rec, ctx):
             verdict = "worked" if w["success"] else "failed"
             said_verdict = said(_("WORKED:")) if w["success"] else said(_("FAILED:"))
             items.append(
-                tag("li", tag("b", said_verdict) + " " + swipe_sentence(ctx, w), class_="sr-swipe sr-" + verdict)
+                tag("li", tag("b", said_verdict + " ") + swipe_sentence(ctx, w), class_="sr-swipe sr-" + verdict)
             )
         swipes = tag("ol", "".join(items), class_="sr-swipes")
     else:
