@@ -6,7 +6,7 @@ message (docs/languages.md), looked up when the screen is drawn, so each phone r
 TV the room's; the game's terms (the five actions, Secret Mission, Round Captain) keep one translation each.
 """
 
-from ...i18n import N_, _, join, ngettext, number, pgettext
+from ...i18n import N_, _, current, join, ngettext, number, pgettext
 from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, signed, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, person, rules_box, steps
 
@@ -107,9 +107,19 @@ def _picture():
     )
 
 
+_DRAWN = [None, ""]  # the language the rules were last drawn in, and that drawing: a phone redraws often
+
+
 def rules():
     """What every how-to-play shows, in the current language: the picture, then the words (ui/room.py
     how_to_play draws it when it is there, else RULES)."""
+    language = current()
+    if _DRAWN[0] is not language:
+        _DRAWN[0], _DRAWN[1] = language, _rules()
+    return _DRAWN[1]
+
+
+def _rules():
     items = [
         said(_("%(bank)s: +1, or +2 if you are the only one who banks."), bank=_b("bank")),
         said(_("%(team_up)s with a player: +3 each if you name each other."), team_up=_b("team_up")),
