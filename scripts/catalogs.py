@@ -269,6 +269,8 @@ def pseudo_bundle(template, lang: str) -> dict:
     rtl = PSEUDO[lang] == "rtl"
     data = language_data(SOURCE, PSEUDO[lang])
     data["lang"] = lang
+    # the list patterns' words accented too ("Ann, Ben, åñð Cat"): a list i18n.join makes is no English left
+    data["list"] = dict((k, "".join(ACCENTS.get(ch, ch) for ch in v)) for k, v in data["list"].items())
     messages = {}
     for message in template:
         if not message.id:

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from peerparty.engine.core import HOST, SYSTEM
 from peerparty.engine.match import Match
 from peerparty.games.seven_rounds import GAME
@@ -76,7 +78,7 @@ def test_choosing_table_shows_who_locked_never_what():
     html = table(m, now=11000)
     assert 'data-countdown="50000"' in html and "0:50" in html
     assert "Round 1 of 7" in html and "1 of 4 locked in" in html
-    assert html.count("locked in</span>") == 1 and html.count("choosing&hellip;") == 3
+    assert html.count("locked in</span>") == 1 and html.count("choosing\u2026") == 3
     assert "TEAM UP" not in html and "team_up" not in html
     for name in ("STEADY SAVER", "TRUST BUILDER", "CLEAN SWIPE", "NARROW ESCAPE"):
         assert name not in html
@@ -101,8 +103,8 @@ def test_reveal_enabled_when_all_locked_and_with_a_named_skip_after_expiry():
     reveal = [(mv, c) for mv, d, c in moves(html) if mv["type"] == "reveal" and not d]
     assert reveal[0][0] == {"type": "reveal", "skip_ok": True}
     assert reveal[0][1] == (
-        "Reveal now? These players have not locked in and will be skipped: " + EVIL + ", Kim &amp; Co, Dee."
-    )  # as the attribute holds it
+        "Reveal now? These players have not locked in and will be skipped: " + EVIL + ", Kim &amp; Co, and Dee."
+    )  # as the attribute holds it: a list in the language's own pattern (i18n.join)
     assert not ui.table(m.view(None), ctx(is_host=False)).count("data-move")  # no controls off the host
 
 
@@ -328,3 +330,44 @@ def test_every_view_of_random_playouts_renders_with_names_escaped():
                 c = {"names": names, "me": v, "is_host": v is None, "now_ms": now, "connected": {}}
                 html = ui.table(m.view(v), c) if v is None else ui.phone(m.view(v), c)
                 assert "<i>" not in html and "&lt;i&gt;" in html
+
+
+def _in(lang, draw):
+    """`draw()` with `lang`'s bundle made from its .po as the build makes it (scripts/catalogs.py)."""
+    from peerparty import i18n
+    from scripts import catalogs
+
+    before = i18n.swap(i18n.Language(catalogs.bundle(lang, catalogs.read(lang))))
+    try:
+        return draw()
+    finally:
+        i18n.swap(before)
+
+
+def test_a_spanish_phone_reads_its_lock_form_and_mission_in_spanish_and_a_german_tv_its_reveal_in_german():
+    m = match()
+    es = _in("es", lambda: phone(m, "b"))
+    # the five actions by their Spanish names, the game's terms, and the mission by its Spanish name and meaning
+    for word in ("AHORRAR", "ALIARSE", "ROBAR", "PREDECIR", "DOBLAR", "Confirmar", "Mi misión secreta"):
+        assert word in es, word
+    assert "PACTO DE CONFIANZA" in es and "ALÍATE con alguien que se ALÍE contigo" in es
+    assert "TEAM UP" not in es and "Lock in" not in es
+    assert "Siete Rondas" in es  # the how-to-play's picture and rules come in the phone's language too
+    de = _in("de", lambda: table(results_match()))
+    assert "Runde 1 aufgedeckt" in de and "Rundenkapitän" in de and "KLAUEN &rarr; " + EVIL in de
+    assert "GEKLAPPT: </b>Sam hat " + EVIL + " 1 Punkt abgenommen." in de
+    assert "revealed" not in de and "Swipes" not in de
+
+
+def test_a_refusal_reaches_each_phone_in_its_own_language():
+    from peerparty import i18n
+    from peerparty.engine.core import IllegalMove
+
+    m = match()
+    with pytest.raises(IllegalMove) as caught:
+        GAME.check(m.state, "b", {"type": "lock", "action": "swipe", "target": "b"})
+    refused = caught.value
+    sent = {"msg": refused.detail, "values": refused.values}  # what the host sends: English and values
+    assert refused.english() == "Name another player to SWIPE, not yourself."
+    assert _in("es", lambda: i18n.sentence(sent)) == "Para ROBAR, elige a otro jugador, no a ti."
+    assert _in("de", lambda: i18n.sentence(sent)) == "Zum KLAUEN wähle jemand anderen, nicht dich selbst."

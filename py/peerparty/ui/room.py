@@ -125,6 +125,8 @@ def how_to_play(game_id, title, open_=False):
     """The game's own short explanation, one tap away (lobby, host screen and every phone)."""
     module = screens_for(game_id)
     rules = getattr(module, "RULES", "") if module is not None else ""
+    if module is not None and callable(getattr(module, "rules", None)):
+        rules = module.rules()  # a game whose how-to-play is in the catalogs draws it in the current language
     if not rules:
         return ""
     return rules_box(rules, "How to play " + esc(title), "how-" + game_id, open_)

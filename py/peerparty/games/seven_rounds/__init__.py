@@ -58,6 +58,7 @@ Decisions where the rulings left room (also cited in code):
   (c) already lost; a skipped target is its own reason.
 """
 
+from ...i18n import N_
 from .game import SevenRounds
 from .moments import moment
 
@@ -71,4 +72,5 @@ GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
 GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
 GAME.tv_counts = (6, 12)  # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = "They leave the game and the standings, and the round goes on without them."  # D0-16
+# D0-16; English marked for the catalogs: the room's screens show it with _()
+GAME.removal = N_("They leave the game and the standings, and the round goes on without them.")

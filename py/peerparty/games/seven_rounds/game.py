@@ -1,5 +1,6 @@
 """Seven Rounds: the Game object (setup, check, apply, copy, result). Views live in views.py."""
 
+from ...i18n import N_
 from ...engine.core import AWAY_GRACE_MS, HOST, SYSTEM, IllegalMove, away_field, can, move_type, str_field, standings
 from .rules import (
     GAME_ID,
@@ -18,7 +19,7 @@ from .rules import (
     TARGETED,
     GUESSES,
     PREDICT,
-    ACTION_NAMES,
+    SWIPE,
 )
 from .scoring import resolve_round
 from . import views
@@ -106,35 +107,35 @@ class SevenRounds:
     # --- validation: the one path for the host, the buttons and legal_moves --------------------
     def check(self, s, p, move):
         if not isinstance(move, dict):
-            raise IllegalMove("invalid_move", "A move must be an object.")
+            raise IllegalMove("invalid_move", N_("A move must be an object."))
         kind = move_type(move)
         if kind not in ALL_MOVES:
-            raise IllegalMove("unknown_move", "Seven Rounds has no move called that.")
+            raise IllegalMove("unknown_move", N_("Seven Rounds has no move called that."))
         if s["phase"] == FINAL:
-            raise IllegalMove("game_over", "The game is over.")
+            raise IllegalMove("game_over", N_("The game is over."))
         if kind in HOST_MOVES:
             if not (isinstance(p, str) and p == HOST):
-                raise IllegalMove("not_your_turn", "Only the host can do that.")
+                raise IllegalMove("not_your_turn", N_("Only the host can do that."))
             getattr(self, "_check_" + kind)(s, move)
         elif kind == "timeout":
             if not (isinstance(p, str) and p == SYSTEM):
-                raise IllegalMove("not_your_turn", "Only the timer can end the time.")
+                raise IllegalMove("not_your_turn", N_("Only the timer can end the time."))
             if s["phase"] != CHOOSING or s["expired"]:
-                raise IllegalMove("stale", "The timer is not running.")
+                raise IllegalMove("stale", N_("The timer is not running."))
         else:
             self._check_lock(s, p, move)
 
     def lock_refusal(self, s, p):
         """Why player p may not lock anything right now, as (code, sentence), or None if they may."""
         if not isinstance(p, str) or p not in s["players"]:
-            return ("not_your_turn", "You are not playing in this game.")
+            return ("not_your_turn", N_("You are not playing in this game."))
         if s["phase"] != CHOOSING:
-            return ("not_your_turn", "No round is open for choices right now.")
+            return ("not_your_turn", N_("No round is open for choices right now."))
         if p in s["locks"]:
-            return ("invalid_move", "You have already locked in this round; a locked choice cannot change.")
+            return ("invalid_move", N_("You have already locked in this round; a locked choice cannot change."))
         if s["expired"]:
             # D0-05: after expiry only added time reopens locking
-            return ("not_your_turn", "Time is up. You can lock in again only if the host adds time.")
+            return ("not_your_turn", N_("Time is up. You can lock in again only if the host adds time."))
         return None
 
     def _lock_gate(self, s, p):
@@ -146,40 +147,42 @@ class SevenRounds:
         self._lock_gate(s, p)
         action = str_field(move, "action", 20)
         if action not in ACTIONS:
-            raise IllegalMove("invalid_move", "Choose BANK, TEAM UP, SWIPE, PREDICT or DOUBLE DOWN.")
+            raise IllegalMove("invalid_move", N_("Choose BANK, TEAM UP, SWIPE, PREDICT or DOUBLE DOWN."))
         if action in TARGETED:
             target = str_field(move, "target", 64)
             if target == p:
                 # D0-03: another player only
-                raise IllegalMove("invalid_move", "Name another player for %s, not yourself." % ACTION_NAMES[action])
+                if action == SWIPE:
+                    raise IllegalMove("invalid_move", N_("Name another player to SWIPE, not yourself."))
+                raise IllegalMove("invalid_move", N_("Name another player to TEAM UP with, not yourself."))
             if target not in s["players"]:
-                raise IllegalMove("invalid_move", "That player is not in this game.")
+                raise IllegalMove("invalid_move", N_("That player is not in this game."))
         if action == PREDICT:
             guess = str_field(move, "guess", 20)
             if guess not in GUESSES:
                 # D0-03: the four guessable actions only
-                raise IllegalMove("invalid_move", "Guess BANK, TEAM UP, SWIPE or DOUBLE DOWN.")
+                raise IllegalMove("invalid_move", N_("Guess BANK, TEAM UP, SWIPE or DOUBLE DOWN."))
 
     def _check_next_round(self, s, move):
         if s["phase"] not in (READY, RESULTS):
-            raise IllegalMove("stale", "This round is not finished yet.")
+            raise IllegalMove("stale", N_("This round is not finished yet."))
 
     def _check_add_time(self, s, move):
         if s["phase"] != CHOOSING:
             # D0-04: before the reveal only
-            raise IllegalMove("stale", "Time can only be added while players are choosing.")
+            raise IllegalMove("stale", N_("Time can only be added while players are choosing."))
 
     def _check_reveal(self, s, move):
         if s["phase"] != CHOOSING:
-            raise IllegalMove("stale", "There is nothing to reveal right now.")
+            raise IllegalMove("stale", N_("There is nothing to reveal right now."))
         if len(s["locks"]) == len(s["players"]):
             return
         if not s["expired"]:
             # D0-06: the host reveals; before expiry only once everyone has locked
-            raise IllegalMove("invalid_move", "Not everyone has locked in, and the timer is still running.")
+            raise IllegalMove("invalid_move", N_("Not everyone has locked in, and the timer is still running."))
         if move.get("skip_ok") is not True:
             # D0-05: after expiry, a reveal skips the missing choices, with confirmation
-            raise IllegalMove("invalid_move", "Some players have not locked in: confirm skipping them.")
+            raise IllegalMove("invalid_move", N_("Some players have not locked in: confirm skipping them."))
 
     def _check_away(self, s, move):
         away_field(move, s["players"], s["away"])  # DX-11: the room's news
@@ -191,7 +194,7 @@ class SevenRounds:
         # D0-16: the host may remove a player mid-game
         target = move.get("player")
         if not isinstance(target, str) or target not in s["players"]:
-            raise IllegalMove("invalid_move", "That player is not in this game.")
+            raise IllegalMove("invalid_move", N_("That player is not in this game."))
 
     def legal_moves(self, s, p):
         if p == HOST:

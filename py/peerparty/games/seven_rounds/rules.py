@@ -1,7 +1,9 @@
 """Seven Rounds: every number, name and mission of the game in one place (docs/rules/seven-rounds.md, A.1)."""
 
+from ...i18n import N_
+
 GAME_ID = "seven_rounds"  # D0-21: the rulebook has no title; working name "Seven Rounds"
-TITLE = "Seven Rounds"
+TITLE = N_("Seven Rounds")  # the lobby shows it with _()
 MIN_PLAYERS = 3  # D0-01
 MAX_PLAYERS = 12  # D0-01: online cap
 ROUNDS = 7
@@ -25,8 +27,6 @@ TARGETED = (TEAM_UP, SWIPE)  # D0-03: another player, never yourself or the host
 GUESSES = (BANK, TEAM_UP, SWIPE, DOUBLE_DOWN)  # D0-03/D0-07: PREDICT cannot be guessed
 SWIPEABLE = (BANK, TEAM_UP)  # only these targets can lose a point
 
-ACTION_NAMES = {BANK: "BANK", TEAM_UP: "TEAM UP", SWIPE: "SWIPE", PREDICT: "PREDICT", DOUBLE_DOWN: "DOUBLE DOWN"}
-
 # why a SWIPE succeeded or failed (the screens turn these into sentences with names)
 SWIPE_OK = "ok"
 SWIPE_TARGET_SKIPPED = "target_skipped"  # the target had no locked choice
@@ -47,27 +47,30 @@ TRUSTED_PARTNER = 10
 COMEBACK = 11
 VERSATILE = 12
 
-# number -> (NAME, what it asks, in plain words)
+# number -> (NAME, what it asks, in plain words): English marked for the catalogs, shown by the screens with _()
+# in the reader's language; the views and the record keep the English
 MISSIONS = {
-    SOLO_BANKER: ("SOLO BANKER", "Be the only player who chooses BANK in a round."),
-    TRUST_BUILDER: ("TRUST BUILDER", "TEAM UP with someone who TEAMS UP with you in the same round."),
-    CLEAN_SWIPE: ("CLEAN SWIPE", "Take a point from someone with a successful SWIPE."),
-    SHARP_EYE: ("SHARP EYE", "PREDICT the most chosen action (a tie for most counts)."),
-    LONE_DOUBLER: ("LONE DOUBLER", "Be the only player who chooses DOUBLE DOWN in a round."),
-    BIG_TURN: ("BIG TURN", "Earn 3 or more points from your own action in one round."),
+    SOLO_BANKER: (N_("SOLO BANKER"), N_("Be the only player who chooses BANK in a round.")),
+    TRUST_BUILDER: (N_("TRUST BUILDER"), N_("TEAM UP with someone who TEAMS UP with you in the same round.")),
+    CLEAN_SWIPE: (N_("CLEAN SWIPE"), N_("Take a point from someone with a successful SWIPE.")),
+    SHARP_EYE: (N_("SHARP EYE"), N_("PREDICT the most chosen action (a tie for most counts).")),
+    LONE_DOUBLER: (N_("LONE DOUBLER"), N_("Be the only player who chooses DOUBLE DOWN in a round.")),
+    BIG_TURN: (N_("BIG TURN"), N_("Earn 3 or more points from your own action in one round.")),
     NARROW_ESCAPE: (
-        "NARROW ESCAPE",
-        "Be the target of at least one SWIPE in a round, and have every one of them fail.",
+        N_("NARROW ESCAPE"),
+        N_("Be the target of at least one SWIPE in a round, and have every one of them fail."),
     ),
-    STEADY_SAVER: ("STEADY SAVER", "Choose BANK in 3 different rounds."),
-    TWO_GOOD_GUESSES: ("TWO GOOD GUESSES", "Make a correct PREDICT in 2 different rounds."),
-    TRUSTED_PARTNER: ("TRUSTED PARTNER", "Make a two-way TEAM UP with the same partner in 2 different rounds."),
+    STEADY_SAVER: (N_("STEADY SAVER"), N_("Choose BANK in 3 different rounds.")),
+    TWO_GOOD_GUESSES: (N_("TWO GOOD GUESSES"), N_("Make a correct PREDICT in 2 different rounds.")),
+    TRUSTED_PARTNER: (N_("TRUSTED PARTNER"), N_("Make a two-way TEAM UP with the same partner in 2 different rounds.")),
     COMEBACK: (
-        "COMEBACK",
-        "From round 2 on, start a round at the lowest score (alone or tied) and earn "
-        "2 or more points from your own action in it.",
+        N_("COMEBACK"),
+        N_(
+            "From round 2 on, start a round at the lowest score (alone or tied) and earn "
+            "2 or more points from your own action in it."
+        ),
     ),
-    VERSATILE: ("VERSATILE", "Earn at least 1 point from each of 3 different actions over the game."),
+    VERSATILE: (N_("VERSATILE"), N_("Earn at least 1 point from each of 3 different actions over the game.")),
 }
 
 

@@ -1,133 +1,243 @@
 """Seven Rounds screens: the shared table (with the host's controls) and one player's phone.
 
 Pure functions view -> HTML string, in the Python subset MicroPython runs. Names come from
-ctx["names"] through name_of() (escaped); the view refers to players by id only.
+ctx["names"] through name_of() (escaped); the view refers to players by id only. Every word is a catalog
+message (docs/languages.md), looked up when the screen is drawn, so each phone reads its own language and the
+TV the room's; the game's terms (the five actions, Secret Mission, Round Captain) keep one translation each.
 """
 
+from ...i18n import N_, _, current, join, ngettext, number, pgettext
 from ...ui.html import beat, button, countdown, esc, moment_key, name_of, passing, signed, tag, who
 from ...ui.illustrations import chip, column, lock, mini_card, person, rules_box, steps
 
-ACTION_LABELS = {
-    "bank": "BANK",
-    "team_up": "TEAM UP",
-    "swipe": "SWIPE",
-    "predict": "PREDICT",
-    "double_down": "DOUBLE DOWN",
-}
-ACTION_HELP = {
-    "bank": "+1, or +2 if nobody else banks.",
-    "team_up": "Name a partner: +3 each if they name you too.",
-    "swipe": "Take 1 point from someone who banks or teams up.",
-    "predict": "Guess the most chosen action: +2 if right.",
-    "double_down": "+3 if you are the only one; -1 if not.",
-}
 GUESS_ORDER = ["bank", "team_up", "swipe", "double_down"]
 MANY = 6  # past this many players the TV's final count gives each Secret Mission one line
 
 
+def label(action):
+    """An action's name, the game's term (plain text): one translation on every screen."""
+    if action == "bank":
+        return pgettext("action", "BANK")
+    if action == "team_up":
+        return pgettext("action", "TEAM UP")
+    if action == "swipe":
+        return pgettext("action", "SWIPE")
+    if action == "predict":
+        return pgettext("action", "PREDICT")
+    if action == "double_down":
+        return pgettext("action", "DOUBLE DOWN")
+    return str(action)
+
+
+def action_help(action):
+    """What an action scores, in a line under its name on the lock form."""
+    if action == "bank":
+        return _("+1, or +2 if nobody else banks.")
+    if action == "team_up":
+        return _("Name a partner: +3 each if they name you too.")
+    if action == "swipe":
+        return _("Take 1 point from someone who banks or teams up.")
+    if action == "predict":
+        return _("Guess the most chosen action: +2 if right.")
+    return _("+3 if you are the only one; -1 if not.")
+
+
+def _values(values):
+    for key in values:
+        value = values[key]
+        if isinstance(value, int) and not isinstance(value, bool):
+            values[key] = number(value)
+    return values
+
+
+def said(text, **values):
+    """A message as HTML: `text`, what _() gave (its placeholders still open), escaped, then filled with values
+    that are HTML already (names from name_of(), action names through esc())."""
+    return esc(text) % _values(values) if values else esc(text)
+
+
+def _b(action):
+    return tag("b", esc(label(action)))
+
+
 def _picture():
     """Hidden choices, locked, revealed together, scored: one round of three players."""
-    hidden = "".join([person(n, mini_card("?", "back")) for n in ("Ann", "Ben", "Cat")])
-    locked = "".join([person(n, column(mini_card("?", "back"), lock())) for n in ("Ann", "Ben", "Cat")])
-    shown = (
-        person("Ann", mini_card("BANK"))
-        + person("Ben", mini_card("SWIPE Ann"))
-        + person("Cat", mini_card("DOUBLE DOWN"))
-    )
+    back = mini_card("?", "back")
+    hidden = "".join([person(n, back) for n in ("Ann", "Ben", "Cat")])
+    locked = "".join([person(n, column(back, lock(esc(_("locked"))))) for n in ("Ann", "Ben", "Cat")])
+    ann, ben, cat = esc(label("bank")), said(_("%(action)s Ann"), action=esc(label("swipe"))), esc(label("double_down"))
+    shown = person("Ann", mini_card(ann)) + person("Ben", mini_card(ben)) + person("Cat", mini_card(cat))
     scored = (
-        person("Ann", column(mini_card("BANK"), chip("+2 &minus;1", "points")))
-        + person("Ben", column(mini_card("SWIPE Ann"), chip("+1", "points")))
-        + person("Cat", column(mini_card("DOUBLE DOWN"), chip("+3", "points")))
+        person("Ann", column(mini_card(ann), chip("+2 &minus;1", "points")))
+        + person("Ben", column(mini_card(ben), chip("+1", "points")))
+        + person("Cat", column(mini_card(cat), chip("+3", "points")))
     )
     return steps(
-        "One round of Seven Rounds, in four pictures",
+        _("One round of Seven Rounds, in four pictures"),
         [
             (
-                "Ann, Ben and Cat each hold a face-down card: nobody sees the others' choices",
+                _("Ann, Ben and Cat each hold a face-down card: nobody sees the others' choices"),
                 hidden,
-                "Everyone picks one action on their phone, in secret.",
+                said(_("Everyone picks one action on their phone, in secret.")),
             ),
             (
-                "The three face-down cards each carry a padlock marked locked",
+                _("The three face-down cards each carry a padlock marked locked"),
                 locked,
-                "Lock it in before the timer runs out. A locked choice cannot be seen or changed.",
+                said(_("Lock it in before the timer runs out. A locked choice cannot be seen or changed.")),
             ),
             (
-                "The cards are turned over together: Ann BANK, Ben SWIPE Ann, Cat DOUBLE DOWN",
+                _(
+                    "The cards are turned over together: Ann %(bank)s, Ben %(swipe)s Ann, Cat %(double_down)s",
+                    bank=label("bank"),
+                    swipe=label("swipe"),
+                    double_down=label("double_down"),
+                ),
                 shown,
-                "The host reveals every choice at once.",
+                said(_("The host reveals every choice at once.")),
             ),
             (
-                "Points under each card: Ann plus 2 minus 1, Ben plus 1, Cat plus 3",
+                _("Points under each card: Ann plus 2 minus 1, Ben plus 1, Cat plus 3"),
                 scored,
-                "Ann banks alone (+2) but Ben swipes 1 of it; Cat is the only DOUBLE DOWN (+3).",
+                said(
+                    _("Ann banks alone (+2) but Ben swipes 1 of it; Cat is the only %(double_down)s (+3)."),
+                    double_down=esc(label("double_down")),
+                ),
             ),
         ],
     )
 
 
-PICTURE = _picture()
+_DRAWN = [None, ""]  # the language the rules were last drawn in, and that drawing: a phone redraws often
 
-RULES_TEXT = (
-    "<p>Seven rounds. Each round everyone secretly picks one action and locks it in before the "
-    "timer ends. Then the host reveals all choices at once.</p><ul>"
-    "<li><b>BANK</b>: +1, or +2 if you are the only one who banks.</li>"
-    "<li><b>TEAM UP</b> with a player: +3 each if you name each other.</li>"
-    "<li><b>SWIPE</b> a player: take 1 point from them if they chose BANK or TEAM UP, still have a "
-    "point, and were not swiped already this round. Swipes go in order from the Round Captain.</li>"
-    "<li><b>PREDICT</b> an action: +2 if it is (or ties for) the most chosen. If everyone predicts, "
-    "+1 each.</li>"
-    "<li><b>DOUBLE DOWN</b>: +3 if you are the only one; otherwise -1 (never below 0).</li></ul>"
-    "<p>Your Secret Mission pays +3 once, when you complete it. Most points after round 7 wins; "
-    "ties share the win.</p>"
-)
-RULES = PICTURE + RULES_TEXT  # what every how-to-play shows: the picture, then the words
+
+def rules():
+    """What every how-to-play shows, in the current language: the picture, then the words (ui/room.py
+    how_to_play draws it when it is there, else RULES)."""
+    language = current()
+    if _DRAWN[0] is not language:
+        _DRAWN[0], _DRAWN[1] = language, _rules()
+    return _DRAWN[1]
+
+
+def _rules():
+    items = [
+        said(_("%(bank)s: +1, or +2 if you are the only one who banks."), bank=_b("bank")),
+        said(_("%(team_up)s with a player: +3 each if you name each other."), team_up=_b("team_up")),
+        said(
+            _(
+                "%(swipe)s a player: take 1 point from them if they chose %(bank)s or %(team_up)s, still have a point, "
+                "and were not swiped already this round. Swipes go in order from the Round Captain."
+            ),
+            swipe=_b("swipe"),
+            bank=esc(label("bank")),
+            team_up=esc(label("team_up")),
+        ),
+        said(
+            _("%(predict)s an action: +2 if it is (or ties for) the most chosen. If everyone predicts, +1 each."),
+            predict=_b("predict"),
+        ),
+        said(
+            _("%(double_down)s: +3 if you are the only one; otherwise -1 (never below 0)."),
+            double_down=_b("double_down"),
+        ),
+    ]
+    text = (
+        tag(
+            "p",
+            said(
+                _(
+                    "Seven rounds. Each round everyone secretly picks one action and locks it in before the timer ends. "
+                    "Then the host reveals all choices at once."
+                )
+            ),
+        )
+        + tag("ul", "".join([tag("li", item) for item in items]))
+        + tag(
+            "p",
+            said(
+                _(
+                    "Your Secret Mission pays +3 once, when you complete it. Most points after round 7 wins; "
+                    "ties share the win."
+                )
+            ),
+        )
+    )
+    return _picture() + text
+
+
+RULES = rules()  # the English, read where no language is current (the docs' checks, the contract)
 
 
 # --- small pieces -------------------------------------------------------------------------------
 
 
 def _names(ctx, pids):
-    return ", ".join([name_of(ctx, p) for p in pids])
+    return join([name_of(ctx, p) for p in pids])
 
 
 def _choice_text(ctx, action, target, guess):
     """A revealed or own choice in words (escaped HTML)."""
     if action is None:
-        return "no choice (skipped)"
-    label = ACTION_LABELS.get(action, esc(action))
+        return said(_("no choice (skipped)"))
     if action == "team_up" or action == "swipe":
-        return "%s &rarr; %s" % (label, name_of(ctx, target))
+        return "%s &rarr; %s" % (esc(label(action)), name_of(ctx, target))
     if action == "predict":
-        return "%s: %s" % (label, ACTION_LABELS.get(guess, esc(guess)))
-    return label
+        return "%s: %s" % (esc(label(action)), esc(label(guess)))
+    return esc(label(action))
 
 
 def _points(n):
-    return "1 point" if n == 1 else "%d points" % n
+    return esc(ngettext("%(n)s point", "%(n)s points", n))
+
+
+# Why a SWIPE worked or failed, one whole sentence for each reason and for who reads it: "mine" when I swiped,
+# "me" when I was swiped, "" for anyone else (the TV)
+SWIPE_SENTENCES = {
+    ("ok", ""): N_("%(who)s took 1 point from %(target)s."),
+    ("ok", "mine"): N_("You took 1 point from %(target)s."),
+    ("ok", "me"): N_("%(who)s took 1 point from you."),
+    ("target_skipped", ""): N_("%(who)s swiped %(target)s and got nothing: %(target)s had no locked choice."),
+    ("target_skipped", "mine"): N_("You swiped %(target)s and got nothing: %(target)s had no locked choice."),
+    ("target_skipped", "me"): N_("%(who)s swiped you and got nothing: you had no locked choice."),
+    ("target_immune", ""): N_(
+        "%(who)s swiped %(target)s and got nothing: %(target)s chose %(action)s, which cannot be swiped."
+    ),
+    ("target_immune", "mine"): N_(
+        "You swiped %(target)s and got nothing: %(target)s chose %(action)s, which cannot be swiped."
+    ),
+    ("target_immune", "me"): N_("%(who)s swiped you and got nothing: you chose %(action)s, which cannot be swiped."),
+    ("no_points", ""): N_("%(who)s swiped %(target)s and got nothing: %(target)s had no point to take."),
+    ("no_points", "mine"): N_("You swiped %(target)s and got nothing: %(target)s had no point to take."),
+    ("no_points", "me"): N_("%(who)s swiped you and got nothing: you had no point to take."),
+    ("already_lost", ""): N_(
+        "%(who)s swiped %(target)s and got nothing: %(target)s had already lost a point to a swipe this round."
+    ),
+    ("already_lost", "mine"): N_(
+        "You swiped %(target)s and got nothing: %(target)s had already lost a point to a swipe this round."
+    ),
+    ("already_lost", "me"): N_(
+        "%(who)s swiped you and got nothing: you had already lost a point to a swipe this round."
+    ),
+}
 
 
 def swipe_sentence(ctx, swipe, me=None):
     """Why a SWIPE worked or failed, in words a player reads at a glance; `me` reads as "you"."""
-    who = "You" if swipe["swiper"] == me else name_of(ctx, swipe["swiper"])
-    target = "you" if swipe["target"] == me else name_of(ctx, swipe["target"])
-    reason = swipe["reason"]
-    if reason == "ok":
-        return "%s took 1 point from %s." % (who, target)
-    if reason == "target_skipped":
-        why = "%s had no locked choice" % target
-    elif reason == "target_immune":
-        why = "%s chose %s, which cannot be swiped" % (target, ACTION_LABELS.get(swipe["target_action"], "?"))
-    elif reason == "no_points":
-        why = "%s had no point to take" % target
-    else:
-        why = "%s had already lost a point to a swipe this round" % target
-    return "%s swiped %s and got nothing: %s." % (who, target, why)
+    reason = (
+        swipe["reason"] if swipe["reason"] in ("ok", "target_skipped", "target_immune", "no_points") else "already_lost"
+    )
+    role = "mine" if swipe["swiper"] == me else ("me" if swipe["target"] == me else "")
+    return said(
+        _(SWIPE_SENTENCES[(reason, role)]),
+        who=name_of(ctx, swipe["swiper"]),
+        target=name_of(ctx, swipe["target"]),
+        action=esc(label(swipe.get("target_action"))),
+    )
 
 
 def _timer(view, ctx):
     if view.get("expired"):
-        return tag("p", "Time is up", class_="sr-timer sr-expired")
+        return tag("p", said(_("Time is up")), class_="sr-timer sr-expired")
     deadline = view.get("deadline_ms")
     if deadline is None:
         return ""
@@ -135,7 +245,7 @@ def _timer(view, ctx):
         "p",
         countdown(deadline - ctx.get("now_ms", 0), cls="countdown sr-countdown"),
         class_="sr-timer",
-        aria_label="time left",
+        aria_label=_("time left"),
     )
 
 
@@ -143,7 +253,7 @@ def _away(ctx, pid):
     connected = ctx.get("connected") or {}
     if connected.get(pid, True):
         return ""
-    return tag("span", "away", class_="badge sr-away")
+    return tag("span", said(_("away")), class_="badge sr-away")
 
 
 def _standings(view, ctx, winners=None):
@@ -156,20 +266,27 @@ def _standings(view, ctx, winners=None):
             last = entry["score"]
         mark = ""
         if winners and entry["player"] in winners:
-            mark = tag("span", "winner", class_="badge win")
+            mark = tag("span", said(_("winner")), class_="badge win")
         if entry["player"] == ctx.get("me"):
-            mark += tag("span", "you", class_="badge you")
+            mark += tag("span", said(_("you")), class_="badge you")
         rows.append(
             tag(
                 "tr",
-                tag("td", str(place))
+                tag("td", number(place))
                 + tag("th", who(ctx, entry["player"]) + mark, scope="row")
-                + tag("td", str(entry["score"]), class_="sr-num"),
+                + tag("td", number(entry["score"]), class_="sr-num"),
             )
         )
-    head = tag("tr", tag("th", "#", scope="col") + tag("th", "Player", scope="col") + tag("th", "Points", scope="col"))
+    head = tag(
+        "tr",
+        tag("th", "#", scope="col")
+        + tag("th", said(_("Player")), scope="col")
+        + tag("th", said(_("Points")), scope="col"),
+    )
     return tag(
-        "table", tag("caption", "Standings") + tag("thead", head) + tag("tbody", "".join(rows)), class_="sr-standings"
+        "table",
+        tag("caption", said(_("Standings"))) + tag("thead", head) + tag("tbody", "".join(rows)),
+        class_="sr-standings",
     )
 
 
@@ -179,10 +296,11 @@ def _status(text):
 
 def _round_title(view):
     if view["round"] == 0:
-        return "Seven Rounds"
+        return said(_("Seven Rounds"))
     if view["phase"] == "final" and view["round"] > view["scored_rounds"]:
-        return "Round %d of %d: not scored" % (view["round"], view["rounds"])  # D0-15: ended unfinished
-    return "Round %d of %d" % (view["round"], view["rounds"])
+        # D0-15: ended unfinished
+        return said(_("Round %(round)s of %(rounds)s: not scored"), round=view["round"], rounds=view["rounds"])
+    return said(_("Round %(round)s of %(rounds)s"), round=view["round"], rounds=view["rounds"])
 
 
 # --- the reveal walk-through (table) -------------------------------------------------------------
@@ -225,29 +343,43 @@ class Beats:
     def captions(self, rec, ctx):
         """The step now playing, in one place above the table; each SWIPE's sentence in turn."""
         lines = [
-            passing(CHOICES_AT, POINTS_AT - CHOICES_AT, "1. Everyone&rsquo;s choice"),
-            passing(POINTS_AT, SWIPES_AT - POINTS_AT, "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN"),
+            passing(CHOICES_AT, POINTS_AT - CHOICES_AT, "1. " + said(_("Everyone's choice"))),
+            passing(POINTS_AT, SWIPES_AT - POINTS_AT, "2. " + _scored_actions()),
         ]
         if rec["swipes"]:
             for k, w in enumerate(rec["swipes"]):
                 lines.append(passing(SWIPES_AT + k * self.swipe_ms, self.swipe_ms, "3. " + _swipe_said(ctx, w)))
         else:
-            lines.append(passing(SWIPES_AT, MISSIONS_AT - SWIPES_AT, "3. Swipes: nobody swiped"))
-        lines.append(passing(MISSIONS_AT, TOTALS_AT - MISSIONS_AT, "4. Secret Missions"))
+            lines.append(passing(SWIPES_AT, MISSIONS_AT - SWIPES_AT, "3. " + said(_("Swipes: nobody swiped"))))
+        lines.append(passing(MISSIONS_AT, TOTALS_AT - MISSIONS_AT, "4. " + said(_("Secret Missions"))))
         return tag("p", "".join(lines), class_="sr-now beat-stack")
 
 
+def _scored_actions():
+    """The actions step 4 scores, named: BANK, TEAM UP, PREDICT, DOUBLE DOWN."""
+    return esc(", ".join([label(a) for a in ("bank", "team_up", "predict", "double_down")]))
+
+
 # a SWIPE in a few words, for the moment's one-line caption (the fold has the whole sentence)
-SWIPE_SAID = {"target_skipped": "no locked choice", "no_points": "no point to take"}
+SWIPE_SAID = {
+    "target_skipped": N_("%(who)s swiped %(target)s: no locked choice"),
+    "no_points": N_("%(who)s swiped %(target)s: no point to take"),
+    "already_lost": N_("%(who)s swiped %(target)s: already lost a point"),
+}
 
 
 def _swipe_said(ctx, swipe):
     who, target = name_of(ctx, swipe["swiper"]), name_of(ctx, swipe["target"])
     if swipe["success"]:
-        return "%s took 1 point from %s" % (who, target)
+        return said(_("%(who)s took 1 point from %(target)s"), who=who, target=target)
     if swipe["reason"] == "target_immune":
-        return "%s swiped %s: %s cannot be swiped" % (who, target, ACTION_LABELS.get(swipe["target_action"], "?"))
-    return "%s swiped %s: %s" % (who, target, SWIPE_SAID.get(swipe["reason"], "already lost a point"))
+        return said(
+            _("%(who)s swiped %(target)s: %(action)s cannot be swiped"),
+            who=who,
+            target=target,
+            action=esc(label(swipe["target_action"])),
+        )
+    return said(_(SWIPE_SAID.get(swipe["reason"], SWIPE_SAID["already_lost"])), who=who, target=target)
 
 
 def _step_list(rec, ctx):
@@ -270,7 +402,7 @@ def _step_list(rec, ctx):
     parts.append(
         tag(
             "section",
-            tag("h3", "1. Everyone's choice") + tag("ul", "".join(items), class_="sr-choices"),
+            tag("h3", "1. " + said(_("Everyone's choice"))) + tag("ul", "".join(items), class_="sr-choices"),
             class_="sr-step",
         )
     )
@@ -280,7 +412,7 @@ def _step_list(rec, ctx):
     parts.append(
         tag(
             "section",
-            tag("h3", "2. BANK, TEAM UP, PREDICT, DOUBLE DOWN") + tag("ul", "".join(items), class_="sr-step4"),
+            tag("h3", "2. " + _scored_actions()) + tag("ul", "".join(items), class_="sr-step4"),
             class_="sr-step",
         )
     )
@@ -288,27 +420,34 @@ def _step_list(rec, ctx):
         items = []
         for w in rec["swipes"]:
             verdict = "worked" if w["success"] else "failed"
+            said_verdict = said(_("WORKED:")) if w["success"] else said(_("FAILED:"))
             items.append(
-                tag("li", tag("b", verdict.upper() + ": ") + swipe_sentence(ctx, w), class_="sr-swipe sr-" + verdict)
+                tag("li", tag("b", said_verdict + " ") + swipe_sentence(ctx, w), class_="sr-swipe sr-" + verdict)
             )
         swipes = tag("ol", "".join(items), class_="sr-swipes")
     else:
-        swipes = tag("p", "Nobody swiped.")
-    parts.append(tag("section", tag("h3", "3. Swipes, from the captain clockwise") + swipes, class_="sr-step"))
+        swipes = tag("p", said(_("Nobody swiped.")))
+    parts.append(
+        tag("section", tag("h3", "3. " + said(_("Swipes, from the captain clockwise"))) + swipes, class_="sr-step")
+    )
     if rec["missions"]:
         items = []
         for done in rec["missions"]:
             items.append(
                 tag(
                     "li",
-                    "%s completed a Secret Mission: %s (+%d)"
-                    % (name_of(ctx, done["player"]), esc(done["name"]), done["bonus"]),
+                    said(
+                        _("%(name)s completed a Secret Mission: %(mission)s (+%(bonus)s)"),
+                        name=name_of(ctx, done["player"]),
+                        mission=esc(_(done["name"])),
+                        bonus=done["bonus"],
+                    ),
                 )
             )
         missions = tag("ul", "".join(items), class_="sr-missions")
     else:
-        missions = tag("p", "No Secret Mission completed this round.")
-    parts.append(tag("section", tag("h3", "4. Secret Missions") + missions, class_="sr-step"))
+        missions = tag("p", said(_("No Secret Mission completed this round.")))
+    parts.append(tag("section", tag("h3", "4. " + said(_("Secret Missions"))) + missions, class_="sr-step"))
     return "".join(parts)
 
 
@@ -318,11 +457,14 @@ def reveal_walkthrough(view, ctx, moving=True):
     pushed them past a 1280x720 TV: e2e/test_tv_fit.py)."""
     rec = view["reveal"]
     beats = Beats(rec, moving)
-    title = tag("h2", "Round %d revealed (captain: %s)" % (rec["round"], name_of(ctx, rec["captain"])))
+    title = tag(
+        "h2",
+        said(_("Round %(round)s revealed (captain: %(name)s)"), round=rec["round"], name=name_of(ctx, rec["captain"])),
+    )
     head = tag("div", title + (beats.captions(rec, ctx) if moving else ""), class_="sr-reveal-head")
     steps_fold = tag(
         "details",
-        tag("summary", "Step by step: choices, swipes, Secret Missions")
+        tag("summary", said(_("Step by step: choices, swipes, Secret Missions")))
         + tag("div", _step_list(rec, ctx), class_="sr-steps"),
         class_="sr-step-fold",
     )
@@ -331,7 +473,7 @@ def reveal_walkthrough(view, ctx, moving=True):
         "section",
         breakdown_table(rec, ctx, beats, winners),
         class_="sr-step sr-totals",
-        aria_label="Round totals, leader first",
+        aria_label=_("Round totals, leader first"),
     )
     key = moment_key("sr", rec["round"]) if moving else None
     return tag("div", head + totals + steps_fold, class_="sr-reveal", id=key)
@@ -341,12 +483,12 @@ def breakdown_table(rec, ctx, beats=None, winners=None):
     beats = beats or Beats(rec, False)
     head = "".join(
         [
-            tag("th", "Player", scope="col"),
-            beats.head(CHOICES_AT, "Action"),
-            beats.head(POINTS_AT, "Action points"),
-            beats.head(SWIPES_AT, "Swipes"),
-            beats.head(MISSIONS_AT, "Mission"),
-            beats.head(TOTALS_AT, "Total"),
+            tag("th", said(_("Player")), scope="col"),
+            beats.head(CHOICES_AT, said(_("Action"))),
+            beats.head(POINTS_AT, said(_("Action points"))),
+            beats.head(SWIPES_AT, said(_("Swipes"))),
+            beats.head(MISSIONS_AT, said(_("Mission"))),
+            beats.head(TOTALS_AT, said(_("Total"))),
         ]
     )
     rows = []
@@ -360,9 +502,9 @@ def breakdown_table(rec, ctx, beats=None, winners=None):
         pid = r["player"]
         swipe = ""
         if r["swipe_gained"]:
-            swipe = "+%d" % r["swipe_gained"]
+            swipe = "+" + number(r["swipe_gained"])
         if r["swipe_lost"]:
-            swipe += "&minus;%d" % r["swipe_lost"]
+            swipe += "&minus;" + number(r["swipe_lost"])
         # a swipe cell shows when the first swipe that touches this player resolves, in captain order
         touched = [t for t in (beats.gained.get(pid), beats.lost.get(pid)) if t is not None]
         swipe_at = min(touched) if touched else SWIPES_AT
@@ -371,16 +513,17 @@ def breakdown_table(rec, ctx, beats=None, winners=None):
                 "tr",
                 tag(
                     "th",
-                    who(ctx, pid) + (tag("span", "winner", class_="badge win") if pid in (winners or ()) else ""),
+                    who(ctx, pid)
+                    + (tag("span", said(_("winner")), class_="badge win") if pid in (winners or ()) else ""),
                     scope="row",
                 )
                 + beats.cell(beats.choice_at(pid), _choice_text(ctx, r["action"], r["target"], r["guess"]))
                 + beats.cell(POINTS_AT, signed(r["action_points"]), class_="sr-num")
                 + beats.cell(swipe_at, swipe or "&ndash;", class_="sr-num")
                 + beats.cell(
-                    MISSIONS_AT, "+%d" % r["mission_bonus"] if r["mission_bonus"] else "&ndash;", class_="sr-num"
+                    MISSIONS_AT, "+" + number(r["mission_bonus"]) if r["mission_bonus"] else "&ndash;", class_="sr-num"
                 )
-                + beats.cell(TOTALS_AT, str(r["total"]), class_="sr-num sr-total"),
+                + beats.cell(TOTALS_AT, number(r["total"]), class_="sr-num sr-total"),
             )
         )
     return tag("table", tag("thead", tag("tr", head)) + tag("tbody", "".join(rows)), class_="sr-breakdown")
@@ -390,20 +533,20 @@ def missions_revealed(view, ctx):
     items = []
     for m in view["final"]["missions"]:
         if m["completed"]:
-            state = tag("span", "completed in round %d" % m["completed_round"], class_="sr-done")
+            state = tag("span", said(_("completed in round %(round)s"), round=m["completed_round"]), class_="sr-done")
         else:
-            state = tag("span", "not completed", class_="sr-open")
+            state = tag("span", said(_("not completed")), class_="sr-open")
         items.append(
             tag(
                 "li",
-                "%s: %s " % (name_of(ctx, m["player"]), tag("b", esc(m["name"])))
-                + tag("span", "&mdash; %s " % esc(m["description"]), class_="sr-mission-desc")
+                "%s: %s " % (name_of(ctx, m["player"]), tag("b", esc(_(m["name"]))))
+                + tag("span", "&mdash; %s " % esc(_(m["description"])), class_="sr-mission-desc")
                 + state,
             )
         )
     return tag(
         "section",
-        tag("h2", "Every Secret Mission") + tag("ul", "".join(items), class_="sr-all-missions"),
+        tag("h2", said(_("Every Secret Mission"))) + tag("ul", "".join(items), class_="sr-all-missions"),
         class_="sr-final-missions",
     )
 
@@ -418,9 +561,11 @@ def _final_note(view):
     """How the game ended. The winners' names are the room's own headline right above this screen
     (ui/room.py), and the standings mark them: no second, competing headline here."""
     final = view["final"]
-    if final["note"]:
-        return tag("p", "Game %s." % esc(final["note"]), class_="sr-note")
-    return tag("p", "All %d rounds played." % view["rounds"], class_="sr-note")
+    if final["ended_early"]:
+        return tag(
+            "p", said(_("Game ended early after round %(round)s."), round=final["after_round"]), class_="sr-note"
+        )
+    return tag("p", said(_("All %(n)s rounds played."), n=view["rounds"]), class_="sr-note")
 
 
 # --- the table ------------------------------------------------------------------------------------
@@ -436,50 +581,58 @@ def controls(view, ctx):
     if phase == "choosing":
         out.append(button("+30 s", {"type": "add_time"}, cls="btn big", disabled=not host.get("add_time")))
         if host.get("reveal"):
-            out.append(button("Reveal", {"type": "reveal"}, cls="btn big primary"))
+            out.append(button(_("Reveal"), {"type": "reveal"}, cls="btn big primary"))
         elif host.get("reveal_skip"):
             # plain names: button() escapes the attribute itself
-            missing = ", ".join([str(ctx["names"].get(p, "?")) for p in view.get("waiting", [])])
+            missing = join([str(ctx["names"].get(p, "?")) for p in view.get("waiting", [])])
             out.append(
                 button(
-                    "Reveal and skip missing",
+                    _("Reveal and skip missing"),
                     {"type": "reveal", "skip_ok": True},
                     cls="btn big primary",
-                    confirm="Reveal now? These players have not locked in and will be skipped: %s." % missing,
+                    confirm=_(
+                        "Reveal now? These players have not locked in and will be skipped: %(names)s.", names=missing
+                    ),
                 )
             )
         else:
             out.append(
                 button(
-                    "Reveal",
+                    _("Reveal"),
                     {"type": "reveal"},
                     cls="btn big",
                     disabled=True,
-                    title="Opens when everyone has locked in, or when time is up",
+                    title=_("Opens when everyone has locked in, or when time is up"),
                 )
             )
     elif host.get("next_round"):
-        label = "Start round %d" % (view["round"] + 1)
-        out.append(button(label, {"type": "next_round"}, cls="btn big primary"))
+        out.append(
+            button(_("Start round %(round)s", round=view["round"] + 1), {"type": "next_round"}, cls="btn big primary")
+        )
     if host.get("end_game"):
         if phase == "choosing":
-            sure = "End the game for everyone now? Round %d is not scored; the totals after round %d are final." % (
-                view["round"],
-                view["scored_rounds"],
+            sure = _(
+                "End the game for everyone now? Round %(round)s is not scored; the totals after round %(scored)s "
+                "are final.",
+                round=view["round"],
+                scored=view["scored_rounds"],
             )
         else:
-            sure = "End the game for everyone now? The totals after round %d are final." % view["scored_rounds"]
-        out.append(button("End game", {"type": "end_game"}, cls="btn danger", confirm=sure))
-    return tag("nav", "".join(out), class_="sr-controls", aria_label="host controls")
+            sure = _(
+                "End the game for everyone now? The totals after round %(scored)s are final.",
+                scored=view["scored_rounds"],
+            )
+        out.append(button(_("End game"), {"type": "end_game"}, cls="btn danger", confirm=sure))
+    return tag("nav", "".join(out), class_="sr-controls", aria_label=_("host controls"))
 
 
 def _lock_board(view, ctx, locked):
     items = []
     for p in view["players"]:
         if p in locked:
-            state = tag("span", "&#10003; locked in", class_="sr-state sr-locked")
+            state = tag("span", "&#10003; " + said(_("locked in")), class_="sr-state sr-locked")
         else:
-            state = tag("span", "choosing&hellip;", class_="sr-state sr-waiting")
+            state = tag("span", said(_("choosing\u2026")), class_="sr-state sr-waiting")
         items.append(
             tag(
                 "li",
@@ -487,7 +640,7 @@ def _lock_board(view, ctx, locked):
                 class_="sr-lock-row" + (" is-locked" if p in locked else ""),
             )
         )
-    return tag("ul", "".join(items), class_="sr-lockboard", aria_label="who has locked in")
+    return tag("ul", "".join(items), class_="sr-lockboard", aria_label=_("who has locked in"))
 
 
 def table(view, ctx):
@@ -498,7 +651,7 @@ def table(view, ctx):
     elif phase == "final":  # no captain any more: the last screen is about the result
         head = tag(
             "header",
-            tag("h1", "Seven Rounds: the final count", class_="sr-title") + _final_note(view),
+            tag("h1", said(_("Seven Rounds: the final count")), class_="sr-title") + _final_note(view),
             class_="sr-head",
         )
     elif phase == "results":  # the reveal's own heading names this round's captain, the status the next
@@ -507,33 +660,48 @@ def table(view, ctx):
         head = tag(
             "header",
             tag("h1", _round_title(view), class_="sr-title")
-            + tag("p", "Round Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"),
+            + tag("p", said(_("Round Captain: %(name)s"), name=name_of(ctx, view["captain"])), class_="sr-captain"),
             class_="sr-head",
         )
     body = []
     if phase == "ready":
-        body.append(_status("Get your phones ready: round 1 starts when the host presses Start."))
+        body.append(_status(said(_("Get your phones ready: round 1 starts when the host presses Start."))))
         body.append(_lock_board(view, ctx, []))
     elif phase == "choosing":
         locked = view.get("locked", [])
         waiting = view.get("waiting", [])
         if not waiting:
-            line = "Everyone has locked in. Ready to reveal."
+            line = said(_("Everyone has locked in. Ready to reveal."))
         elif view.get("grace_ms") is not None:  # D0-22: only away players are still to lock
-            line = "%s away: the round goes on without them in %s." % (
-                _names(ctx, waiting) + (" is" if len(waiting) == 1 else " are"),
-                countdown(view["grace_ms"] - ctx.get("now_ms", 0)),
+            # a plural with HTML values: ui/room.py's way, the values put into the message as they are (a
+            # translation holds no markup its English lacks: tests/test_catalogs.py)
+            line = ngettext(
+                "%(names)s is away: the round goes on without them in %(time)s.",
+                "%(names)s are away: the round goes on without them in %(time)s.",
+                len(waiting),
+                names=_names(ctx, waiting),
+                time=countdown(view["grace_ms"] - ctx.get("now_ms", 0)),
             )
         elif view.get("expired"):
-            line = "Time is up. Not locked in: %s." % _names(ctx, waiting)
+            line = said(_("Time is up. Not locked in: %(names)s."), names=_names(ctx, waiting))
         else:
-            line = "Choose on your phone and lock in. %d of %d locked in." % (len(locked), len(view["players"]))
+            line = said(
+                _("Choose on your phone and lock in. %(locked)s of %(players)s locked in."),
+                locked=len(locked),
+                players=len(view["players"]),
+            )
         body.append(_timer(view, ctx))
         body.append(_status(line))
         body.append(_lock_board(view, ctx, locked))
     elif phase == "results":
         body.append(
-            _status("Round %d is scored. Next Round Captain: %s." % (view["round"], name_of(ctx, view["next_captain"])))
+            _status(
+                said(
+                    _("Round %(round)s is scored. Next Round Captain: %(name)s."),
+                    round=view["round"],
+                    name=name_of(ctx, view["next_captain"]),
+                )
+            )
         )
         body.append(reveal_walkthrough(view, ctx))
     else:
@@ -546,12 +714,14 @@ def table(view, ctx):
             # totals, leader first, are the final standings; the Secret Missions one tap away under it, so the
             # TV keeps its height
             main = reveal_walkthrough(view, ctx)
-            side = tag("details", tag("summary", "Every Secret Mission") + side, class_="sr-missions-fold")
+            side = tag("details", tag("summary", said(_("Every Secret Mission"))) + side, class_="sr-missions-fold")
             many += " sr-final-reveal"
         else:  # ended early: the last reveal was seen when it happened
             main = _standings(view, ctx, final["winners"])
             if view.get("reveal"):
-                side += tag("details", tag("summary", "Last round in detail") + reveal_walkthrough(view, ctx, False))
+                side += tag(
+                    "details", tag("summary", said(_("Last round in detail"))) + reveal_walkthrough(view, ctx, False)
+                )
         body.append(tag("div", main + tag("div", side, class_="sr-final-side"), class_="sr-final-grid" + many))
     return tag("section", head + "".join(body) + ctx.get("host_buttons", ""), class_="sr sr-table sr-" + esc(phase))
 
@@ -563,38 +733,50 @@ def _mission_box(view):
     """My Secret Mission, its meaning in full (a name alone, "SOLO BANKER", had to be decoded behind a fold)."""
     m = view["mission"]
     if m["completed"]:
-        state = tag("span", "&#10003; done in round %d (+3)" % m["completed_round"], class_="sr-done")
+        state = tag(
+            "span", "&#10003; " + said(_("done in round %(round)s (+3)"), round=m["completed_round"]), class_="sr-done"
+        )
     else:
-        state = tag("span", "+3 once", class_="sr-open")
+        state = tag("span", said(_("+3 once")), class_="sr-open")
     return tag(
         "section",
-        tag("p", "My Secret Mission: " + tag("b", esc(m["name"])) + " " + state, class_="sr-mission-name")
-        + tag("p", esc(m["description"]), class_="sr-mission-desc"),
+        tag(
+            "p",
+            said(_("My Secret Mission: %(mission)s"), mission=tag("b", esc(_(m["name"])))) + " " + state,
+            class_="sr-mission-name",
+        )
+        + tag("p", esc(_(m["description"])), class_="sr-mission-desc"),
         class_="sr-mission",
     )
 
 
 # what the Round Captain is for, in a line (docs/rules/seven-rounds.md, scoring step 4: swipes resolve in seat order from the captain, and a
 # player can be swiped only once a round, so the order matters only when two SWIPE the same player)
-CAPTAIN_WHY = "When two players SWIPE the same one, the one nearest the captain (clockwise) takes the point."
+def captain_why():
+    return said(
+        _("When two players %(swipe)s the same one, the one nearest the captain (clockwise) takes the point."),
+        swipe=esc(label("swipe")),
+    )
 
 
-def _radio(name, value, label, hint=""):
-    text = tag("span", label, class_="sr-opt-label")
+def _radio(name, value, text_html, hint=""):
+    text = tag("span", text_html, class_="sr-opt-label")
     if hint:
-        text += tag("span", hint, class_="sr-opt-hint")
+        text += tag("span", esc(hint), class_="sr-opt-hint")
     return tag("label", '<input type="radio" name="%s" value="%s">' % (name, esc(value)) + text, class_="sr-opt")
 
 
 def lock_form(view, ctx):
-    actions = [_radio("action", a, ACTION_LABELS[a], ACTION_HELP[a]) for a in view["actions"]]
+    actions = [_radio("action", a, esc(label(a)), action_help(a)) for a in view["actions"]]
     targets = [_radio("target", p, name_of(ctx, p)) for p in view["targets"]]
-    guesses = [_radio("guess", g, ACTION_LABELS[g]) for g in view["guesses"]]
+    guesses = [_radio("guess", g, esc(label(g))) for g in view["guesses"]]
+    who_for = said(_("Who? (for %(team_up)s or %(swipe)s)"), team_up=esc(label("team_up")), swipe=esc(label("swipe")))
+    guess_for = said(_("Your guess (for %(predict)s)"), predict=esc(label("predict")))
     body = (
-        tag("fieldset", tag("legend", "1. Your action") + "".join(actions), class_="sr-actions")
-        + tag("fieldset", tag("legend", "2. Who? (for TEAM UP or SWIPE)") + "".join(targets), class_="sr-targets")
-        + tag("fieldset", tag("legend", "3. Your guess (for PREDICT)") + "".join(guesses), class_="sr-guesses")
-        + tag("button", "Lock in", type="submit", class_="btn big primary sr-lock")
+        tag("fieldset", tag("legend", "1. " + said(_("Your action"))) + "".join(actions), class_="sr-actions")
+        + tag("fieldset", tag("legend", "2. " + who_for) + "".join(targets), class_="sr-targets")
+        + tag("fieldset", tag("legend", "3. " + guess_for) + "".join(guesses), class_="sr-guesses")
+        + tag("button", said(_("Lock in")), type="submit", class_="btn big primary sr-lock")
     )
     return tag(
         "form",
@@ -612,30 +794,31 @@ def my_round(view, ctx, show=False):
     mine = view["mine"]
     lines = []
     if mine["skipped"]:
-        lines.append("You had no locked choice, so you were skipped.")
+        lines.append(said(_("You had no locked choice, so you were skipped.")))
     else:
         lines.append(
-            "You chose %s: %s action point%s."
-            % (
-                _choice_text(ctx, mine["action"], mine["target"], mine["guess"]),
-                signed(mine["action_points"]),
-                "" if mine["action_points"] in (1, -1) else "s",
+            ngettext(  # HTML values: as above
+                "You chose %(choice)s: %(points)s action point.",
+                "You chose %(choice)s: %(points)s action points.",
+                abs(mine["action_points"]),
+                choice=_choice_text(ctx, mine["action"], mine["target"], mine["guess"]),
+                points=signed(mine["action_points"]),
             )
         )
     if mine["mutual_with"]:
-        lines.append("You and %s teamed up with each other." % name_of(ctx, mine["mutual_with"]))
+        lines.append(said(_("You and %(name)s teamed up with each other."), name=name_of(ctx, mine["mutual_with"])))
     if mine["correct_predict"]:
-        lines.append("Your prediction was right.")
+        lines.append(said(_("Your prediction was right.")))
     for w in mine["swipes_by_me"] + mine["swipes_on_me"]:
         lines.append(swipe_sentence(ctx, w, ctx.get("me")))
     if mine["mission_bonus"]:
-        lines.append("You completed your Secret Mission: +%d." % mine["mission_bonus"])
+        lines.append(said(_("You completed your Secret Mission: +%(bonus)s."), bonus=mine["mission_bonus"]))
     items = "".join([tag("li", line) for line in lines])
     return tag(
         "section",
-        tag("h2", "Round %d: what happened to me" % mine["round"])
+        tag("h2", said(_("Round %(round)s: what happened to me"), round=mine["round"]))
         + tag("ul", items)
-        + tag("p", "My total: %d" % mine["total"], class_="sr-my-total"),
+        + tag("p", said(_("My total: %(total)s"), total=mine["total"]), class_="sr-my-total"),
         class_="sr-mine",
         data_show="sr-mine-%d" % mine["round"] if show else None,
     )
@@ -647,46 +830,62 @@ def phone(view, ctx):
     head = tag(
         "header",
         tag("p", _round_title(view), class_="sr-title")
-        + tag("p", "Me: %s &middot; %s" % (name_of(ctx, me), _points(view.get("total", 0))), class_="sr-me")
-        + tag("p", "Captain: " + name_of(ctx, view["captain"]), class_="sr-captain"),
+        + tag(
+            "p",
+            "%s &middot; %s" % (said(_("Me: %(name)s"), name=name_of(ctx, me)), _points(view.get("total", 0))),
+            class_="sr-me",
+        )
+        + tag("p", said(_("Captain: %(name)s"), name=name_of(ctx, view["captain"])), class_="sr-captain"),
         class_="sr-head",
     )
     if phase == "choosing":
-        head += tag("p", CAPTAIN_WHY, class_="sr-captain-why")
+        head += tag("p", captain_why(), class_="sr-captain-why")
     body = []
     if "mission" in view and phase != "final":
         body.append(_mission_box(view))  # one tap away, above the long lock form
     holder = ctx.get("has_controls")  # this phone is the host's: "you", never "the host" (issue 48 point 3)
     if phase == "ready":
         body.append(
-            _status("Start round 1 with your controls." if holder else "Waiting for the host to start round 1.")
+            _status(
+                said(_("Start round 1 with your controls."))
+                if holder
+                else said(_("Waiting for the host to start round 1."))
+            )
         )
     elif phase == "choosing":
         body.append(_timer(view, ctx))
         choice = view.get("choice")
         if view.get("act"):
-            body.append(_status("Pick one action (and a player or a guess if it needs one), then Lock in."))
+            body.append(_status(said(_("Pick one action (and a player or a guess if it needs one), then Lock in."))))
             body.append(lock_form(view, ctx))
         elif choice:
-            body.append(_status("Locked in. Waiting for the others and the reveal."))
+            body.append(_status(said(_("Locked in. Waiting for the others and the reveal."))))
             body.append(
                 tag(
                     "p",
-                    "My choice: " + _choice_text(ctx, choice["action"], choice["target"], choice["guess"]),
+                    said(
+                        _("My choice: %(choice)s"),
+                        choice=_choice_text(ctx, choice["action"], choice["target"], choice["guess"]),
+                    ),
                     class_="sr-my-choice is-locked",
                 )
             )
         else:
-            body.append(_status("Time is up and you did not lock in. If the host adds time you can still choose."))
+            body.append(
+                _status(said(_("Time is up and you did not lock in. If the host adds time you can still choose.")))
+            )
     elif phase == "results":
-        then = (
-            "Start the next round when the table is ready."
-            if holder
-            else "Waiting for the host to start the next round."
-        )
-        body.append(_status("Round %d revealed. %s" % (view["round"], then)))
+        if holder:
+            then = said(
+                _("Round %(round)s revealed. Start the next round when the table is ready."), round=view["round"]
+            )
+        else:
+            then = said(
+                _("Round %(round)s revealed. Waiting for the host to start the next round."), round=view["round"]
+            )
+        body.append(_status(then))
         body.append(my_round(view, ctx, show=True))
-        body.append(tag("details", tag("summary", "Standings") + _standings(view, ctx)))
+        body.append(tag("details", tag("summary", said(_("Standings"))) + _standings(view, ctx)))
     else:
         final = view["final"]
         # the room's screen above already names the winners and lists the final points
@@ -694,8 +893,10 @@ def phone(view, ctx):
         if view.get("mine") and last_reveal_now(view):
             body.append(my_round(view, ctx))  # the last reveal, not folded away (issue 48 point 6)
         elif view.get("mine"):
-            body.append(tag("details", tag("summary", "My last round") + my_round(view, ctx)))
-        body.append(tag("details", tag("summary", "Standings with places") + _standings(view, ctx, final["winners"])))
-        body.append(tag("details", tag("summary", "Every Secret Mission") + missions_revealed(view, ctx)))
-    body.append(rules_box(RULES, id_="sr-rules"))
+            body.append(tag("details", tag("summary", said(_("My last round"))) + my_round(view, ctx)))
+        body.append(
+            tag("details", tag("summary", said(_("Standings with places"))) + _standings(view, ctx, final["winners"]))
+        )
+        body.append(tag("details", tag("summary", said(_("Every Secret Mission"))) + missions_revealed(view, ctx)))
+    body.append(rules_box(rules(), said(_("How to play")), id_="sr-rules"))
     return tag("section", head + "".join(body), class_="sr sr-phone sr-" + esc(phase))
