@@ -85,7 +85,7 @@ def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
     html = tv(m, ctx(is_host=True))
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert "Cat &amp; Co" in html
-    assert "&lt;b&gt;Ann&lt;/b&gt;&#39;s turn." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt;'s turn." in html
     assert "Your turn." in ui.phone(m.view("ann"), ctx(me="ann"))  # on Ann's own phone
     assert 'aria-live="polite"' in html
     assert "Secret Photo" in html and "&times;2" in html
@@ -121,7 +121,7 @@ def test_table_pending_gift_and_narration():
     assert ">offered<" in html
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
     html = tv(m, ctx())
-    assert "Bob played REDIRECT: &lt;b&gt;Ann&lt;/b&gt;&#39;s 2 Secret Photos went to Cat &amp; Co." in html
+    assert "Bob played REDIRECT: 2 Secret Photos from &lt;b&gt;Ann&lt;/b&gt; went to Cat &amp; Co." in html
     assert "&lt;b&gt;Ann&lt;/b&gt; drew 1 card." in html and "Bob drew 1 card." in html
 
 
@@ -129,15 +129,15 @@ def test_narration_of_one_accepted_or_redirected_object_reads_as_english():
     c = ctx()
     assert (
         ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "hotel_receipt", "count": 1}, c)
-        == "Bob accepted Dan&#39;s Hotel Receipt."
+        == "Bob accepted a Hotel Receipt from Dan."
     )
     assert (
         ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "diary", "count": 2}, c)
-        == "Bob accepted Dan&#39;s 2 Diaries."
+        == "Bob accepted 2 Diaries from Dan."
     )
     assert (
         ui.narrate({"kind": "redirect", "by": "bob", "from": "dan", "to": "cat", "object": "alibi", "count": 1}, c)
-        == "Bob played REDIRECT: Dan&#39;s ALIBI went to Cat &amp; Co."
+        == "Bob played REDIRECT: an ALIBI from Dan went to Cat &amp; Co."
     )
 
 
@@ -145,7 +145,7 @@ def test_table_narrates_an_exchange_in_words():
     m = match()
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
     html = tv(m, ctx())
-    assert "&lt;b&gt;Ann&lt;/b&gt; exchanged a Diary for Cat &amp; Co&#39;s ALIBI." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt; exchanged a Diary for an ALIBI from Cat &amp; Co." in html
 
 
 def the_move(html):
