@@ -64,8 +64,8 @@ def object_name(kind):
 
 def objects_phrase(kind, count):
     """'a Diary', 'an ALIBI', '2 Secret Photos' (escaped): a count of one type, put into sentences."""
-    # i18n: a count of one object type, put into sentences such as "Ann offered %(objects)s to Ben."
     if kind == "secret_photo":
+        # i18n: a count of one object type, put into sentences ("Ann offered %(objects)s to Ben."); every form has %(n)s
         text = ngettext("a Secret Photo", "%(n)s Secret Photos", count)
     elif kind == "spare_key":
         text = ngettext("a Spare Key", "%(n)s Spare Keys", count)
@@ -80,8 +80,7 @@ def objects_phrase(kind, count):
     elif kind == "alibi":
         text = ngettext("an ALIBI", "%(n)s ALIBIs", count)
     else:
-        text = "%s &times;%s" % (esc(kind), number(count))
-        return text
+        return "%s &times;%s" % (esc(kind), number(count))
     return esc(text)
 
 
