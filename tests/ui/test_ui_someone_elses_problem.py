@@ -2,13 +2,18 @@
 
 import json
 import re
+from random import Random
 
+from peerparty import i18n
 from peerparty.engine import HOST, Match
-from peerparty.games.someone_elses_problem import GAME
+from peerparty.games.someone_elses_problem import GAME, autoplay
 from peerparty.games.someone_elses_problem import screens as ui
 from peerparty.ui.html import BEAT_MS, MOMENT_MS
 
+from scripts import catalogs
+
 from .helpers import assert_micropython_subset, data_moves, host_over_screen, without_pictures
+from .test_every_word_in_catalogs import english_left, words_people_read
 
 P = ["ann", "bob", "cat", "dan"]
 NAMES = {"ann": "<b>Ann</b>", "bob": "Bob", "cat": "Cat & Co", "dan": "Dan"}
@@ -85,7 +90,7 @@ def test_table_turn_shows_everyone_objects_counts_and_whose_turn():
     html = tv(m, ctx(is_host=True))
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert "Cat &amp; Co" in html
-    assert "&lt;b&gt;Ann&lt;/b&gt;&#39;s turn." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt;'s turn." in html
     assert "Your turn." in ui.phone(m.view("ann"), ctx(me="ann"))  # on Ann's own phone
     assert 'aria-live="polite"' in html
     assert "Secret Photo" in html and "&times;2" in html
@@ -121,7 +126,7 @@ def test_table_pending_gift_and_narration():
     assert ">offered<" in html
     m.play("bob", {"type": "respond", "answer": "redirect", "to": "cat"})
     html = tv(m, ctx())
-    assert "Bob played REDIRECT: &lt;b&gt;Ann&lt;/b&gt;&#39;s 2 Secret Photos went to Cat &amp; Co." in html
+    assert "Bob played REDIRECT: 2 Secret Photos from &lt;b&gt;Ann&lt;/b&gt; went to Cat &amp; Co." in html
     assert "&lt;b&gt;Ann&lt;/b&gt; drew 1 card." in html and "Bob drew 1 card." in html
 
 
@@ -129,15 +134,15 @@ def test_narration_of_one_accepted_or_redirected_object_reads_as_english():
     c = ctx()
     assert (
         ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "hotel_receipt", "count": 1}, c)
-        == "Bob accepted Dan&#39;s Hotel Receipt."
+        == "Bob accepted a Hotel Receipt from Dan."
     )
     assert (
         ui.narrate({"kind": "accept", "by": "bob", "from": "dan", "object": "diary", "count": 2}, c)
-        == "Bob accepted Dan&#39;s 2 Diaries."
+        == "Bob accepted 2 Diaries from Dan."
     )
     assert (
         ui.narrate({"kind": "redirect", "by": "bob", "from": "dan", "to": "cat", "object": "alibi", "count": 1}, c)
-        == "Bob played REDIRECT: Dan&#39;s ALIBI went to Cat &amp; Co."
+        == "Bob played REDIRECT: an ALIBI from Dan went to Cat &amp; Co."
     )
 
 
@@ -145,7 +150,7 @@ def test_table_narrates_an_exchange_in_words():
     m = match()
     m.play("ann", {"type": "exchange", "give": "diary", "take": "alibi", "from": "cat"})
     html = tv(m, ctx())
-    assert "&lt;b&gt;Ann&lt;/b&gt; exchanged a Diary for Cat &amp; Co&#39;s ALIBI." in html
+    assert "&lt;b&gt;Ann&lt;/b&gt; exchanged a Diary for an ALIBI from Cat &amp; Co." in html
 
 
 def the_move(html):
@@ -445,3 +450,82 @@ def test_screen_module_keeps_to_the_micropython_subset():
     # (Checked by hand too: every view of six playouts renders the same HTML under the vendored
     # MicroPython, up to attribute order.)
     assert_micropython_subset(ui)
+
+
+# --- its words in each language (issue 49) -------------------------------------------------------------
+
+
+def _language(lang):
+    catalogs.ensure_babel(install=False)
+    if lang == "en-XA":
+        return i18n.Language(catalogs.pseudo_bundle(catalogs.extract(), lang))
+    return i18n.Language(catalogs.bundle(lang, catalogs.read(lang)))
+
+
+def _every_screen(m, names, now_ms=0):
+    """The TV's table, its side and End game, and every seat's phone, as drawn now."""
+    view = m.view(None)
+    c = dict(ctx(), names=names, now_ms=now_ms, connected={p: True for p in names})
+    yield ui.table(view, c) + ui.table_side(view, dict(c, host_buttons=ui.controls(view, c)))
+    for p in m.players:
+        yield ui.phone(m.view(p), dict(c, me=p))
+
+
+def _english_on_screens(language, seed):
+    """Plays a random whole game of five (an away seat's grace, a removal, then a win or the host's End game) and
+    returns every line of its screens, drawn in `language`, that still holds plain English. The names have no
+    ASCII letter, so any such word is the screens' own."""
+    players = P + ["eve"]
+    names = dict(zip(players, ["Σοφία", "Жанна", "ნინო", "さくら", "ليلى"]))
+    rng = Random("sep-words:%d" % seed)
+    m = Match(GAME, players, "words-%d" % seed, {})
+    left = set()
+    before = i18n.swap(language)
+    try:
+        for turn in range(400):
+            if turn == 3:  # D4-21: the awaited seat is away, its grace counts down
+                m.play(HOST, {"type": "away", "players": [m.game.awaiting(m.state)]})
+            if turn == 6:
+                m.play(HOST, {"type": "away", "players": []})
+            if turn == 9:  # D4-15: a removal, told in the story
+                m.play(HOST, {"type": "remove", "player": m.state["players"][-1]})
+            for html in _every_screen(m, names, now_ms=1000):
+                left.update(english_left(words_people_read(html), set()))
+            if m.state["phase"] == "over":
+                break
+            p = m.game.awaiting(m.state)
+            m.play(p, autoplay.phone(m.view(p), rng) or {"type": "pass"})
+        if m.state["phase"] != "over":
+            m.play(HOST, {"type": "end_game"})
+            for html in _every_screen(m, names):
+                left.update(english_left(words_people_read(html), set()))
+    finally:
+        i18n.swap(before)
+    return sorted(left)
+
+
+def test_every_word_of_its_screens_comes_from_the_catalogs():
+    """Issue 49: whole random games drawn in the pseudo-locale (every catalog message accented): no plain English
+    left on the TV's table, its side, or any phone, through a grace, a removal and the end."""
+    pseudo = _language("en-XA")
+    for seed in range(3):
+        assert _english_on_screens(pseudo, seed) == []
+
+
+def test_a_game_reads_in_spanish_and_german_with_one_word_per_term():
+    m = match()
+    m.play("ann", {"type": "gift", "object": "secret_photo", "to": "bob"})
+    for lang, said in (
+        ("es", ["&lt;b&gt;Ann&lt;/b&gt; ofreció 2 Fotos secretas a Bob.", "RECHAZAR", "DESVIAR", "Aceptar (gratis)"]),
+        ("de", ["&lt;b&gt;Ann&lt;/b&gt; hat Bob 2 Geheimfotos angeboten.", "ABLEHNEN", "WEITERGEBEN", "Annehmen"]),
+    ):
+        before = i18n.swap(_language(lang))
+        try:
+            phone = ui.phone(m.view("bob"), ctx(me="bob"))
+            table = tv(m, ctx())
+        finally:
+            i18n.swap(before)
+        assert said[0] in table and said[0] in phone, lang
+        assert all(word in phone for word in said[1:]), lang
+        shown = " ".join(words_people_read(phone + table))
+        assert "Secret Photo" not in shown and "offered" not in shown, lang

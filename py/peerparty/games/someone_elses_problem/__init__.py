@@ -64,6 +64,7 @@ Decisions beyond the rulings (docs/rules/):
 - An accept the grace settled (D4-21) carries "away": true in its narration entry.
 """
 
+from ...i18n import N_
 from .game import GAME, SomeoneElsesProblem, scandalous_count
 from .moments import moment
 
@@ -75,6 +76,8 @@ GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
 GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
 GAME.tv_counts = (4, 6)  # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = "Their objects leave the game, their cards go under the draw pile, and the turn passes on."  # D4-15
+GAME.removal = N_(
+    "Their objects leave the game, their cards go under the draw pile, and the turn passes on."
+)  # D4-15; the room's screens translate it
 
 __all__ = ["GAME", "SomeoneElsesProblem", "scandalous_count"]

@@ -1,6 +1,7 @@
 """The rules of Someone Else's Problem: one validation path (check), apply, and per-viewer views."""
 
 from ...engine.core import AWAY_GRACE_MS, HOST, SYSTEM, IllegalMove, away_field, can, move_type, standings, str_field
+from ...i18n import N_
 from .cards import (
     ACTION_TYPES,
     DENY,
@@ -24,11 +25,11 @@ ANSWERS = ("accept", "deny", "redirect")
 PLAYER_MOVES = ("gift", "gift2", "exchange", "pass", "respond")
 HOST_MOVES = frozenset(["end_game", "remove", "away"])
 NOTES = {
-    "win": "Nobody can pin a scandal on the winner any more.",
-    "shared": "Several players got rid of every scandalous object at once: they share the win.",
-    "host": "The host ended the game; nobody wins.",
-    "stalemate": "Stalemate: every player passed for a full round; nobody wins.",
-    "too_few": "Fewer than 3 players remained: nobody wins.",
+    "win": N_("Nobody can pin a scandal on the winner any more."),
+    "shared": N_("Several players got rid of every scandalous object at once: they share the win."),
+    "host": N_("The host ended the game; nobody wins."),
+    "stalemate": N_("Stalemate: every player passed for a full round; nobody wins."),
+    "too_few": N_("Fewer than 3 players remained: nobody wins."),
 }
 
 
@@ -46,8 +47,8 @@ def _put(objects, kind, n):
 
 class SomeoneElsesProblem:
     id = "someone_elses_problem"
-    title = "Your Secret. Someone Else's Problem."  # D4-17
-    short_title = "Someone Else's Problem"
+    title = N_("Your Secret. Someone Else's Problem.")  # D4-17; the room's screens translate it
+    short_title = N_("Someone Else's Problem")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     host_is_player = False  # DX-02: the host screen is the table
@@ -102,45 +103,45 @@ class SomeoneElsesProblem:
 
     def check(self, s, p, move):
         if not isinstance(move, dict):
-            raise IllegalMove("invalid_move", "A move must be an object.")
+            raise IllegalMove("invalid_move", N_("A move must be an object."))
         kind = move_type(move)
         if kind not in PLAYER_MOVES and kind not in HOST_MOVES and kind != "timeout":
-            raise IllegalMove("unknown_move", "There is no such move in this game.")
+            raise IllegalMove("unknown_move", N_("There is no such move in this game."))
         if s["phase"] == OVER:
-            raise IllegalMove("game_over", "The game is over.")
+            raise IllegalMove("game_over", N_("The game is over."))
         if kind == "timeout":
             if p != SYSTEM:
-                raise IllegalMove("not_your_turn", "Only the clock settles a wait.")
+                raise IllegalMove("not_your_turn", N_("Only the clock settles a wait."))
             if s.get("grace_ms") is None:
-                raise IllegalMove("stale", "Nobody away is awaited.")
+                raise IllegalMove("stale", N_("Nobody away is awaited."))
             return
         if p == HOST:
             if kind not in HOST_MOVES:
-                raise IllegalMove("not_your_turn", "The table screen only ends the game; players make the moves.")
+                raise IllegalMove("not_your_turn", N_("The table screen only ends the game; players make the moves."))
             if kind == "away":
                 away_field(move, s["players"], s.get("away", []))  # DX-11: the room's news
                 return
             if kind == "remove" and (not isinstance(move.get("player"), str) or move["player"] not in s["players"]):
-                raise IllegalMove("invalid_move", "That player is not in this game.")
+                raise IllegalMove("invalid_move", N_("That player is not in this game."))
             return
         if p == SYSTEM or p not in s["players"]:
-            raise IllegalMove("not_your_turn", "You are not playing in this game.")
+            raise IllegalMove("not_your_turn", N_("You are not playing in this game."))
         if kind in HOST_MOVES:
-            raise IllegalMove("not_your_turn", "Only the host can end the game.")
+            raise IllegalMove("not_your_turn", N_("Only the host can end the game."))
         # D4-20: only the player whose input is awaited may act.
         if p != self.awaiting(s):
             if s["phase"] == RESPOND:
-                raise IllegalMove("not_your_turn", "Wait: another player is answering a gift.")
-            raise IllegalMove("not_your_turn", "It is not your turn.")
+                raise IllegalMove("not_your_turn", N_("Wait: another player is answering a gift."))
+            raise IllegalMove("not_your_turn", N_("It is not your turn."))
         if s["phase"] == RESPOND:
             if kind != "respond":
-                raise IllegalMove("invalid_move", "Answer the gift offered to you first.")
+                raise IllegalMove("invalid_move", N_("Answer the gift offered to you first."))
             return self._check_respond(s, p, move)
         if kind == "respond":
-            raise IllegalMove("invalid_move", "Nobody is offering you a gift right now.")
+            raise IllegalMove("invalid_move", N_("Nobody is offering you a gift right now."))
         if kind == "pass":
             if self._has_move(s, p):
-                raise IllegalMove("invalid_move", "You can still make a move; you may only pass without one.")
+                raise IllegalMove("invalid_move", N_("You can still make a move; you may only pass without one."))
             return
         if kind == "exchange":
             return self._check_exchange(s, p, move)
@@ -149,61 +150,61 @@ class SomeoneElsesProblem:
     def _object(self, move, name, owner_objects, missing):
         kind = str_field(move, name)
         if kind not in OBJECT_TYPES:
-            raise IllegalMove("invalid_move", "There is no such object in this game.")
+            raise IllegalMove("invalid_move", N_("There is no such object in this game."))
         if not owner_objects.get(kind):
             raise IllegalMove("invalid_move", missing)
         return kind
 
-    def _other_player(self, s, p, move, name, what):
+    def _other_player(self, s, p, move, name, not_a_player):
         target = str_field(move, name)
         if target not in s["players"]:
-            raise IllegalMove("invalid_move", "%s is not a player in this game." % what)
+            raise IllegalMove("invalid_move", not_a_player)
         if target == p:
-            raise IllegalMove("invalid_move", "You cannot target yourself.")
+            raise IllegalMove("invalid_move", N_("You cannot target yourself."))
         return target
 
     def _check_gift(self, s, p, move, kind):
         hand = s["hands"][p]
         if kind == "gift":
             if GIFT not in hand:
-                raise IllegalMove("invalid_move", "You hold no GIFT card.")
+                raise IllegalMove("invalid_move", N_("You hold no GIFT card."))
         else:
             # D4-04: the two-card substitute gift only without a GIFT in hand.
             if GIFT in hand:
-                raise IllegalMove("invalid_move", "You hold a GIFT: play it instead of two other cards.")
+                raise IllegalMove("invalid_move", N_("You hold a GIFT: play it instead of two other cards."))
             cards = move.get("cards")
             if not isinstance(cards, list) or len(cards) != 2:
-                raise IllegalMove("invalid_move", "Choose exactly two action cards to discard.")
+                raise IllegalMove("invalid_move", N_("Choose exactly two action cards to discard."))
             for card in cards:
                 if not isinstance(card, str) or card not in ACTION_TYPES:
-                    raise IllegalMove("invalid_move", "Those are not action cards.")
+                    raise IllegalMove("invalid_move", N_("Those are not action cards."))
             if not holds(hand, cards):
-                raise IllegalMove("invalid_move", "You do not hold those two cards.")
-        self._object(move, "object", s["objects"][p], "You own no object of that type to give.")
-        self._other_player(s, p, move, "to", "The gift's recipient")
+                raise IllegalMove("invalid_move", N_("You do not hold those two cards."))
+        self._object(move, "object", s["objects"][p], N_("You own no object of that type to give."))
+        self._other_player(s, p, move, "to", N_("The gift's recipient is not a player in this game."))
 
     def _check_exchange(self, s, p, move):
         if EXCHANGE not in s["hands"][p]:
-            raise IllegalMove("invalid_move", "You hold no EXCHANGE card.")
-        self._object(move, "give", s["objects"][p], "You own no object of that type to give away.")
-        other = self._other_player(s, p, move, "from", "The player you exchange with")
-        self._object(move, "take", s["objects"][other], "That player owns no object of that type.")
+            raise IllegalMove("invalid_move", N_("You hold no EXCHANGE card."))
+        self._object(move, "give", s["objects"][p], N_("You own no object of that type to give away."))
+        other = self._other_player(s, p, move, "from", N_("The player you exchange with is not in this game."))
+        self._object(move, "take", s["objects"][other], N_("That player owns no object of that type."))
 
     def _check_respond(self, s, p, move):
         answer = str_field(move, "answer")
         if answer not in ANSWERS:
-            raise IllegalMove("invalid_move", "Answer with accept, deny or redirect.")
+            raise IllegalMove("invalid_move", N_("Answer with accept, deny or redirect."))
         hand = s["hands"][p]
         # D4-05: accept is always possible; deny and redirect need the card.
         if answer == "deny" and DENY not in hand:
-            raise IllegalMove("invalid_move", "You hold no DENY card.")
+            raise IllegalMove("invalid_move", N_("You hold no DENY card."))
         if answer == "redirect":
             if REDIRECT not in hand:
-                raise IllegalMove("invalid_move", "You hold no REDIRECT card.")
-            target = self._other_player(s, p, move, "to", "The redirect target")
+                raise IllegalMove("invalid_move", N_("You hold no REDIRECT card."))
+            target = self._other_player(s, p, move, "to", N_("The redirect target is not a player in this game."))
             if target == s["pending"]["by"]:
                 # D4-06: a third player, neither yourself nor the sender.
-                raise IllegalMove("invalid_move", "Redirect to a third player, not back to the sender.")
+                raise IllegalMove("invalid_move", N_("Redirect to a third player, not back to the sender."))
 
     def _has_move(self, s, p):
         # D4-07: a move exists with a GIFT, an EXCHANGE, or two cards and no GIFT (given objects).
