@@ -269,6 +269,8 @@ def pseudo_bundle(template, lang: str) -> dict:
     rtl = PSEUDO[lang] == "rtl"
     data = language_data(SOURCE, PSEUDO[lang])
     data["lang"] = lang
+    # the list patterns' words are the catalog's too ("Ann, Ben, åñð Cat"): a list of names reads as translated
+    data["list"] = {k: "".join(ACCENTS.get(ch, ch) for ch in v) for k, v in data["list"].items()}
     messages = {}
     for message in template:
         if not message.id:
