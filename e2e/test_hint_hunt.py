@@ -291,7 +291,7 @@ def play(open_page, wait_ready, signal, shot, migrate):
     for name, page in table.pages.items():
         shown = read_standings(page)
         assert [(r["name"], r["points"], r["first"]) for r in shown["rows"]] == ranking, name
-        assert shown["line"] == "Shared first place: Hana, Cat", name
+        assert shown["line"] == "Shared first place: Hana and Cat", name
         winners = "h2.winners" if page is host else "h1.winners"
         assert page.text_content(winners).strip() == "Hana and Cat share the win!", name
     # the game's record, saved from the TV (the successor's, after a migration), passes the verifier (issue 17)

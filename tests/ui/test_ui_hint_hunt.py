@@ -124,7 +124,7 @@ def test_who_has_submitted_is_listed_with_text():
     html = table(m)
     assert "1 of 3 hints submitted." in html
     assert 'Cat</span> <span class="hh-state hh-submitted">&#10003; submitted</span>' in html
-    assert 'Bob</span> <span class="hh-state hh-waiting">writing&hellip;</span>' in html
+    assert 'Bob</span> <span class="hh-state hh-waiting">writing…</span>' in html
     assert "data-move" not in html
 
 
@@ -140,7 +140,7 @@ def test_host_controls_in_writing_reject_only_submitted_others_and_start_when_re
     assert {"type": "remove", "player": "ann", "confirm": False} not in moves
     assert "Reject Bob&#39;s hint? Bob gets a new board" in html
     assert re.search(r"<button[^>]*start_guessing[^>]*disabled", html)
-    assert "Waiting for a hint from: &lt;b&gt;x&lt;/b&gt;, Cat" in html
+    assert "Waiting for a hint from: &lt;b&gt;x&lt;/b&gt; and Cat" in html
     # the same view without is_host shows no controls
     assert "Host controls" not in phone(m, "ann", is_host=False)
     submit(m, "ann")
@@ -484,7 +484,7 @@ def test_the_tvs_lists_show_each_players_face_then_name():
     scores = html[html.index('class="hh-scores"') :]
     assert face("ann", "&lt;b&gt;x&lt;/b&gt;", "&lt;") in scores and face("bob", "Bob") in scores
     # sentences stay plain: the hint's board line and the host's note name without a face
-    assert "Board 1 by &lt;b&gt;x&lt;/b&gt;" in html and "Still guessing: Bob, Cat" in html
+    assert "Board 1 by &lt;b&gt;x&lt;/b&gt;" in html and "Still guessing: Bob and Cat" in html
     for _ in range(3):
         m.play(HOST, {"type": "next_board", "confirm": True})
     standings = drawn(m, "ann")
@@ -501,7 +501,7 @@ def test_scoreboard_shows_shared_first_place():
     m.play(HOST, {"type": "next_board", "confirm": True})
     m.play(HOST, {"type": "next_board", "confirm": True})
     for html in (phone(m, "bob"), table(m)):
-        assert "Shared first place: &lt;b&gt;x&lt;/b&gt;, Bob" in html
+        assert "Shared first place: &lt;b&gt;x&lt;/b&gt; and Bob" in html
         assert html.count("1st") == 2 and "+3 points" in html
     assert "Host controls" not in phone(m, "ann", is_host=True)
 
@@ -595,4 +595,4 @@ def test_phone_scoreboard_titles_its_list_without_repeating_the_rooms_headline()
     assert '<h2 class="hh-winners">Final standings</h2>' in html and "wins!" not in html
     assert screens.OWN_STANDINGS is True  # the room's phone screen then skips its own table
     view["standings"]["winners"] = ["a", "b"]
-    assert "Shared first place: Ann, Ben" in screens.phone(view, c)
+    assert "Shared first place: Ann and Ben" in screens.phone(view, c)

@@ -71,6 +71,7 @@ person can see, is "invalid_move" (checks.hint_problem; a seat's name is refused
 stay (Persian, Indic scripts, emoji); a claim names the word exactly as dealt.
 """
 
+from ...i18n import N_
 from .rules import HintHunt
 from .moments import moment
 
@@ -84,6 +85,6 @@ GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
 GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS
 GAME.autoplay = __name__ + ".autoplay"  # the simulated people: phone(), host()
 GAME.tv_counts = (4, 12)  # players at which its table is fullest (e2e/test_tv_fit.py)
-GAME.removal = "Their board and hint are deleted; their claims stay claimed."  # D3-10
+GAME.removal = N_("Their board and hint are deleted; their claims stay claimed.")  # D3-10, shown with _()
 
 __all__ = ["GAME", "HintHunt"]

@@ -1,7 +1,9 @@
 """Hint Hunt's numbers and names, kept in one place so a later ruling changes one line."""
 
+from ...i18n import N_
+
 GAME_ID = "hint_hunt"  # D3-18
-TITLE = "Hint Hunt"
+TITLE = N_("Hint Hunt")  # shown with _(TITLE) where it is drawn
 MIN_PLAYERS = 2  # 2 are allowed, 3+ recommended (rulebook)
 MAX_PLAYERS = 12
 
@@ -43,5 +45,6 @@ HOST_MOVED_ON = "host_moved_on"
 PLAYER_MOVES = frozenset(["submit", "edit", "claim", "done_guessing"])
 HOST_MOVES = frozenset(["reject", "remove", "start_guessing", "next_board", "set_host", "away"])
 
-SCOREBOARD_NOTE = "Highest score wins; players tied for the highest score share first place."
-ABANDONED_NOTE = "Fewer than two players remained, so the game went back to the lobby."
+# the result's and the abandoned view's note: English a screen shows with _(note)
+SCOREBOARD_NOTE = N_("Highest score wins; players tied for the highest score share first place.")
+ABANDONED_NOTE = N_("Fewer than two players remained, so the game went back to the lobby.")

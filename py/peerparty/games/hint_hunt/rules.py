@@ -7,6 +7,7 @@ boards, claims and the frozensets are replaced, never mutated, so they can be sh
 from random import Random
 
 from ...engine.core import HOST, SYSTEM, IllegalMove, can, move_type, standings
+from ...i18n import N_
 from . import boards as B
 from . import views
 from .banks import DEFAULT_LANG, words_lang
@@ -123,28 +124,28 @@ class HintHunt:
 
     def check(self, s, p, move):
         if not isinstance(move, dict):
-            raise bad("A move must be an object.")
+            raise bad(N_("A move must be an object."))
         t = move_type(move)
         if t not in HOST_MOVES and t not in PLAYER_MOVES:
-            raise IllegalMove("unknown_move", "Hint Hunt has no such move.")
+            raise IllegalMove("unknown_move", N_("Hint Hunt has no such move."))
         if s["phase"] in (SCOREBOARD, ABANDONED):
-            raise IllegalMove("game_over", "This game is over.")
+            raise IllegalMove("game_over", N_("This game is over."))
         if t in HOST_MOVES:
             if p != HOST:
-                raise IllegalMove("not_your_turn", "Only the host can do that.")
+                raise IllegalMove("not_your_turn", N_("Only the host can do that."))
             HOST_CHECKS[t](s, move)
             return
         if p == HOST or p == SYSTEM:
-            raise IllegalMove("not_your_turn", "Host controls cannot write hints or claim words.")
+            raise IllegalMove("not_your_turn", N_("Host controls cannot write hints or claim words."))
         try:
             seated = p in s["scores"]
         except TypeError:
             seated = False
         if not seated:
             # D3-01 / D3-21: spectators (even a spectator host) watch; they never write or claim.
-            raise IllegalMove("not_your_turn", "Only players in this game can do that; spectators watch.")
+            raise IllegalMove("not_your_turn", N_("Only players in this game can do that; spectators watch."))
         if p in s["removed"]:
-            raise IllegalMove("not_your_turn", "You were removed from this game.")
+            raise IllegalMove("not_your_turn", N_("You were removed from this game."))
         PLAYER_CHECKS[t](s, p, move)
 
     def legal_moves(self, s, p):

@@ -6,45 +6,86 @@ by id only; names come from ctx["names"] through name_of() (escaped). Words and 
 too: boards can come from options, and hints are typed by players.
 """
 
+from ...i18n import N_, _, join, ngettext, pgettext
 from ...ui.html import beat, button, esc, first_name_of, moment_key, move_json, name_of, seat_face, signed, tag, who
 from ...ui.illustrations import chip, column, grid, row, rules_box, steps, tile
 
-ROLE_LABELS = {"target": "TARGET", "civilian": "CIVILIAN", "assassin": "ASSASSIN"}
 ROLE_POINTS = {"target": "+3", "civilian": "&minus;1", "assassin": "&minus;5"}
 
+
+def role_label(role):
+    """A role on a tile, one word in capitals (HTML, escaped): the game's term, the same on every screen."""
+    if role == "target":
+        return esc(pgettext("hint hunt role", "TARGET"))
+    if role == "civilian":
+        return esc(pgettext("hint hunt role", "CIVILIAN"))
+    if role == "assassin":
+        return esc(pgettext("hint hunt role", "ASSASSIN"))
+    return esc(role)
+
+
+def locked_label(role):
+    """A locked word's role on the writer's board (HTML, escaped)."""
+    if role == "assassin":
+        return esc(_("LOCKED ASSASSIN"))
+    return esc(_("LOCKED CIVILIAN"))
+
+
+def _text(message):
+    """A catalog message kept in a constant (N_), in this screen's language; "" stays "" (gettext's "" is the
+    catalog's header)."""
+    return _(message) if message else ""
+
+
 END_REASONS = {
-    "all_targets": "Every target was found.",
-    "assassin": "The assassin was claimed: this board is over for everyone.",
-    "no_guessers": "Nobody is left guessing on this board.",
-    "host_moved_on": "The host moved on.",
+    "all_targets": N_("Every target was found."),
+    "assassin": N_("The assassin was claimed: this board is over for everyone."),
+    "no_guessers": N_("Nobody is left guessing on this board."),
+    "host_moved_on": N_("The host moved on."),
 }
 
 GUESSING_HINTS = {
-    "guessing": "Tap each word you think the hint points to.",
-    "out": "You claimed a civilian, so you are out on this board.",
-    "done": "You stopped guessing on this board.",
-    "stopped": "This board is over. Waiting for the host to move on.",
-    "writer": "This is your board: watch the others guess. You see every role.",
-    "spectator": "You are watching. Words are claimed as players find them.",
-    "removed": "You were removed from this game.",
+    "guessing": N_("Tap each word you think the hint points to."),
+    "out": N_("You claimed a civilian, so you are out on this board."),
+    "done": N_("You stopped guessing on this board."),
+    "stopped": N_("This board is over. Waiting for the host to move on."),
+    "writer": N_("This is your board: watch the others guess. You see every role."),
+    "spectator": N_("You are watching. Words are claimed as players find them."),
+    "removed": N_("You were removed from this game."),
 }
 
 # the final screen ranks everyone itself: the room's phone screen shows only its headline above it
 OWN_STANDINGS = True
 
 
+def _examples():
+    """The pictures' sample board, in the reader's language (a real board's words are dealt, never translated)."""
+    return [
+        esc(pgettext("hint hunt example word", "WAVE")),
+        esc(pgettext("hint hunt example word", "SHELL")),
+        esc(pgettext("hint hunt example word", "PIANO")),
+        esc(pgettext("hint hunt example word", "SHARK")),
+        esc(pgettext("hint hunt example word", "CLOUD")),
+        esc(pgettext("hint hunt example word", "TRAIN")),
+        esc(pgettext("hint hunt example word", "BEACH")),
+    ]
+
+
 def _picture():
     """A writer's board with its targets, the same board as guessers see it under the hint, what a tap scores."""
-    hint = row(chip("Hint", "label"), chip("BEACH 2", "hint"))
+    wave, shell, piano, shark, cloud, train, beach = _examples()
+    beach += " 2"  # as a hint reads on the board: its word and its number (boards.hint_text)
+    target, civilian, assassin = role_label("target"), role_label("civilian"), role_label("assassin")
+    hint = row(chip(esc(_("Hint")), "label"), chip(beach, "hint"))
     writer = column(
         grid(
             [
-                tile("WAVE", "TARGET", "target"),
-                tile("SHELL", "TARGET", "target"),
-                tile("PIANO", "CIVILIAN"),
-                tile("SHARK", "ASSASSIN", "assassin"),
-                tile("CLOUD", "CIVILIAN"),
-                tile("TRAIN", "CIVILIAN"),
+                tile(wave, target, "target"),
+                tile(shell, target, "target"),
+                tile(piano, civilian),
+                tile(shark, assassin, "assassin"),
+                tile(cloud, civilian),
+                tile(train, civilian),
             ]
         ),
         hint,
@@ -53,60 +94,130 @@ def _picture():
         hint,
         grid(
             [
-                tile("WAVE", "tapped", "tapped"),
-                tile("SHELL"),
-                tile("PIANO"),
-                tile("SHARK"),
-                tile("CLOUD"),
-                tile("TRAIN"),
+                tile(wave, esc(_("tapped")), "tapped"),
+                tile(shell),
+                tile(piano),
+                tile(shark),
+                tile(cloud),
+                tile(train),
             ]
         ),
     )
     scores = column(
-        row(tile("WAVE", "TARGET", "target"), chip("+3, keep going", "ok")),
-        row(tile("PIANO", "CIVILIAN"), chip("&minus;1, you are out", "no")),
-        row(tile("SHARK", "ASSASSIN", "assassin"), chip("&minus;5, board over", "bust")),
+        row(tile(wave, target, "target"), chip(esc(_("%(points)s, keep going", points="+3")), "ok")),
+        row(tile(piano, civilian), chip(_("%(points)s, you are out", points="&minus;1"), "no")),
+        row(tile(shark, assassin, "assassin"), chip(_("%(points)s, board over", points="&minus;5"), "bust")),
     )
     return steps(
-        "Hint Hunt in three pictures",
+        _("Hint Hunt in three pictures"),
         [
             (
-                "Six of your board's words: WAVE and SHELL ticked as targets, SHARK locked as the assassin, the rest "
-                "civilians; your hint reads BEACH 2",
+                _(
+                    "Six of your board's words: %(wave)s and %(shell)s ticked as targets, %(shark)s locked as the "
+                    "assassin, the rest civilians; your hint reads %(hint)s",
+                    wave=wave,
+                    shell=shell,
+                    shark=shark,
+                    hint=beach,
+                ),
                 writer,
-                "On your board (12 words, 6 shown here), tick the targets and write one hint that links them. The number is added for you.",
+                esc(
+                    _(
+                        "On your board (12 words, 6 shown here), tick the targets and write one hint that links "
+                        "them. The number is added for you."
+                    )
+                ),
             ),
             (
-                "The others see the same words without roles, under the hint BEACH 2, and tap WAVE",
+                _(
+                    "The others see the same words without roles, under the hint %(hint)s, and tap %(wave)s",
+                    hint=beach,
+                    wave=wave,
+                ),
                 guessers,
-                "Everyone else sees only the words and your hint, and taps the words they think you mean.",
+                esc(_("Everyone else sees only the words and your hint, and taps the words they think you mean.")),
             ),
             (
-                "WAVE is a target: plus 3. PIANO is a civilian: minus 1 and out. SHARK is the assassin: minus 5, "
-                "the board ends",
+                _(
+                    "%(wave)s is a target: plus 3. %(piano)s is a civilian: minus 1 and out. %(shark)s is the "
+                    "assassin: minus 5, the board ends",
+                    wave=wave,
+                    piano=piano,
+                    shark=shark,
+                ),
                 scores,
-                "Each tap scores the same for the guesser and for you, the writer.",
+                esc(_("Each tap scores the same for the guesser and for you, the writer.")),
             ),
         ],
     )
 
 
-PICTURE = _picture()
+def _rules_text():
+    target = tag("b", esc(_("Target %(points)s", points="+3")))
+    civilian = tag("b", _("Civilian %(points)s", points="&minus;1"))
+    assassin = tag("b", _("Assassin %(points)s", points="&minus;5"))
+    return (
+        tag(
+            "p",
+            esc(
+                _(
+                    "Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
+                    "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
+                    "that links them. The number of targets is shown next to your hint."
+                )
+            ),
+        )
+        + tag(
+            "p",
+            esc(
+                _(
+                    "Then the boards are played one at a time, in join order. Everyone except the writer "
+                    "guesses at once: tap a word to claim it. A word can be claimed only once."
+                )
+            ),
+        )
+        + tag(
+            "ul",
+            tag("li", _("%(role)s: keep guessing.", role=target))
+            + tag(
+                "li",
+                _(
+                    "%(role)s: you are out for this board.",
+                    role=civilian,
+                ),
+            )
+            + tag(
+                "li",
+                _(
+                    "%(role)s: the board ends for everyone.",
+                    role=assassin,
+                ),
+            ),
+        )
+        + tag(
+            "p",
+            esc(
+                _(
+                    "Each claim changes the guesser's and the writer's score by the same amount. A board also "
+                    "ends when all its targets are found or nobody is left guessing. Scores can go below zero; "
+                    "the highest total wins and ties share first place."
+                )
+            ),
+        )
+    )
 
-RULES_TEXT = (
-    "<p>Everyone gets a private board of 12 words. Three civilians and one assassin are locked. "
-    "Choose 1 to 5 of the other eight words as targets and write one hint (up to 24 characters) "
-    "that links them. The number of targets is shown next to your hint.</p>"
-    "<p>Then the boards are played one at a time, in join order. Everyone except the writer "
-    "guesses at once: tap a word to claim it. A word can be claimed only once.</p><ul>"
-    "<li><b>Target +3</b>: keep guessing.</li>"
-    "<li><b>Civilian &minus;1</b>: you are out for this board.</li>"
-    "<li><b>Assassin &minus;5</b>: the board ends for everyone.</li></ul>"
-    "<p>Each claim changes the guesser's and the writer's score by the same amount. A board also "
-    "ends when all its targets are found or nobody is left guessing. Scores can go below zero; "
-    "the highest total wins and ties share first place.</p>"
-)
-RULES = PICTURE + RULES_TEXT  # what every how-to-play shows: the picture, then the words
+
+def rules():
+    """What every how-to-play shows, in the current language: the picture, then the words."""
+    return _picture() + _rules_text()
+
+
+def __getattr__(name):
+    # RULES is drawn when it is read (ui/room.py how_to_play reads module.RULES), so it is in the language of
+    # the screen being drawn; module __getattr__ works on MicroPython too
+    if name == "RULES":
+        return rules()
+    raise AttributeError(name)
 
 
 # --- small pieces -------------------------------------------------------------------------------
@@ -123,30 +234,30 @@ def _who(ctx, p):
 
 
 def _names(ctx, pids):
-    return ", ".join([name_of(ctx, p) for p in pids])
+    return join([name_of(ctx, p) for p in pids])
 
 
 def _plain_names(ctx, pids):
     """Names for a data-confirm sentence: plain text (attrs() escapes it once)."""
-    return ", ".join([ctx["names"].get(p, "?") for p in pids])
+    return join([ctx["names"].get(p, "?") for p in pids])
 
 
 def _away(ctx, pid):
     connected = ctx.get("connected") or {}
     if pid in connected and not connected[pid]:
-        return " " + tag("span", "away", class_="badge hh-away")
+        return " " + tag("span", esc(_("away")), class_="badge hh-away")
     return ""
 
 
 def _you(ctx, pid):
     if pid is not None and pid == ctx.get("me"):
-        return " " + tag("span", "you", class_="badge hh-you")
+        return " " + tag("span", esc(_("you")), class_="badge hh-you")
     return ""
 
 
 def _host_badge(view, pid):
     if pid is not None and pid == view.get("host"):
-        return " " + tag("span", "host", class_="badge hh-host-badge")
+        return " " + tag("span", esc(_("host")), class_="badge hh-host-badge")
     return ""
 
 
@@ -167,8 +278,34 @@ def _word(w):
     return tag("span", esc(w), class_=cls)
 
 
+def _by(name):
+    """ "by <name>" under a claimed tile, the name an HTML value; the words around it in .by-word (a TV's tile
+    hides them and keeps the face and the name: static/css/app.css)."""
+    before, after = _("by %(name)s", name="\x00").split("\x00")
+    out = tag("span", esc(before), class_="by-word") + name
+    return out + tag("span", esc(after), class_="by-word") if after else out
+
+
+def _guesser_label(status):
+    """A guesser's standing on the board (HTML, escaped)."""
+    if status == "guessing":
+        return esc(pgettext("hint hunt guesser", "guessing"))
+    if status == "out":
+        return esc(pgettext("hint hunt guesser", "out (civilian)"))
+    if status == "done":
+        return esc(pgettext("hint hunt guesser", "done"))
+    if status == "stopped":
+        return esc(pgettext("hint hunt guesser", "stopped"))
+    return esc(status)
+
+
+def _board_over(board):
+    """How the board ended, two sentences (HTML, escaped)."""
+    return esc(_("Board over.") + " " + _text(END_REASONS.get(board.get("end_reason"), ""))).strip()
+
+
 def _rules():
-    return rules_box(RULES, id_="hh-rules")
+    return rules_box(rules(), esc(_("How to play")), id_="hh-rules")
 
 
 # --- moments (issue 30, ui/html.py) -------------------------------------------------------------------
@@ -223,7 +360,7 @@ def _ranked(view):
     return [entry[2] for entry in order]
 
 
-def _scores(view, ctx, title="Scores"):
+def _scores(view, ctx):
     rows = []
     scores = view.get("scores") or {}
     # the latest claim changes two scores, the guesser's and the hint writer's (D3-19): theirs rise in last
@@ -236,16 +373,16 @@ def _scores(view, ctx, title="Scores"):
         if p in changed:
             number = beat(POINTS_AT, number, id=_claim_key(view["board"], k) + "-" + str(changed.index(p)))
         rows.append(tag("tr", tag("th", line, scope="row") + tag("td", number, class_="hh-num")))
-    head = tag("thead", tag("tr", tag("th", "Player", scope="col") + tag("th", "Score", scope="col")))
+    head = tag("thead", tag("tr", tag("th", esc(_("Player")), scope="col") + tag("th", esc(_("Score")), scope="col")))
     return tag(
         "section",
-        tag("h2", title) + tag("table", head + tag("tbody", "".join(rows)), class_="hh-scores"),
+        tag("h2", esc(_("Scores"))) + tag("table", head + tag("tbody", "".join(rows)), class_="hh-scores"),
         class_="hh-score-box",
     )
 
 
 def _points(n):
-    return signed(n) + (" point" if abs(n) == 1 else " points")
+    return ngettext("%(points)s point", "%(points)s points", abs(n), points=signed(n))
 
 
 def _standings(view, ctx):
@@ -254,16 +391,16 @@ def _standings(view, ctx):
     winners = st.get("winners") or []
     scores = st.get("scores") or {}
     if len(winners) > 1:
-        line = "Shared first place: " + _names(ctx, winners)
+        line = _("Shared first place: %(names)s", names=_names(ctx, winners))
     elif winners:
-        line = "Final standings"  # the room's headline right above already says who won: once is enough
+        line = esc(_("Final standings"))  # the room's headline right above already says who won: once is enough
     else:
-        line = "Game over"
+        line = esc(_("Game over"))
     rows = []
     for p in st.get("ranking") or []:
         mark = ""
         if p in winners:
-            mark = " " + tag("span", "1st", class_="badge hh-win")
+            mark = " " + tag("span", esc(_("1st")), class_="badge hh-win")
         rows.append(
             tag(
                 "li",
@@ -276,8 +413,8 @@ def _standings(view, ctx):
         )
     return (
         tag("h2", line, class_="hh-winners")
-        + tag("ol", "".join(rows), class_="hh-standings", aria_label="final standings")
-        + tag("p", esc(st.get("note", "")), class_="hh-note")
+        + tag("ol", "".join(rows), class_="hh-standings", aria_label=_("final standings"))
+        + tag("p", esc(_text(st.get("note", ""))), class_="hh-note")
     )
 
 
@@ -285,15 +422,15 @@ def _standings(view, ctx):
 
 
 def _hint_banner(board, ctx, show=False):
-    meta = "Board %d by %s" % (board.get("number", 1), name_of(ctx, board["writer"]))
+    meta = _("Board %(number)s by %(name)s", number=board.get("number", 1), name=name_of(ctx, board["writer"]))
     left = board.get("boards_left", 0)
     if left:
-        meta += " &middot; %d more to come" % left
+        meta += " &middot; " + esc(ngettext("%(n)s more to come", "%(n)s more to come", left))
     else:
-        meta += " &middot; final board"
+        meta += " &middot; " + esc(_("final board"))
     return tag(
         "div",
-        tag("p", "Hint", class_="hh-label")
+        tag("p", esc(_("Hint")), class_="hh-label")
         + tag("p", esc(board["hint_text"]), class_="hh-hint")
         + tag("p", meta, class_="hh-meta"),
         class_="hh-hint-box",
@@ -312,14 +449,14 @@ def _tile(word, claim, role, ctx, claimable, key=None, at=None):
             _word(word)
             + tag(
                 "span",
-                _turn(at, ROLE_LABELS.get(role, esc(role)))
+                _turn(at, role_label(role))
                 + " "
                 + _later(at + POINTS_AT if moving else None, ROLE_POINTS.get(role, "")),
                 class_="hh-role",
             )
             + _later(
                 at + BY_AT if moving else None,
-                tag("span", "by ", class_="by-word") + first_name_of(ctx, claim["player"]),
+                _by(first_name_of(ctx, claim["player"])),
                 "hh-by",
             )
         )
@@ -328,17 +465,17 @@ def _tile(word, claim, role, ctx, claimable, key=None, at=None):
         cls = "btn hh-claim hh-long" if len(word) > LONG_WORD else "btn hh-claim"
         return tag(
             "li",
-            button(word, {"type": "claim", "word": word}, cls=cls, aria_label="Claim " + word),
+            button(word, {"type": "claim", "word": word}, cls=cls, aria_label=_("Claim %(word)s", word=word)),
             class_="hh-tile hh-open",
         )
     if role is not None:
         body = (
             _word(word)
-            + tag("span", _turn(at, ROLE_LABELS.get(role, esc(role))), class_="hh-role")
-            + _later(at, "unclaimed", "hh-by")
+            + tag("span", _turn(at, role_label(role)), class_="hh-role")
+            + _later(at, esc(_("unclaimed")), "hh-by")
         )
         return tag("li", body, class_="hh-tile hh-unclaimed hh-role-" + esc(role), id=key)
-    return tag("li", _word(word) + tag("span", "unclaimed", class_="hh-by"), class_="hh-tile hh-hidden")
+    return tag("li", _word(word) + tag("span", esc(_("unclaimed")), class_="hh-by"), class_="hh-tile hh-hidden")
 
 
 def _grid(view, ctx, interactive):
@@ -365,7 +502,8 @@ def _grid(view, ctx, interactive):
             at = REVEAL_AT + hidden.index(w) * step if w in hidden else None
             key = moment_key("hh", board.get("number", 0), "end", hidden.index(w)) if w in hidden else None
             tiles.append(_tile(w, None, roles.get(w), ctx, w in claimable, key, at))
-    return tag("ul", "".join(tiles), class_="hh-grid", aria_label="the 12 words")
+    words = len(board["words"])
+    return tag("ul", "".join(tiles), class_="hh-grid", aria_label=ngettext("the %(n)s word", "the %(n)s words", words))
 
 
 def _ended_line(view, text):
@@ -377,26 +515,25 @@ def _ended_line(view, text):
 def _claim_log(view, ctx):
     claims = view["board"].get("claims") or []
     if not claims:
-        return tag("p", "No words claimed yet.", class_="hh-note")
+        return tag("p", esc(_("No words claimed yet.")), class_="hh-note")
     items = []
     for c in claims:
         items.append(
             tag(
                 "li",
-                "%s claimed %s: %s (%s)"
-                % (
-                    name_of(ctx, c["player"]),
-                    esc(c["word"]),
-                    ROLE_LABELS.get(c["role"], esc(c["role"])),
-                    signed(c["delta"]),
+                _(
+                    "%(name)s claimed %(word)s: %(role)s (%(points)s)",
+                    name=name_of(ctx, c["player"]),
+                    word=esc(c["word"]),
+                    role=role_label(c["role"]),
+                    points=signed(c["delta"]),
                 ),
             )
         )
-    return tag("ol", "".join(items), class_="hh-claims", aria_label="claims in order")
+    return tag("ol", "".join(items), class_="hh-claims", aria_label=_("claims in order"))
 
 
 def _guessers(view, ctx):
-    labels = {"guessing": "guessing", "out": "out (civilian)", "done": "done", "stopped": "stopped"}
     items = []
     guessers = view.get("guessers") or {}
     for p in view.get("players") or []:
@@ -410,18 +547,18 @@ def _guessers(view, ctx):
                 + _you(ctx, p)
                 + _away(ctx, p)
                 + ": "
-                + tag("span", labels.get(st, esc(st)), class_="hh-state hh-" + esc(st)),
+                + tag("span", _guesser_label(st), class_="hh-state hh-" + esc(st)),
             )
         )
-    return tag("ul", "".join(items), class_="hh-guessers", aria_label="guessers on this board")
+    return tag("ul", "".join(items), class_="hh-guessers", aria_label=_("guessers on this board"))
 
 
 # how a board ended, as the line under a revealed last board says it
 ENDED_BY = {
-    "all_targets": "every target was found",
-    "assassin": "the assassin was claimed",
-    "no_guessers": "nobody was left guessing",
-    "host_moved_on": "the host moved on",
+    "all_targets": N_("every target was found"),
+    "assassin": N_("the assassin was claimed"),
+    "no_guessers": N_("nobody was left guessing"),
+    "host_moved_on": N_("the host moved on"),
 }
 
 
@@ -449,10 +586,10 @@ def _last_board(view, ctx, folded=False):
         role = roles.get(w, "civilian")
         claim = claims.get(w)
         turn = at(turns.index(w) * step)
-        by = _later(turn, "by " + name_of(ctx, claim["player"]), "hh-by") if claim is not None else ""
+        by = _later(turn, _("by %(name)s", name=name_of(ctx, claim["player"])), "hh-by") if claim is not None else ""
         meta = tag(
             "span",
-            tag("span", _turn(turn, ROLE_LABELS.get(role, esc(role))), class_="hh-role") + by,
+            tag("span", _turn(turn, role_label(role)), class_="hh-role") + by,
             class_="hh-mini-meta",
         )
         tiles.append(
@@ -462,12 +599,14 @@ def _last_board(view, ctx, folded=False):
                 class_="hh-mini-tile hh-role-%s %s" % (esc(role), "hh-got" if claim else "hh-unclaimed"),
             )
         )
-    how = ENDED_BY.get(last.get("end_reason"), "")
+    how = esc(_text(ENDED_BY.get(last.get("end_reason"), "")))
     line = tag(
         "p",
-        tag("strong", esc(last["hint_text"]), class_="hh-last-hint")
-        + " by "
-        + name_of(ctx, last["writer"])
+        _(
+            "%(hint)s by %(name)s",
+            hint=tag("strong", esc(last["hint_text"]), class_="hh-last-hint"),
+            name=name_of(ctx, last["writer"]),
+        )
         + (_later(at(LAST_LINE_AT), " &middot; " + how) if how else ""),
         class_="hh-last-line",
     )
@@ -476,8 +615,13 @@ def _last_board(view, ctx, folded=False):
         # every claim changed the hint writer's score by its points (D3-19): their change on this board
         total = sum([c["delta"] for c in last.get("claims") or []])
         score = _later(at(LAST_SCORE_AT), who(ctx, last["writer"]) + " " + signed(total), "hh-last-score")
-    grid = tag("ul", "".join(tiles), class_="hh-mini", aria_label="every role on board %d" % last.get("number", 0))
-    title = "Board %d revealed" % last.get("number", 0)
+    grid = tag(
+        "ul",
+        "".join(tiles),
+        class_="hh-mini",
+        aria_label=_("every role on board %(number)s", number=last.get("number", 0)),
+    )
+    title = esc(_("Board %(number)s revealed", number=last.get("number", 0)))
     if folded:
         return tag(
             "details",
@@ -503,10 +647,12 @@ def _guess_box(view, ctx):
     """Who is guessing on this board. While the last board is on show a TV draws that in this box's place;
     once guessing has started, the last board is folded at this box's heading, one tap away."""
     if _last_board_open(view):
-        return tag("section", tag("h2", "Guessers") + _guessers(view, ctx), class_="hh-guess-box hh-beside-last")
+        return tag(
+            "section", tag("h2", esc(_("Guessers"))) + _guessers(view, ctx), class_="hh-guess-box hh-beside-last"
+        )
     return tag(
         "section",
-        tag("h2", "Guessers") + _last_board(view, ctx, folded=True) + _guessers(view, ctx),
+        tag("h2", esc(_("Guessers"))) + _last_board(view, ctx, folded=True) + _guessers(view, ctx),
         class_="hh-guess-box",
     )
 
@@ -514,11 +660,11 @@ def _guess_box(view, ctx):
 def _board_status(view):
     board = view["board"]
     if board.get("ended"):
-        text = "Board over. " + END_REASONS.get(board.get("end_reason"), "")
+        text = _board_over(board)
         if view.get("status") in ("guessing", "stopped"):
-            text += " Waiting for the host."
+            text += " " + esc(_("Waiting for the host."))
         return _ended_line(view, text)
-    return GUESSING_HINTS.get(view.get("status"), "")
+    return esc(_text(GUESSING_HINTS.get(view.get("status"), "")))
 
 
 # --- hint writing ---------------------------------------------------------------------------------
@@ -535,29 +681,43 @@ def _write_form(view):
             items.append(
                 tag(
                     "li",
-                    _word(w) + tag("span", "LOCKED " + ROLE_LABELS.get(role, esc(role)), class_="hh-role"),
+                    _word(w) + tag("span", locked_label(role), class_="hh-role"),
                     class_="hh-pick hh-locked hh-role-" + esc(role),
                 )
             )
         else:
             box = '<input type="checkbox" name="targets" value="%s"%s>' % (esc(w), " checked" if w in draft else "")
             items.append(tag("li", tag("label", box + " " + _word(w)), class_="hh-pick"))
-    grid = tag("ul", "".join(items), class_="hh-grid hh-write-grid", aria_label="your 12 words")
+    grid = tag(
+        "ul",
+        "".join(items),
+        class_="hh-grid hh-write-grid",
+        aria_label=ngettext("your %(n)s word", "your %(n)s words", len(board["words"])),
+    )
     count = tag(
         "p",
-        "Targets chosen: "
-        + tag("span", "", class_="hh-count-n")
-        + " (pick %d to %d)" % (board.get("min_targets", 1), board.get("max_targets", 5)),
+        # i18n: %(count)s is how many words are ticked, counted on the page as they are ticked
+        _(
+            "Targets chosen: %(count)s (pick %(low)s to %(high)s)",
+            count=tag("span", "", class_="hh-count-n"),
+            low=board.get("min_targets", 1),
+            high=board.get("max_targets", 5),
+        ),
         class_="hh-count",
     )
     hint = tag(
         "label",
-        "Your hint (up to %d characters, no need to type the number)" % board.get("hint_max", 24)
+        esc(
+            _(
+                "Your hint (up to %(max)s characters, no need to type the number)",
+                max=board.get("hint_max", 24),
+            )
+        )
         + '<input type="text" name="hint" maxlength="%d" required autocomplete="off" value="%s">'
         % (board.get("hint_max", 24), esc(board.get("hint", ""))),
         class_="hh-hint-input",
     )
-    submit = tag("button", "Submit", type="submit", class_="btn hh-submit")
+    submit = tag("button", esc(_("Submit")), type="submit", class_="btn hh-submit")
     # the hint and Submit stay at the foot of a phone's screen while the words scroll under them (issue 38: Submit
     # started below a 360x640 phone's fold)
     return tag(
@@ -576,22 +736,23 @@ def _submitted(view):
     items = []
     for w in board["words"]:
         if w in targets:
-            label = "TARGET"
+            label = role_label("target")
             cls = "target"
         elif w in locked:
-            label = "LOCKED " + ROLE_LABELS.get(locked[w], esc(locked[w]))
+            label = locked_label(locked[w])
             cls = locked[w]
         else:
-            label = "CIVILIAN"
+            label = role_label("civilian")
             cls = "civilian"
         items.append(tag("li", _word(w) + tag("span", label, class_="hh-role"), class_="hh-pick hh-role-" + esc(cls)))
-    out = [tag("p", "Your hint: " + tag("strong", esc(board.get("hint_text", "")), class_="hh-hint"), class_="hh-mine")]
+    mine = tag("strong", esc(board.get("hint_text", "")), class_="hh-hint")
+    out = [tag("p", _("Your hint: %(hint)s", hint=mine), class_="hh-mine")]
     upper = board.get("hint", "").upper()
     if upper in board["words"]:  # D3-04: a soft warning only; the host moderates
-        out.append(tag("p", "Heads up: your hint is one of your board's words.", class_="hh-warn"))
-    out.append(tag("ul", "".join(items), class_="hh-grid", aria_label="your board"))
+        out.append(tag("p", esc(_("Heads up: your hint is one of your board's words.")), class_="hh-warn"))
+    out.append(tag("ul", "".join(items), class_="hh-grid", aria_label=_("your board")))
     if view.get("can_edit"):
-        out.append(button("Edit", {"type": "edit"}, cls="btn hh-edit"))
+        out.append(button(_("Edit"), {"type": "edit"}, cls="btn hh-edit"))
     return "".join(out)
 
 
@@ -602,13 +763,14 @@ def _submit_board(view, ctx):
         done = submitted.get(p)
         state = tag(
             "span",
-            "&#10003; submitted" if done else "writing&hellip;",
+            "&#10003; " + esc(pgettext("hint hunt writer", "submitted")) if done else esc(_("writing…")),
             class_="hh-state " + ("hh-submitted" if done else "hh-waiting"),
         )
         items.append(tag("li", _who(ctx, p) + _you(ctx, p) + _host_badge(view, p) + _away(ctx, p) + " " + state))
     return tag(
         "section",
-        tag("h2", "Hints") + tag("ul", "".join(items), class_="hh-who-submitted", aria_label="who has submitted"),
+        tag("h2", esc(_("Hints")))
+        + tag("ul", "".join(items), class_="hh-who-submitted", aria_label=_("who has submitted")),
         class_="hh-submit-box",
     )
 
@@ -624,7 +786,7 @@ def controls(view, ctx):
         return ""
     # beside the table on the TV, the table itself says who is writing and who is guessing: the buttons alone there
     beside = ctx.get("beside_table")
-    out = [] if beside else [tag("h2", "Host controls")]
+    out = [] if beside else [tag("h2", esc(_("Host controls")))]
     phase = view["phase"]
     if phase == "hint_writing":
         waiting = c.get("waiting_for") or []
@@ -634,24 +796,31 @@ def controls(view, ctx):
             # D3-22: a writer away with no hint in is named first, and their board is not played
             confirm = None
             if left_out:
-                confirm = "%s away with no hint in. Start without %s?" % (
-                    _plain_names(ctx, left_out) + (" is" if len(left_out) == 1 else " are"),
-                    "their board" if len(left_out) == 1 else "their boards",
+                confirm = ngettext(
+                    "%(names)s is away with no hint in. Start without their board?",
+                    "%(names)s are away with no hint in. Start without their boards?",
+                    len(left_out),
+                    names=_plain_names(ctx, left_out),
                 )
             out.append(
-                button("Start game", {"type": "start_guessing"}, cls="btn hh-start", data_next="1", confirm=confirm)
+                button(_("Start game"), {"type": "start_guessing"}, cls="btn hh-start", data_next="1", confirm=confirm)
             )
         else:
-            out.append(button("Start game", {"type": "start_guessing"}, cls="btn hh-start", disabled=True))
+            out.append(button(_("Start game"), {"type": "start_guessing"}, cls="btn hh-start", disabled=True))
             if not beside:
-                out.append(tag("p", "Waiting for a hint from: " + _names(ctx, waiting), class_="hh-note"))
+                out.append(
+                    tag("p", _("Waiting for a hint from: %(names)s", names=_names(ctx, waiting)), class_="hh-note")
+                )
     elif phase == "guessing":
         still = c.get("still_guessing") or []
-        label = c.get("next_label", "Next hint")
+        label = _(c.get("next_label") or "Next hint")  # the view's English (views.py), marked there
         confirm = None
         if c.get("next_needs_confirm"):
-            confirm = "%s still guessing. Move on anyway? They stop with no score change." % (
-                _plain_names(ctx, still) + (" is" if len(still) == 1 else " are")
+            confirm = ngettext(
+                "%(names)s is still guessing. Move on anyway? They stop with no score change.",
+                "%(names)s are still guessing. Move on anyway? They stop with no score change.",
+                len(still),
+                names=_plain_names(ctx, still),
             )
         out.append(
             button(
@@ -664,7 +833,7 @@ def controls(view, ctx):
             )
         )  # the board is over: on to the next
         if still and not beside:
-            out.append(tag("p", "Still guessing: " + _names(ctx, still), class_="hh-note"))
+            out.append(tag("p", _("Still guessing: %(names)s", names=_names(ctx, still)), class_="hh-note"))
     rows = []
     rejectable = c.get("rejectable") or []
     for entry in c.get("removable") or []:
@@ -675,20 +844,21 @@ def controls(view, ctx):
         buttons = ""
         if p in rejectable:
             buttons += button(
-                "Reject hint",
+                _("Reject hint"),
                 {"type": "reject", "player": p},
                 cls="btn hh-reject",
-                confirm="Reject %s's hint? %s gets a new board and writes again." % (plain, plain),
+                confirm=_("Reject %(name)s's hint? %(name)s gets a new board and writes again.", name=plain),
             )
         if entry.get("confirm_needed"):
-            sentence = (
-                "Remove %s? Fewer than two players would remain, so the game ends and "
-                "everyone returns to the lobby." % plain
+            sentence = _(
+                "Remove %(name)s? Fewer than two players would remain, so the game ends and "
+                "everyone returns to the lobby.",
+                name=plain,
             )
         else:
-            sentence = "Remove %s from the game? They cannot rejoin." % plain
+            sentence = _("Remove %(name)s from the game? They cannot rejoin.", name=plain)
         buttons += button(
-            "Remove",
+            _("Remove"),
             {"type": "remove", "player": p, "confirm": bool(entry.get("confirm_needed"))},
             cls="btn hh-remove",
             confirm=sentence,
@@ -697,15 +867,16 @@ def controls(view, ctx):
     if rows:
         # one tap away, so the TV keeps its height with twelve players (e2e/test_tv_fit.py); who has written
         # a hint is in the Hints list beside it
-        summary = "Reject a hint or remove a player" if rejectable else "Remove a player"
+        summary = _("Reject a hint or remove a player") if rejectable else _("Remove a player")
         out.append(
             tag(
                 "details",
-                tag("summary", summary) + tag("ul", "".join(rows), class_="hh-host-players", aria_label="players"),
+                tag("summary", esc(summary))
+                + tag("ul", "".join(rows), class_="hh-host-players", aria_label=_("players")),
                 class_="hh-host-tools",
             )
         )
-    return tag("nav", "".join(out), class_="hh-controls", aria_label="host controls")
+    return tag("nav", "".join(out), class_="hh-controls", aria_label=_("host controls"))
 
 
 # --- screens ------------------------------------------------------------------------------------
@@ -721,20 +892,26 @@ def phone(view, ctx):
     info = []
     folds = []  # one tap away: side by side on a TV while folded (hint_hunt.css)
     if phase == "abandoned":
-        body.append(tag("h1", "Game ended", class_="hh-title"))
-        body.append(_status("Fewer than two players remained, so everyone goes back to the lobby."))
+        body.append(tag("h1", esc(_("Game ended")), class_="hh-title"))
+        body.append(_status(esc(_("Fewer than two players remained, so everyone goes back to the lobby."))))
     elif phase == "hint_writing":
-        body.append(tag("h1", "Write your hint", class_="hh-title"))
+        body.append(tag("h1", esc(_("Write your hint")), class_="hh-title"))
         if status == "writing":
-            body.append(_status("Pick 1 to 5 targets and write a hint that links them, then Submit."))
+            board = view["board"]
+            pick = _(
+                "Pick %(low)s to %(high)s targets and write a hint that links them, then Submit.",
+                low=board.get("min_targets", 1),
+                high=board.get("max_targets", 5),
+            )
+            body.append(_status(esc(pick)))
             body.append(_write_form(view))
         elif status == "submitted":
-            body.append(_status("Submitted. Wait for the others, or tap Edit to change it."))
+            body.append(_status(esc(_("Submitted. Wait for the others, or tap Edit to change it."))))
             body.append(_submitted(view))
         elif status == "removed":
-            body.append(_status(GUESSING_HINTS["removed"]))
+            body.append(_status(esc(_(GUESSING_HINTS["removed"]))))
         else:
-            body.append(_status("Players are writing their hints. You are watching."))
+            body.append(_status(esc(_("Players are writing their hints. You are watching."))))
         info.append(_submit_board(view, ctx))
     elif phase == "guessing":
         board = view["board"]
@@ -743,13 +920,13 @@ def phone(view, ctx):
         body.append(_status(_board_status(view)))
         body.append(_grid(view, ctx, True))
         if view.get("can_done"):
-            body.append(button("I'm done guessing", {"type": "done_guessing"}, cls="btn hh-done"))
+            body.append(button(_("I'm done guessing"), {"type": "done_guessing"}, cls="btn hh-done"))
         if _last_board_open(view):
             body.append(_last_board(view, ctx))
         # who is still guessing belongs with the board (under it); the scores and the story beside it
         body.append(_guess_box(view, ctx))
         info.append(_scores(view, ctx))
-        folds.append(tag("details", tag("summary", "Claims so far") + _claim_log(view, ctx), class_="hh-log"))
+        folds.append(tag("details", tag("summary", esc(_("Claims so far"))) + _claim_log(view, ctx), class_="hh-log"))
     elif phase == "scoreboard":
         body.append(_standings(view, ctx))
         info.append(_last_board(view, ctx))  # beside the standings on a TV, under them on a phone
@@ -775,21 +952,32 @@ def table(view, ctx):
     phase = view.get("phase")
     body = []
     if phase == "abandoned":
-        body.append(tag("h1", "Game ended", class_="hh-title"))
-        body.append(_status("Fewer than two players remained. Back to the lobby."))
+        body.append(tag("h1", esc(_("Game ended")), class_="hh-title"))
+        body.append(_status(esc(_("Fewer than two players remained. Back to the lobby."))))
     elif phase == "hint_writing":
-        body.append(tag("h1", "Hint Hunt: everyone is writing a hint", class_="hh-title"))
+        body.append(tag("h1", esc(_("Hint Hunt: everyone is writing a hint")), class_="hh-title"))
         submitted = view.get("submitted") or {}
         done = len([p for p in submitted if submitted[p]])
-        body.append(_status("%d of %d hints submitted." % (done, len(submitted))))
+        body.append(
+            _status(
+                esc(
+                    ngettext(
+                        "%(done)s of %(n)s hint submitted.",
+                        "%(done)s of %(n)s hints submitted.",
+                        len(submitted),
+                        done=done,
+                    )
+                )
+            )
+        )
         body.append(_submit_board(view, ctx))
     elif phase == "guessing":
         board = view["board"]
         body.append(_hint_banner(board, ctx))
         if board.get("ended"):
-            body.append(_status(_ended_line(view, "Board over. " + END_REASONS.get(board.get("end_reason"), ""))))
+            body.append(_status(_ended_line(view, _board_over(board))))
         else:
-            body.append(_status("Guess on your phones: tap a word to claim it."))
+            body.append(_status(esc(_("Guess on your phones: tap a word to claim it."))))
         body.append(_grid(view, ctx, False))
         # as on the host's own screen: under the board, the board before it until the new one's first claim
         # (everyone is guessing then), after that who is guessing, with the last board folded at its heading;

@@ -6,6 +6,7 @@ ends (D3-08). Spectators, removed players and the table get the guesser's view (
 """
 
 from ...engine.core import HOST, can
+from ...i18n import N_
 from . import boards as B
 from .queries import current_players, is_player, later_boards, writer_of
 from .constants import (
@@ -161,7 +162,8 @@ def _controls(game, s, players):
         c["can_start_guessing"] = can(game, s, HOST, {"type": "start_guessing"})
     elif s["phase"] == GUESSING:
         c["still_guessing"] = [q for q, st in s["guessers"].items() if st == STILL_GUESSING]
-        c["next_label"] = "Next hint" if later_boards(s) else "View scoreboard"
+        # English the screen shows with _(): the button's word, language-neutral in the view
+        c["next_label"] = N_("Next hint") if later_boards(s) else N_("View scoreboard")
         c["can_next"] = can(game, s, HOST, {"type": "next_board", "confirm": True})
         c["next_needs_confirm"] = not can(game, s, HOST, {"type": "next_board", "confirm": False})
     return c
