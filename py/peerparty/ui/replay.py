@@ -27,7 +27,6 @@ def replay_band(replay, title):
         ),
         button("\u2039 " + _("Back"), _do("back"), cls="btn small", disabled=first, aria_label=_("One step back")),
         button(
-            # i18n: the replay's play button at its last step (it starts over)
             _("Pause") if playing else (_("Play again") if final else _("Play")),
             _do("pause" if playing else "play"),
             cls="btn small primary replay-play",
