@@ -198,7 +198,9 @@ def test_switching_the_rooms_language_redraws_the_tv_remembers_it_and_a_reload_k
     assert "Wähl ein Spiel" in thread.drawn()["html"]
     # a refused language changes nothing, and says why on the big screen
     thread.action({"room": "language", "lang": "fr"})
-    assert rules.session.lang == "de" and "not offered" in thread.drawn()["html"]
+    assert (
+        rules.session.lang == "de" and "Diese Sprache gibt es hier nicht" in thread.drawn()["html"]
+    )  # in the room's language
 
     # a reload: the record it saved opens the room again, in German, whatever the browser says
     storage = {"peerparty:host": thread.record, ROOM_LANG_KEY: thread.storage[ROOM_LANG_KEY]}
