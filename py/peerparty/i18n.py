@@ -173,21 +173,37 @@ def ngettext(singular, plural, count, **values):
     return _fill(_current.plural_text(singular, singular, plural, count), values)
 
 
+def kept_ngettext(singular, plural, count, **values):
+    """A plural message kept to be shown later, by another page in its own language (the host's reason why Start
+    waits, which the controls phone shows): {"msg", "plural", "values"}, shown with sentence(). Import it as
+    ngettext where it is written, so Babel extracts it as the plural it is; it translates nothing."""
+    values["n"] = count
+    return {"msg": singular, "plural": plural, "values": values}
+
+
 def sentence(message, values=None):
-    """A sentence the host sent (a refusal, a wait: {"msg": English, "values": {...}}, or the English alone) in
-    this page's language. The English is the catalog's key; values a host sends are names, counts and field
-    names, never words to translate. A message this catalog lacks, or values that do not fit it, show as sent."""
+    """A sentence the host sent (a refusal, a wait: {"msg": English, "values": {...}}, or the English alone; a
+    plural adds its English "plural" and counts values["n"]) in this page's language. The English is the
+    catalog's key; values a host sends are names, counts and field names, never words to translate. A message
+    this catalog lacks, or values that do not fit it, show as sent."""
+    plural = None
     if isinstance(message, dict):
-        message, values = message.get("msg"), message.get("values")
+        message, values, plural = message.get("msg"), message.get("values"), message.get("plural")
     if not isinstance(message, str):
         return ""
     if not isinstance(values, dict):
         values = {}
+    count = values.get("n")
+    if not isinstance(plural, str) or isinstance(count, bool) or not isinstance(count, int):
+        plural = None
     try:
+        if plural is not None:
+            return _fill(_current.plural_text(message, message, plural, count), dict(values))
         return _fill(_current.text(message, message), dict(values))
     except (KeyError, TypeError, ValueError):
         try:
-            return _fill(message, dict(values))
+            english = message if plural is None or abs(count) == 1 else plural
+            return _fill(english, dict(values))
         except (KeyError, TypeError, ValueError):
             return message
 

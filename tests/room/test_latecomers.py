@@ -12,7 +12,7 @@ from .helpers import act, join, last, make_room, names, started
 def test_a_late_guest_waits_in_words_and_is_seated_at_the_results():
     host, net, (sam, kim) = started("Sam", "Kim")
     lee = join(net, "Lee")
-    assert lee.session.status == "waiting" and lee.session.waiting == WAIT_FOR_GAME
+    assert lee.session.status == "waiting" and lee.session.waiting["msg"] == WAIT_FOR_GAME
     assert last(lee, "error") is None and lee.session.name == "Lee"
     assert names(host) == ["Sam", "Kim"]
     assert act(host, net, {"t": "move", "move": {"type": "end_game"}}) is None

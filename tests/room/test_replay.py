@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from peerparty.i18n import sentence
 from peerparty.engine import SYSTEM
 from peerparty.engine.record import RecordRefused, dumps, fingerprint, verify
 from peerparty.games import REGISTRY
@@ -233,6 +234,6 @@ def test_a_kept_record_the_rules_no_longer_accept_is_refused_in_a_sentence():
     host, _, _ = played_with_table_views("someone_elses_problem", 2)
     host.history[0]["record"]["log"][1][1] = {"type": "no_such_move"}
     out, err = host.host_action({"t": "watch", "game": 0}, 0)
-    assert out == [] and err.startswith("This game cannot be replayed by this version (step 2: ")
+    assert out == [] and sentence(err).startswith("This game cannot be replayed by this version (step 2: ")
     assert host.replay is None
-    assert host.game_file(0)[1].startswith("This game cannot be saved by this version (step 2: ")
+    assert sentence(host.game_file(0)[1]).startswith("This game cannot be saved by this version (step 2: ")

@@ -2,6 +2,7 @@
 
 import json
 
+from peerparty.i18n import sentence
 from peerparty.net.memory import Phone
 from peerparty.room.guest import GuestSession
 
@@ -176,7 +177,7 @@ def test_start_is_enabled_only_for_a_valid_player_count():
     for name in ["A", "B", "C"]:
         join(net, name)
     ok, reason = host.can_start()
-    assert not ok and "1 too many" in reason
+    assert not ok and "1 too many" in sentence(reason)
 
 
 def test_nobody_new_joins_a_running_game_that_has_no_spectators():

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from peerparty.i18n import sentence
 from peerparty.games import REGISTRY
 from peerparty.net.memory import Phone
 from peerparty.room.guest import GuestSession
@@ -143,7 +144,7 @@ def test_play_again_with_too_many_for_the_game_leaves_the_results_untouched():
         assert join(net, name).session.status == "joined"
     match, seq = host.match, host.seq
     out, err = host.host_action({"t": "again"}, net.now_ms)
-    assert err == "Race to Five takes at most 4 players: 1 too many."
+    assert sentence(err) == "This game takes at most 4 players: 1 too many."
     assert out == [] and host.phase == "over" and host.match is match and host.seq == seq
     assert last(sam, "view")["room"]["phase"] == "over"
     assert act(host, net, {"t": "lobby"}) is None and host.phase == "lobby"  # the host picks another way

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from peerparty.i18n import sentence
 from peerparty import i18n
 from peerparty.app.rules import ROOM_LANG_KEY, Rules
 from peerparty.engine.record import allowed_options
@@ -53,7 +54,7 @@ def test_a_language_not_offered_is_refused_with_a_sentence_and_changes_nothing(l
     join(net, "Ann")
     seq, before = host.seq, host.snapshot()
     error = act(host, net, {"t": "language", "lang": lang})
-    assert error == "That language is not offered here (English, Español, Deutsch are)."
+    assert sentence(error) == "That language is not offered here (English, Español, Deutsch are)."
     assert host.seq == seq and host.snapshot() == before
 
 
@@ -197,7 +198,9 @@ def test_switching_the_rooms_language_redraws_the_tv_remembers_it_and_a_reload_k
     assert "Wähl ein Spiel" in thread.drawn()["html"]
     # a refused language changes nothing, and says why on the big screen
     thread.action({"room": "language", "lang": "fr"})
-    assert rules.session.lang == "de" and "not offered" in thread.drawn()["html"]
+    assert (
+        rules.session.lang == "de" and "Diese Sprache gibt es hier nicht" in thread.drawn()["html"]
+    )  # in the room's language
 
     # a reload: the record it saved opens the room again, in German, whatever the browser says
     storage = {"peerparty:host": thread.record, ROOM_LANG_KEY: thread.storage[ROOM_LANG_KEY]}
@@ -209,3 +212,41 @@ def test_switching_the_rooms_language_redraws_the_tv_remembers_it_and_a_reload_k
     fresh = Rules(REGISTRY, token_source=tokens())
     fresh.open("new", "QRST", 0, thread.now, storage={ROOM_LANG_KEY: "de"}, languages=["es-ES"])
     assert fresh.session.lang == "de"
+
+
+# --- the room's sentences reach each phone in its own language ------------------------------------------------
+
+
+def test_the_controls_phone_reads_the_start_reason_and_a_refusal_in_its_own_language_while_the_tv_is_english():
+    """The reason Start waits (room/table.py can_start) and a refusal of the holder's control travel as English and
+    values; the Spanish phone holding the controls draws both from the real es catalog, the TV in the room's
+    English."""
+    from peerparty.ui.room import phone_screen
+
+    spanish = i18n.Language(catalogs.bundles(install=False)["es"])
+    host, net = make_room()
+    ann = join(net, "Ann")  # the first to join holds the controls
+    assert control(net, ann, {"t": "pick", "game": "race"})["t"] != "error"
+    refused = control(net, ann, {"t": "start"}, msg_id=7)  # one player: the race needs two
+    assert refused["t"] == "error" and refused["msg"] == "This game needs at least %(n)s player."
+
+    def phone_text():
+        state = {"status": ann.session.status, "code": "ABCD", "view": ann.session.view, "error": ann.session.error}
+        before = i18n.swap(spanish)
+        try:
+            return text_of(phone_screen(state))
+        finally:
+            i18n.swap(before)
+
+    on_phone = phone_text()
+    assert "Este juego necesita al menos 2 jugadores." in on_phone  # beside Start, and as the refusal
+    assert on_phone.count("Este juego necesita al menos 2 jugadores.") == 2
+    assert "needs at least" not in on_phone
+    on_tv = text_of(tv(host))
+    assert "This game needs at least 2 players." in on_tv and "Este juego" not in on_tv
+    # a refusal of the room's own (ProtocolError with values): Give controls to a seat that is not in the room
+    refused = control(net, ann, {"t": "give_controls", "seat": "nobody"}, msg_id=8)
+    assert refused["t"] == "error"
+    assert "Esa persona no está en la sala." in phone_text()
+    out, error = host.host_action({"t": "give_controls", "seat": "nobody"}, 0)
+    assert sentence(error) == "That player is not in the room."

@@ -4,6 +4,7 @@ the old one revoked); no, a connected seat, or a request whose phone hung up, ch
 
 import json
 
+from peerparty.i18n import sentence
 from peerparty.room import proof
 from peerparty.room.protocol import AWAY_MS
 
@@ -22,7 +23,7 @@ def test_a_new_phone_asking_for_an_away_seat_waits_for_the_host_and_gets_it_with
     secret = host.match.state["secret"][seat]
     goes_away(host, net, sam, [kim])
     fresh = new_phone(net, "sam")  # another browser; the name folds as the seat's does
-    assert fresh.session.status == "waiting" and "into Sam's seat" in fresh.session.waiting
+    assert fresh.session.status == "waiting" and "into Sam's seat" in sentence(fresh.session.waiting)
     assert last(fresh, "error") is None  # not "Someone in the room already has that name."
     html = tv(host)
     assert "A new phone asks to be <b>Sam</b>" in html and 'data-claim="1"' in html
@@ -78,7 +79,7 @@ def test_refuse_leaves_everything_as_it_was_and_tells_the_new_phone():
     fresh = new_phone(net, "Sam")
     assert act(host, net, {"t": "refuse", "claim": 1}) is None
     assert fresh.session.status == "refused"
-    assert last(fresh, "error")["msg"] == "The host did not let this phone in as Sam. Join with another name."
+    assert sentence(last(fresh, "error")) == "The host did not let this phone in as Sam. Join with another name."
     after = json.loads(json.dumps(host.snapshot(), sort_keys=True))
     assert dict(after, seq=0) == dict(json.loads(before), seq=0)  # the room as it was, but for its count
     assert act(host, net, {"t": "let_in", "claim": 1}) == "That request is no longer open."

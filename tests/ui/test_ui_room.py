@@ -131,7 +131,7 @@ def test_a_phone_that_joined_at_the_results_sees_the_result_and_its_seat_in_the_
     html = phone_html("p4", None, m)
     assert html.count('<h1 class="winners"') == 1
     assert html.count('class="standings"') == 1  # the room's table: the only list it gets
-    assert "You're in! You play in the next game." in html
+    assert "You&#39;re in! You play in the next game." in html
     assert "&lt;b&gt;Ann&lt;/b&gt;" in html and "<b>Ann</b>" not in html
     assert "sr-" not in html  # nothing of the ended game's own phone screen
 

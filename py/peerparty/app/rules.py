@@ -38,6 +38,7 @@ docs/host-threads.md describes the split.
 import json
 
 from .. import i18n
+from ..i18n import N_
 from ..games import REGISTRY
 from ..net.reach import BAD_RELAY, Knocking, host_link_problem
 from ..room import fence
@@ -318,7 +319,7 @@ class Rules:
             action = None
         out, error, download = [], None, None
         if not isinstance(action, dict):
-            error = "Unknown action."
+            error = N_("Unknown action.")
         elif action.get("room") == "save":  # Save this game: the record file, for the browser to download
             name, file_text = self.session.game_file(action.get("game"))
             if name is not None:

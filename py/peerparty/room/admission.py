@@ -18,6 +18,7 @@ Every function takes the room (room/state.py) and the event's Turn, and says wha
 """
 
 from . import proof, protocol, replication
+from ..i18n import N_
 from .latecomers import WAIT_FOR_GAME
 from .lobby import ROOM_CAP, clean_name
 from .state import CHALLENGED, NEW, SEATED, WAITING, WATCHING, Link
@@ -55,7 +56,7 @@ def hello(room, turn, conn, message):
         return turn.refuse(conn, "bad_token")
     name, why = clean_name(message["name"])
     if name is None:
-        return turn.refuse(conn, "bad_name", why)
+        return turn.refuse(conn, "bad_name", why["msg"], values=why["values"])
     if room.lobby.name_taken(name):
         return ask_for_seat(room, turn, conn, room.lobby.by_name(name))
     if room.lobby.name_barred(name):
@@ -87,7 +88,8 @@ def ask_for_seat(room, turn, conn, seat):
         return turn.refuse(
             conn,
             "claim_pending",
-            "Another phone is already asking to be %s. Wait for the host, or join with another name." % seat.name,
+            N_("Another phone is already asking to be %(name)s. Wait for the host, or join with another name."),
+            values={"name": seat.name},
         )
     room.link(conn).state = WAITING
     turn.say(
@@ -95,8 +97,11 @@ def ask_for_seat(room, turn, conn, seat):
         {
             "t": "waiting",
             "why": "claim",
-            "msg": "The host is asked to let this phone into %s's seat: score and all. Look at the big screen…"
-            % seat.name,
+            # the phone shows it in its own language (i18n.sentence), with the name filled in
+            "msg": N_(
+                "The host is asked to let this phone into %(name)s's seat: score and all. Look at the big screen…"
+            ),
+            "values": {"name": seat.name},
         },
     )
     turn.change()

@@ -13,9 +13,10 @@
 """
 
 from ..engine import HOST, IllegalMove
+from ..i18n import N_
 from .controls import RELOAD_GRACE_MS
 
-REMOVAL_DEFAULT = "They leave the game."
+REMOVAL_DEFAULT = N_("They leave the game.")  # a game says its own, N_-marked (GAME.removal)
 AWAY_MOVE = "away"  # the room's own host move: a TV's or a phone's is refused (room/table.py host_move)
 
 

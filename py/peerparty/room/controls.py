@@ -14,6 +14,7 @@ checked exactly as the TV's own tap. PHONE_KINDS are the actions a phone may ask
 """
 
 from . import protocol
+from ..i18n import N_
 
 PHONE_KINDS = (
     "pick",
@@ -32,9 +33,9 @@ PHONE_KINDS = (
     "refuse",
 )
 
-NOT_YOURS = "Only the player with the controls can do that. The TV shows who has them."
-NOT_FROM_A_PHONE = "That is done on the TV itself."
-NOT_YOURSELF = "You cannot remove yourself. Give the controls to someone else first, or leave between games."
+NOT_YOURS = N_("Only the player with the controls can do that. The TV shows who has them.")
+NOT_FROM_A_PHONE = N_("That is done on the TV itself.")
+NOT_YOURSELF = N_("You cannot remove yourself. Give the controls to someone else first, or leave between games.")
 
 
 # After the TV's tab reloads (or a successor restores the room), every phone is away until it finds the room again:
@@ -94,10 +95,10 @@ class Controls:
         """Hand the controls to seat `pid` (the TV's or the holder's Give controls)."""
         seat = _seat(seats, pid) if isinstance(pid, str) else None
         if seat is None or seat.removed:
-            raise protocol.ProtocolError("bad_message", "That player is not in the room.")
+            raise protocol.ProtocolError("bad_message", N_("That player is not in the room."))
         if not _may_hold(seat, now_ms):
             raise protocol.ProtocolError(
-                "bad_message", "%s is away: the controls go to someone who is here." % seat.name
+                "bad_message", N_("%(name)s is away: the controls go to someone who is here."), name=seat.name
             )
         self.holder = seat.id
         self.restored = False

@@ -196,7 +196,12 @@ class GuestSession:
         elif kind == "waiting" and self.status in ("joining", "waiting"):
             # the host keeps this phone's name: it seats it when the game ends, or when the host lets it in
             self.status = "waiting"
-            self.waiting = message.get("msg") if isinstance(message.get("msg"), str) else None
+            # the host's English and its values: the phone draws it in its own language (i18n.sentence)
+            self.waiting = (
+                {"msg": message["msg"], "values": message.get("values")}
+                if isinstance(message.get("msg"), str)
+                else None
+            )
             self.error = None
             room, table = message.get("room"), message.get("view")
             if isinstance(room, dict) and isinstance(table, dict) and message.get("seq", 0) >= self.seq:

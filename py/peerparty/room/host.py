@@ -18,6 +18,7 @@ reply (Room._error), made before anything changed, and the match steps on a copy
 """
 
 from ..engine import IllegalMove
+from ..i18n import N_
 from . import admission, broadcast, protocol, record, replay, replication, seating, table
 from .state import CHALLENGED, GONE, SEATED, RATE_BURST, RATE_PER_S, Bucket, Link, Room, Turn  # noqa: F401
 
@@ -175,7 +176,7 @@ class HostSession(Room):
     # --- the host's own screen ------------------------------------------------------------------------------------
 
     def host_action(self, action, now_ms):
-        """An action from the host screen. Returns (messages, error sentence or None); a refusal's code is left
+        """An action from the host screen. Returns (messages, error or None: protocol.said(), drawn with i18n.sentence); a refusal's code is left
         in self.refused (room/races.py tells a harmless race from a real refusal by it)."""
         self._now = now_ms
         self.refused = None
@@ -197,10 +198,10 @@ class HostSession(Room):
                 _ROOM_ACTIONS[kind](self, turn, action, now_ms)
                 turn.change()
             else:
-                error = "Unknown action."
+                error = N_("Unknown action.")
         except (IllegalMove, protocol.ProtocolError) as refused:
             self.refused = refused.code
-            return self._commit(Turn(self)), refused.detail or refused.code
+            return self._commit(Turn(self)), protocol.said(refused.detail or refused.code, refused.values)
         return self._commit(turn), error
 
     screen = _part(broadcast.screen)

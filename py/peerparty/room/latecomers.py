@@ -4,8 +4,9 @@ and the results are up. It is told so in words, not refused, and meanwhile shown
 shows it (issue 48 point 8: a waiting phone had an empty page). Pure data: HostSession seats them."""
 
 from . import protocol
+from ..i18n import N_
 
-WAIT_FOR_GAME = "A game is under way: you'll join when it ends."
+WAIT_FOR_GAME = N_("A game is under way: you'll join when it ends.")
 
 
 class Latecomers:

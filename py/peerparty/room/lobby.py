@@ -7,6 +7,7 @@ revoked for good.
 
 import unicodedata  # host only: phones (MicroPython, which lacks it) import no module of seats
 
+from ..i18n import N_
 from .protocol import AWAY_MS, NAME_MAX, peer_id  # noqa: F401 (peer_id beside the room code)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: nothing to confuse with 1 or 0
@@ -68,21 +69,24 @@ def _in_emoji_sequence(raw, i):
 
 
 def clean_name(raw):
-    """(name, None) or (None, the reason in a sentence). The host's rule for a seat's name: spaces trimmed
+    """(name, None) or (None, the reason: {"msg": a message of the catalogs, "values": what fills it}). The host's rule for a seat's name: spaces trimmed
     and collapsed, NFC, 1 to NAME_MAX characters, and no control, lone-surrogate or invisible/bidi character
     but inside an emoji sequence (a joiner between two emoji, a variation selector after one, a flag's tags).
     (The phone pre-checks with protocol.clean_name, which MicroPython can run; this one decides.)"""
     if not isinstance(raw, str):
-        return None, "A name is text."
+        return None, {"msg": N_("A name is text."), "values": {}}
     for i, ch in enumerate(raw):
         category = unicodedata.category(ch)
         if category in ("Cc", "Cs") and ch not in "\t\n\r":  # whitespace is collapsed below
-            return None, "Names cannot hold control characters."
+            return None, {"msg": N_("Names cannot hold control characters."), "values": {}}
         if (category == "Cf" or ch in INVISIBLE) and not _in_emoji_sequence(raw, i):
-            return None, "Names cannot hold invisible or direction-changing characters (U+%04X)." % ord(ch)
+            return None, {
+                "msg": N_("Names cannot hold invisible or direction-changing characters (%(code)s)."),
+                "values": {"code": "U+%04X" % ord(ch)},
+            }
     name = unicodedata.normalize("NFC", " ".join(raw.split()))
     if not 1 <= len(name) <= NAME_MAX:
-        return None, "Names are 1 to %d characters." % NAME_MAX
+        return None, {"msg": N_("Names are 1 to %(n)s characters."), "values": {"n": NAME_MAX}}
     return name, None
 
 

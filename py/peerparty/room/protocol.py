@@ -115,7 +115,7 @@ class ProtocolError(Exception):
         Exception.__init__(self, code)
         self.code = code
         self.detail = detail or ROOM_ERRORS.get(code, code)
-        self.values = values
+        self.values = values or ({} if detail else dict(ROOM_ERROR_VALUES.get(code) or {}))
 
 
 def _json_text():
@@ -160,31 +160,31 @@ def is_text(value):
 def _check_value(value, depth):
     if value is None or isinstance(value, (bool, int)):
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 2**31:
-            raise ProtocolError("bad_message", "A number in that move is out of range.")
+            raise ProtocolError("bad_message", N_("A number in that move is out of range."))
         return
     if isinstance(value, str):
         if len(value) > MAX_STR:
-            raise ProtocolError("bad_message", "A text in that move is too long.")
+            raise ProtocolError("bad_message", N_("A text in that move is too long."))
         if not is_text(value):
-            raise ProtocolError("bad_message", "A text in that move holds a broken character.")
+            raise ProtocolError("bad_message", N_("A text in that move holds a broken character."))
         return
     if depth >= MAX_DEPTH:
-        raise ProtocolError("bad_message", "That move is nested too deeply.")
+        raise ProtocolError("bad_message", N_("That move is nested too deeply."))
     if isinstance(value, list):
         if len(value) > MAX_KEYS:
-            raise ProtocolError("bad_message", "That move has too many items.")
+            raise ProtocolError("bad_message", N_("That move has too many items."))
         for item in value:
             _check_value(item, depth + 1)
         return
     if isinstance(value, dict):
         if len(value) > MAX_KEYS:
-            raise ProtocolError("bad_message", "That move has too many fields.")
+            raise ProtocolError("bad_message", N_("That move has too many fields."))
         for key, item in value.items():
             if len(key) > 32 or not is_text(key):
-                raise ProtocolError("bad_message", "A field name in that move is too long.")
+                raise ProtocolError("bad_message", N_("A field name in that move is too long."))
             _check_value(item, depth + 1)
         return
-    raise ProtocolError("bad_message", "That move holds a value PeerParty does not accept.")
+    raise ProtocolError("bad_message", N_("That move holds a value PeerParty does not accept."))
 
 
 def _opt_str(message, key, limit):
@@ -192,14 +192,14 @@ def _opt_str(message, key, limit):
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > limit:
-        raise ProtocolError("bad_message", "The field %s is not valid." % key)
+        raise ProtocolError("bad_message", N_("The field %(field)s is not valid."), field=key)
     return value
 
 
 def _int(message, key):
     value = message.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 2**31:
-        raise ProtocolError("bad_message", "The field %s must be a whole number." % key)
+        raise ProtocolError("bad_message", N_("The field %(field)s must be a whole number."), field=key)
     return value
 
 
@@ -224,7 +224,7 @@ def parse_client(text):
         epoch = message.get("epoch", 0)
         seat, nonce = message.get("seat"), message.get("nonce")
         if (seat is not None or nonce is not None) and not (is_hex(seat, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
-            raise ProtocolError("bad_message", "The fields seat and nonce are not valid.")
+            raise ProtocolError("bad_message", N_("The fields seat and nonce are not valid."))
         return {
             "t": "hello",
             "room": _opt_str(message, "room", 8) or "",
@@ -235,11 +235,11 @@ def parse_client(text):
         }
     if kind == "prove":
         if not is_hex(message.get("proof"), MAC_HEX):
-            raise ProtocolError("bad_message", "The field proof is not valid.")
+            raise ProtocolError("bad_message", N_("The field proof is not valid."))
         return {"t": "prove", "proof": message["proof"]}
     if kind == "probe":
         if not is_hex(message.get("nonce"), NONCE_HEX):
-            raise ProtocolError("bad_message", "The field nonce is not valid.")
+            raise ProtocolError("bad_message", N_("The field nonce is not valid."))
         return {
             "t": "probe",
             "room": _opt_str(message, "room", 8) or "",
@@ -249,24 +249,24 @@ def parse_client(text):
     if kind == "move":
         move = message.get("move")
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-            raise ProtocolError("bad_message", "A move needs a type.")
+            raise ProtocolError("bad_message", N_("A move needs a type."))
         _check_value(move, 1)
         ref = message.get("ref")
         if ref is not None and (
             isinstance(ref, bool) or not isinstance(ref, (int, str)) or (isinstance(ref, str) and len(ref) > 64)
         ):
-            raise ProtocolError("bad_message", "The field ref is not valid.")
+            raise ProtocolError("bad_message", N_("The field ref is not valid."))
         return {"t": "move", "id": _int(message, "id"), "ref": ref, "move": move}
     if kind == "control":
         action = message.get("action")
         if not isinstance(action, dict) or not isinstance(action.get("t"), str):
-            raise ProtocolError("bad_message", "A control needs an action.")
+            raise ProtocolError("bad_message", N_("A control needs an action."))
         _check_value(action, 1)
         return {"t": "control", "id": _int(message, "id"), "action": action}
     if kind == "watch":
         screen, nonce = message.get("screen"), message.get("nonce")
         if (screen is not None or nonce is not None) and not (is_hex(screen, TAG_HEX) and is_hex(nonce, NONCE_HEX)):
-            raise ProtocolError("bad_message", "The fields screen and nonce are not valid.")
+            raise ProtocolError("bad_message", N_("The fields screen and nonce are not valid."))
         return {
             "t": "watch",
             "room": _opt_str(message, "room", 8) or "",
@@ -299,10 +299,23 @@ def peer_id(code, epoch):
     return "peerparty-%s-%d" % (code, epoch)
 
 
+def said(detail, values=None):
+    """A sentence kept for a screen to draw in its own language (i18n.sentence): the English message alone, or with
+    its values {"msg", "values"}; a sentence already in that shape (a plural's) as it is."""
+    if isinstance(detail, dict) or not values:
+        return detail
+    return {"msg": detail, "values": values}
+
+
 def error(code, detail=None, msg_id=None, values=None):
-    """A refusal: `msg` is the English message (a catalog's key) and `values` what fills its placeholders, so
-    the phone shows it in its own language (i18n.sentence)."""
+    """A refusal: `msg` is the English message (a catalog's key) and `values` what fills its placeholders (a
+    plural adds its English `plural`), so the phone shows it in its own language (i18n.sentence)."""
+    plural = None
+    if isinstance(detail, dict):  # said(): a sentence with its values
+        detail, values, plural = detail.get("msg"), detail.get("values") or values, detail.get("plural")
     out = {"t": "error", "code": code, "msg": detail or ROOM_ERRORS.get(code, code), "id": msg_id}
+    if plural:
+        out["plural"] = plural
     values = values or (None if detail else ROOM_ERROR_VALUES.get(code))
     if values:
         out["values"] = values

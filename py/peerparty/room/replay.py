@@ -7,6 +7,7 @@ state of the host, not a room phase: phones keep their own screens, and starting
 """
 
 from ..engine.record import RecordRefused, dumps, play_back, write
+from ..i18n import N_
 
 SPEEDS = (1, 2, 4, 8)
 STEP_MS = 1600  # one step at 1x; at 8x, 200 ms (the host page ticks every 250 ms, so about that)
@@ -79,11 +80,11 @@ class Replay:
                 self.at = earlier[-1] if earlier else 0
         elif do == "seek":
             if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= self.last:
-                return "There is no such step."
+                return N_("There is no such step.")
             self._pause()
             self.at = at
         else:
-            return "Unknown replay control."
+            return N_("Unknown replay control.")
         return None
 
     def _pause(self):
@@ -163,21 +164,24 @@ def act(room, kind, action, now_ms):
         try:
             room.replay = Replay(room.games, index, room.history[index])
         except RecordRefused as refused:  # kept by an older version whose rules differ
-            return "This game cannot be replayed by this version (%s)." % refused
+            return {
+                "msg": N_("This game cannot be replayed by this version (%(why)s)."),
+                "values": {"why": str(refused)},
+            }
         return None
     if room.replay is None:
-        return "No replay is open."
+        return N_("No replay is open.")
     return room.replay.control(action.get("do"), action.get("at"), now_ms)
 
 
 def finished(room, index):
     """The history index of a game that can be replayed or saved, or an error sentence."""
     if room.phase == "playing":
-        return "Finish this game first."
+        return N_("Finish this game first.")
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(room.history):
-        return "That game is not in tonight's history."
+        return N_("That game is not in tonight's history.")
     if not room.history[index].get("record"):
-        return "Only the last few games can be watched again."
+        return N_("Only the last few games can be watched again.")
     return index
 
 
@@ -189,4 +193,7 @@ def saved_game(room, index):
     try:
         return game_file(room.games, room.code, index, room.history[index])
     except RecordRefused as refused:
-        return None, "This game cannot be saved by this version (%s)." % refused
+        return None, {
+            "msg": N_("This game cannot be saved by this version (%(why)s)."),
+            "values": {"why": str(refused)},
+        }

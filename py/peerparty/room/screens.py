@@ -26,6 +26,7 @@ The keys go into the room's record, so a reloaded host and a Hint Hunt successor
 """
 
 from . import proof, protocol
+from ..i18n import N_
 from .protocol import MAX_SCREENS
 
 KEPT = 16  # keys kept for screens that may come back; past that the oldest are forgotten
@@ -125,7 +126,7 @@ class Screens:
         """The host drops a screen: its key is forgotten (opened again, it is a new screen). Returns the
         connections it watched on, to be told "bye" (and again whatever they send)."""
         if isinstance(number, bool) or not isinstance(number, int) or number not in self.live.values():
-            raise protocol.ProtocolError("bad_message", "That screen is not connected.")
+            raise protocol.ProtocolError("bad_message", N_("That screen is not connected."))
         del self.keys[number]
         dropped = [conn for conn, n in self.live.items() if n == number]
         for conn in dropped:

@@ -12,6 +12,7 @@ protocol.ProtocolError and changes nothing.
 """
 
 from . import admission, protocol, replication
+from ..i18n import N_
 from .lobby import ROOM_CAP, clean_name
 from .state import NEW
 
@@ -20,25 +21,33 @@ def answer_claim(room, turn, number, yes):
     """Let in (yes) or Refuse a phone asking for an away seat. Yes moves the seat, its score, hand and secrets
     with it: a NEW token for the new phone, the old one no longer opens it, the old phone is told and let go.
     Refused, or the seat's phone is back: nothing changes, and the new phone is told why. Returns the host's
-    error sentence, or None."""
+    error (a message of the catalogs, or {"msg", "values"}), or None."""
     asked = room.claims.take(number)
     if asked is None:
-        return "That request is no longer open."
+        return N_("That request is no longer open.")
     conn, pid = asked
     seat = room.lobby.by_id(pid)
     turn.change()  # the TV's "A new phone asks to be Ann" goes
     room.link(conn).state = NEW  # until welcomed: it may say hello again
     if seat is None or seat.removed:
-        turn.refuse(conn, "claim_refused", "That seat is closed. Join with another name.")
+        turn.refuse(conn, "claim_refused", N_("That seat is closed. Join with another name."))
         return None
     if not yes:
         turn.refuse(
-            conn, "claim_refused", "The host did not let this phone in as %s. Join with another name." % seat.name
+            conn,
+            "claim_refused",
+            N_("The host did not let this phone in as %(name)s. Join with another name."),
+            values={"name": seat.name},
         )
         return None
     if seat.present(room._now):
-        turn.refuse(conn, "claim_void", "%s is back on their own phone. Join with another name." % seat.name)
-        return "%s is back on their own phone: nothing changed." % seat.name
+        turn.refuse(
+            conn,
+            "claim_void",
+            N_("%(name)s is back on their own phone. Join with another name."),
+            values={"name": seat.name},
+        )
+        return {"msg": N_("%(name)s is back on their own phone: nothing changed."), "values": {"name": seat.name}}
     old = seat.conn
     if old is not None:
         room.link(old).go("seat_moved")  # it hears that whatever it sends, until it closes
@@ -86,7 +95,7 @@ def disconnected(room, turn, conn):
 def leave(room, turn, seat):
     """A phone gives its seat up (between games only)."""
     if room.phase == "playing":
-        return turn.refuse(seat.conn, "game_running", "You can leave once this game ends.")
+        return turn.refuse(seat.conn, "game_running", N_("You can leave once this game ends."))
     revoke(room, turn, seat, "left")
     turn.change()
 
@@ -114,10 +123,10 @@ def remove_for_good(room, turn, seat):
 def join_local(room, raw_name):
     """The host takes a seat on the TV's own tab ("I play on this screen")."""
     if room._local_seat() is not None:
-        raise protocol.ProtocolError("bad_message", "You already have a seat.")
+        raise protocol.ProtocolError("bad_message", N_("You already have a seat."))
     name, why = clean_name(raw_name)
     if name is None:
-        raise protocol.ProtocolError("bad_name", why)
+        raise protocol.ProtocolError("bad_name", why["msg"], **why["values"])
     if room.lobby.name_taken(name):
         raise protocol.ProtocolError("name_taken")
     if room.phase != "playing" and len(room.lobby.active()) >= ROOM_CAP:

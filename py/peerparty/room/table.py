@@ -13,7 +13,8 @@ protocol.ProtocolError or IllegalMove and changes nothing.
 
 from ..engine import HOST, SYSTEM, IllegalMove, Match
 from ..engine.record import final_of
-from ..i18n import NAMES, SHIPPED, _, ngettext
+from ..i18n import NAMES, N_, SHIPPED
+from ..i18n import kept_ngettext as ngettext  # extracted as a plural; kept in English, shown where drawn
 from . import away, protocol, seating
 from .replay import keep_records
 
@@ -25,9 +26,9 @@ ANY = object()  # a host move that names no decision (the screen and its answer 
 
 def pick(room, game_id):
     if room.phase != "lobby":
-        raise protocol.ProtocolError("game_running", "Finish or leave the current game first.")
+        raise protocol.ProtocolError("game_running", N_("Finish or leave the current game first."))
     if game_id not in room.games:
-        raise protocol.ProtocolError("bad_message", "That game is not offered.")
+        raise protocol.ProtocolError("bad_message", N_("That game is not offered."))
     room.game_id = game_id
 
 
@@ -35,10 +36,13 @@ def language(room, lang):
     """The room's language (issue 49): the big screen's words, and the option of the games that take it. A lobby
     decision, like the game: a game under way keeps what it was set up with."""
     if room.phase != "lobby":
-        raise protocol.ProtocolError("game_running", "Finish or leave the current game first.")
+        raise protocol.ProtocolError("game_running", N_("Finish or leave the current game first."))
     if lang not in SHIPPED:
+        # the languages' own names are values, never translated (i18n.NAMES)
         offered = ", ".join(NAMES[tag] for tag in SHIPPED)
-        raise protocol.ProtocolError("bad_message", "That language is not offered here (%s are)." % offered)
+        raise protocol.ProtocolError(
+            "bad_message", N_("That language is not offered here (%(offered)s are)."), offered=offered
+        )
     room.lang = lang
 
 
@@ -54,12 +58,13 @@ def room_options(game, room):
 
 
 def can_start(room):
-    """(ok, reason): Start is enabled only for a valid player count. The reason is a message of the catalogs, in
-    the language i18n uses as it is made: the room's, where the big screen is drawn (app/rules.py draw)."""
+    """(ok, reason): Start is enabled only for a valid player count. The reason is kept in English with its values
+    (a message of the catalogs, or {"msg", "plural", "values"}): the TV draws it in the room's language, the
+    controls phone in its own (i18n.sentence)."""
     if room.phase != "lobby":
-        return False, _("A game is under way.")
+        return False, N_("A game is under way.")
     if room.game_id is None:
-        return False, _("Pick a game.")
+        return False, N_("Pick a game.")
     return fits(room, room.lobby.players())  # the host tab's own seat ("I play on this screen") plays too
 
 
@@ -69,17 +74,13 @@ def fits(room, players):
     count = len(players)
     if count < game.min_players:
         return False, ngettext(
-            "%(game)s needs at least %(n)s player.",
-            "%(game)s needs at least %(n)s players.",
-            game.min_players,
-            game=game.title,
+            "This game needs at least %(n)s player.", "This game needs at least %(n)s players.", game.min_players
         )
     if count > game.max_players:
         return False, ngettext(
-            "%(game)s takes at most %(n)s player: %(over)s too many.",
-            "%(game)s takes at most %(n)s players: %(over)s too many.",
+            "This game takes at most %(n)s player: %(over)s too many.",
+            "This game takes at most %(n)s players: %(over)s too many.",
             game.max_players,
-            game=game.title,
             over=count - game.max_players,
         )
     return True, ""
@@ -111,7 +112,7 @@ def start(room, turn, now_ms):
 
 def again(room, turn, now_ms):
     if room.phase != "over":
-        raise protocol.ProtocolError("bad_message", "The game is not over yet.")
+        raise protocol.ProtocolError("bad_message", N_("The game is not over yet."))
     # the same game with everyone in the room now: last game's players, its watchers and whoever joined at the
     # results. Checked before anything changes, so a refusal leaves the results on every screen.
     ok, reason = fits(room, room.lobby.active())
@@ -123,7 +124,7 @@ def again(room, turn, now_ms):
 
 def to_lobby(room):
     if room.phase == "playing":
-        raise protocol.ProtocolError("game_running", "End the game first.")
+        raise protocol.ProtocolError("game_running", N_("End the game first."))
     room.phase = "lobby"
     room.match = None
     for seat in room.lobby.seats:
@@ -171,11 +172,11 @@ def host_move(room, turn, body, now_ms, ref=ANY):
     game = room.game()
     local = room._local_seat()
     if not isinstance(body.get("type"), str):
-        raise protocol.ProtocolError("bad_message", "A move needs a type.")
+        raise protocol.ProtocolError("bad_message", N_("A move needs a type."))
     if body["type"] == "set_host":  # the room's own, following the controls (hand_rulebook_host)
-        raise protocol.ProtocolError("bad_message", "The host's seat follows the controls: give them instead.")
+        raise protocol.ProtocolError("bad_message", N_("The host's seat follows the controls: give them instead."))
     if body["type"] == away.AWAY_MOVE:  # the room's own, from each seat's presence (room/away.py)
-        raise protocol.ProtocolError("bad_message", "Who is away is what the room sees, not a button.")
+        raise protocol.ProtocolError("bad_message", N_("Who is away is what the room sees, not a button."))
     if body["type"] in game.host_moves:
         actor = HOST
     elif local is not None and local.id in room.match.players:
@@ -252,11 +253,11 @@ def remove(room, turn, pid, now_ms):
     takes one during play), then out of the room for good."""
     seat = room.lobby.by_id(pid) if isinstance(pid, str) else None
     if seat is None or seat.removed or seat.local:
-        raise protocol.ProtocolError("bad_message", "That player is not in the room.")
+        raise protocol.ProtocolError("bad_message", N_("That player is not in the room."))
     if room.phase == "playing" and pid in room.match.players:
         game = room.game()
         if "remove" not in game.host_moves:
-            raise protocol.ProtocolError("bad_message", "%s has no removal during play." % game.title)
+            raise protocol.ProtocolError("bad_message", N_("This game has no removal during play."))
         remove_from_game(room, pid, {"type": "remove", "player": pid, "confirm": True}, now_ms)
         after_step(room, turn)
     seating.remove_for_good(room, turn, seat)

@@ -24,7 +24,7 @@ Fullscreen, Sound, a replay's steps) is not a decision of this list.
 """
 
 from .. import i18n
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, sentence
 from .html import button, esc, icon_button, tag
 from .screens import screens_for
 from .languages import language_buttons
@@ -85,21 +85,23 @@ def claim_buttons(claim):
     """Let in / Refuse a new phone asking for an away seat: host_actions "let_in" and "refuse". Only the host's (or
     the holder's) yes moves a seat (docs/trust.md)."""
     name = esc(claim["name"])
+    # %(seat)s is the name in bold (HTML), %(name)s the name: the message is escaped first, then filled
+    asks = esc(_("A new phone asks to be %(seat)s. %(name)s is away: let this phone take their seat?"))
     return tag(
         "div",
-        tag("p", "A new phone asks to be %s. %s is away: let this phone take their seat?" % (tag("b", name), name))
+        tag("p", asks % {"seat": tag("b", name), "name": name})
         + button(
-            "Let in",
+            _("Let in"),
             {"room": "let_in", "claim": claim["claim"]},
             cls="btn primary",
-            aria_label="Let the new phone in as %s" % claim["name"],
+            aria_label=_("Let the new phone in as %(name)s", name=claim["name"]),
             data_let_in=str(claim["claim"]),
         )
         + button(
-            "Refuse",
+            _("Refuse"),
             {"room": "refuse", "claim": claim["claim"]},
             cls="btn ghost",
-            aria_label="Refuse the new phone asking to be %s" % claim["name"],
+            aria_label=_("Refuse the new phone asking to be %(name)s", name=claim["name"]),
         ),
         class_="banner warn claim",
         role="alert",
@@ -113,21 +115,21 @@ def seat_buttons(person, room, ctx):
     out = ""
     if room["phase"] == "lobby" and not person["host"] and person["id"] != ctx.get("holder"):
         out += icon_button(
-            "Remove",
+            _("Remove"),
             REMOVE_ICON,
             {"room": "remove", "seat": person["id"]},
             cls="btn small ghost",
-            confirm="Remove %s from the room? They cannot rejoin." % person["name"],
-            aria_label="Remove %s" % person["name"],
+            confirm=_("Remove %(name)s from the room? They cannot rejoin.", name=person["name"]),
+            aria_label=_("Remove %(name)s", name=person["name"]),
         )
     if not person.get("controls") and person["present"] and not person["host"]:
         out += icon_button(
-            "Give controls",
+            _("Give controls"),
             GIVE_ICON,
             {"room": "give_controls", "seat": person["id"]},
             cls="btn small ghost give",
-            confirm="Give the controls to %s? Their phone then has the host's buttons." % person["name"],
-            aria_label="Give controls to %s" % person["name"],
+            confirm=_("Give the controls to %(name)s? Their phone then has the host's buttons.", name=person["name"]),
+            aria_label=_("Give controls to %(name)s", name=person["name"]),
         )
     return out
 
@@ -139,13 +141,18 @@ def away_remove(room, person, ctx):
         return ""
     if person["id"] == ctx.get("holder"):
         return ""
+    # room["removal"]: the game's N_-marked English of what a removal does to them (its GAME.removal)
     return icon_button(
-        "Remove",
+        _("Remove"),
         REMOVE_ICON,
         {"room": "remove", "seat": person["id"]},
         cls="btn small danger",
-        confirm="Remove %s from the game? %s They cannot rejoin." % (person["name"], room["removal"]),
-        aria_label="Remove %s" % person["name"],
+        confirm=_(
+            "Remove %(name)s from the game? %(removal)s They cannot rejoin.",
+            name=person["name"],
+            removal=_(room["removal"]),
+        ),
+        aria_label=_("Remove %(name)s", name=person["name"]),
         data_away_remove=person["id"],
     )
 
@@ -176,7 +183,8 @@ def start_row(room, can_start, id_="start"):
             names=names,
         )
     start = button(_("Start"), {"room": "start"}, cls="btn primary big", disabled=not ok, id=id_, confirm=confirm)
-    line = esc(reason) if reason else esc(_("Ready when you are."))
+    # the host's reason comes as its English and values (room/table.py can_start): drawn in this screen's language
+    line = esc(sentence(reason)) if reason else esc(_("Ready when you are."))
     return tag(
         "div",
         start
@@ -191,25 +199,24 @@ def start_row(room, can_start, id_="start"):
     )
 
 
-def and_(names):
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def over_actions(room):
     """The next step at the results. Play again with someone away asks first, naming them (issue 48): the game
     would start with their seat in it."""
     away = away_names(room)
     confirm = None
     if away:
-        verb = "is" if len(away) == 1 else "are"
-        confirm = "%s %s away. Play again anyway? Their seat is in the game, and they play on when they are back." % (
-            and_(away),
-            verb,
+        confirm = ngettext(
+            "%(names)s is away. Play again anyway? Their seat is in the game, and they play on when they are back.",
+            "%(names)s are away. Play again anyway? Their seat is in the game, and they play on when they are back.",
+            len(away),
+            names=i18n.join(away),
         )
     return tag(
         "div",
-        button("Play again", {"room": "again"}, cls="btn primary big", confirm=confirm, data_again_away=str(len(away)))
-        + button("Choose another game", {"room": "lobby"}, cls="btn big"),
+        button(
+            _("Play again"), {"room": "again"}, cls="btn primary big", confirm=confirm, data_again_away=str(len(away))
+        )
+        + button(_("Choose another game"), {"room": "lobby"}, cls="btn big"),
         class_="actions",
     )
 
@@ -218,7 +225,7 @@ def watch_again(room):
     """Watch the game just played again (on the TV), where its record is kept."""
     last = len(room["history"]) - 1
     if last >= 0 and room["history"][last].get("replay"):
-        return button("Watch it again", {"room": "watch", "game": last}, cls="btn small")
+        return button(_("Watch it again"), {"room": "watch", "game": last}, cls="btn small")
     return ""
 
 
@@ -228,15 +235,15 @@ def history_watch(room, games):
     out = []
     for i, h in enumerate(room["history"]):
         if h.get("replay"):
-            title = titles.get(h["game"], h["game"])
+            title = _(titles.get(h["game"], h["game"]))  # the game's N_-marked English title
             out.append(
                 (
                     i,
                     button(
-                        "Watch",
+                        _("Watch"),
                         {"room": "watch", "game": i},
                         cls="btn tiny",
-                        aria_label="Watch game %d again: %s" % (i + 1, title),
+                        aria_label=_("Watch game %(n)s again: %(game)s", n=i + 1, game=title),
                     ),
                 )
             )
@@ -245,11 +252,11 @@ def history_watch(room, games):
 
 def drop_screen(number):
     return button(
-        "Drop",
+        _("Drop"),
         {"room": "drop_screen", "screen": number},
         cls="btn tiny ghost",
-        aria_label="Drop screen %d" % number,
-        confirm="Drop screen %d? It stops showing this room until it is opened again." % number,
+        aria_label=_("Drop screen %(n)s", n=number),
+        confirm=_("Drop screen %(n)s? It stops showing this room until it is opened again.", n=number),
     )
 
 
@@ -263,7 +270,7 @@ def game_picker(room, games, ok=True):
         picker.append(
             tag(
                 "button",
-                tag("span", esc(title), class_="game-title")
+                tag("span", esc(_(title)), class_="game-title")  # the game's N_-marked English title
                 + tag(
                     "span",
                     # i18n: how many players a game takes, e.g. "3–12 players"

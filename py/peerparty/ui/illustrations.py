@@ -7,6 +7,7 @@ scandalous objects a solid diamond and ALIBIs an open circle, locks and ticks ar
 Styles: static/css/app.css (.ill*). Runs on MicroPython (phones) and Pyodide (host).
 """
 
+from ..i18n import _
 from .html import esc, tag
 
 _LOCK = (
@@ -47,8 +48,11 @@ def mini_cards(values, kind=""):
     return "".join([mini_card(esc(v), kind) for v in values])
 
 
-def lock(text="locked"):
-    """A padlock and a word under it."""
+def lock(text=None):
+    """A padlock and a word under it (HTML; "locked" in this screen's language when none is given)."""
+    if text is None:
+        # i18n: the word under a padlock in a how-to-play picture
+        text = esc(_("locked"))
     return tag("span", _LOCK + tag("span", text, class_="ill-word"), class_="ill-badge")
 
 
@@ -93,12 +97,12 @@ def grid(cells):
     return tag("span", "".join(cells), class_="ill-grid")
 
 
-def rules_box(rules, summary="How to play", id_=None, open_=False):
-    """A game's pictures and rules folded under one tap. Give it an id: an open one stays open while the
+def rules_box(rules, summary=None, id_=None, open_=False):
+    """A game's pictures and rules folded under one tap (summary: HTML, "How to play" when none is given). Give it an id: an open one stays open while the
     screen re-renders (static/js/glue.js keeps the open state of a details element that has an id)."""
     return tag(
         "details",
-        tag("summary", summary) + tag("div", rules, class_="rules-text"),
+        tag("summary", esc(_("How to play")) if summary is None else summary) + tag("div", rules, class_="rules-text"),
         class_="how-to-play",
         id=id_,
         open=open_,

@@ -6,6 +6,7 @@ The game's own table screen draws the step inside a still frame (data-still): it
 nothing there, and its countdowns stand at the time left at that step (static/js/glue.js).
 """
 
+from ..i18n import _
 from .html import button, esc, tag, who
 from .screens import screens_for
 
@@ -21,50 +22,53 @@ def replay_band(replay, title):
             _do("previous_moment"),
             cls="btn small",
             disabled=first,
-            title="Previous moment",
-            aria_label="Back to the previous moment",
+            title=_("Previous moment"),
+            aria_label=_("Back to the previous moment"),
         ),
-        button("\u2039 Back", _do("back"), cls="btn small", disabled=first, aria_label="One step back"),
+        button("\u2039 " + _("Back"), _do("back"), cls="btn small", disabled=first, aria_label=_("One step back")),
         button(
-            "Pause" if playing else ("Play again" if final else "Play"),
+            _("Pause") if playing else (_("Play again") if final else _("Play")),
             _do("pause" if playing else "play"),
             cls="btn small primary replay-play",
             aria_pressed="true" if playing else "false",
         ),
-        button("Forward \u203a", _do("forward"), cls="btn small", disabled=final, aria_label="One step forward"),
+        button(
+            _("Forward") + " \u203a", _do("forward"), cls="btn small", disabled=final, aria_label=_("One step forward")
+        ),
         button(
             "\u00bb",
             _do("next_moment"),
             cls="btn small",
             disabled=final,
-            title="Next moment",
-            aria_label="On to the next moment",
+            title=_("Next moment"),
+            aria_label=_("On to the next moment"),
         ),
         button(
             "%d\u00d7" % replay["speed"],
             _do("speed"),
             cls="btn small ghost",
-            title="Speed",
-            aria_label="Speed: %d times; change" % replay["speed"],
+            title=_("Speed"),
+            aria_label=_("Speed: %(n)s times; change", n=replay["speed"]),
         ),
     ]
     keep = [
-        button("Save this game", {"room": "save", "game": replay["index"]}, cls="btn small ghost"),
-        button("Close", {"room": "close_replay"}, cls="btn small ghost", aria_label="Close the replay"),
+        button(_("Save this game"), {"room": "save", "game": replay["index"]}, cls="btn small ghost"),
+        button(_("Close"), {"room": "close_replay"}, cls="btn small ghost", aria_label=_("Close the replay")),
     ]
-    head = tag("h2", "Replay: " + esc(title), class_="replay-title") + tag(
-        "p", "Step %d of %d" % (at, last), class_="replay-where", aria_live="polite"
+    # title: the game's title, already in this screen's language (ui/room.py)
+    head = tag("h2", esc(_("Replay: %(game)s", game=title)), class_="replay-title") + tag(
+        "p", esc(_("Step %(at)s of %(last)s", at=at, last=last)), class_="replay-where", aria_live="polite"
     )
     return tag(
         "section",
         tag("div", head, class_="replay-what")
-        + tag("nav", "".join(controls), class_="replay-controls", aria_label="Replay")
+        + tag("nav", "".join(controls), class_="replay-controls", aria_label=_("Replay"))
         + tag("div", "".join(keep), class_="replay-keep"),
         class_="replay-bar",
         data_replay_at=str(at),
         data_replay_last=str(last),
         data_replay_playing="1" if playing else "0",
-        aria_label="Replay of a finished game",
+        aria_label=_("Replay of a finished game"),
     )
 
 
@@ -89,7 +93,7 @@ def replay_main(replay, winners):
     seats = "".join(tag("li", who(ctx, p), class_="replay-seat") for p in names)
     side = tag(
         "aside",
-        tag("h2", "Players")
+        tag("h2", esc(_("Players")))
         + tag("ol", seats, class_="replay-seats")
         + tag("div", extra, class_="replay-still", data_still="1"),
         class_="panel side",
@@ -116,8 +120,8 @@ def _timeline(replay):
                 "",
                 type="button",
                 class_="replay-tick" + here,
-                title=text,
-                aria_label="Step %d: %s" % (step, text),
+                title=_(text),
+                aria_label=_("Step %(n)s: %(moment)s", n=step, moment=_(text)),
                 style="left:%.2f%%" % (100.0 * step / last),
                 data_move='{"room":"replay","do":"seek","at":%d}' % step,
                 tabindex="-1",
@@ -133,18 +137,21 @@ def _timeline(replay):
         tabindex="0",
         data_next="1",
         data_replay_line="1",
-        aria_label="The game's line, with the moments a secret became public: left and right step, OK plays or pauses",
+        aria_label=_(
+            "The game's line, with the moments a secret became public: left and right step, OK plays or pauses"
+        ),
     )
 
 
 def _moment(replay, winners):
     """This step's moment, big; otherwise the last one before it, quiet; at the end, the result."""
-    now = list(replay["moments"])
+    # a moment is the game's N_-marked English (its record's marks): shown in this screen's language
+    now = [_(text) for text in replay["moments"]]
     if replay.get("result") is not None:
         now.append(winners)
     if now:
         return tag("p", "\u2605 " + esc(" \u00b7 ".join(now)), class_="replay-moment now")
     before = [text for step, text in replay["marks"] if step < replay["at"]]
     if before:
-        return tag("p", "Last moment: " + esc(before[-1]), class_="replay-moment")
-    return tag("p", "Each mark on the line is a moment a secret became public.", class_="replay-moment")
+        return tag("p", esc(_("Last moment: %(moment)s", moment=_(before[-1]))), class_="replay-moment")
+    return tag("p", esc(_("Each mark on the line is a moment a secret became public.")), class_="replay-moment")

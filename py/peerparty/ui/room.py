@@ -1,7 +1,7 @@
 """The room's own screens: the host's lobby (code, QR, people, game picker) and the phone's join,
 lobby and results screens. Game screens plug in through ui/screens.py."""
 
-from ..i18n import N_, _, sentence
+from ..i18n import N_, _, join, ngettext, sentence
 from .decisions import CONTROLS_ICON, GIVE_ICON, REMOVE_ICON, decisions, placed
 from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
@@ -92,7 +92,8 @@ def result_table(result, names):
     rows = []
     winners = result.get("winners", [])
     for pid in result.get("ranking", []):
-        mark = tag("span", "winner", class_="badge win") if pid in winners else ""
+        # i18n: a badge beside a winner's name in the final standings
+        mark = tag("span", esc(_("winner")), class_="badge win") if pid in winners else ""
         rows.append(
             tag(
                 "tr",
@@ -100,7 +101,8 @@ def result_table(result, names):
                 + tag("td", str(result["scores"].get(pid, 0)), class_="num"),
             )
         )
-    caption = tag("caption", esc(result.get("note") or "Final standings"))
+    # a game's note is its own N_-marked English (shown in this screen's language)
+    caption = tag("caption", esc(_(result["note"]) if result.get("note") else _("Final standings")))
     return tag("table", caption + "".join(rows), class_="standings")
 
 
@@ -108,10 +110,10 @@ def winners_text(result, names):
     """Who won, as plain text (esc() it for a screen)."""
     winners = [names.get(w, "?") for w in result.get("winners", [])]
     if not winners:
-        return "No winner this time."
+        return _("No winner this time.")
     if len(winners) == 1:
-        return winners[0] + " wins!"
-    return " and ".join(winners) + " share the win!"
+        return _("%(name)s wins!", name=winners[0])
+    return _("%(names)s share the win!", names=join(winners))
 
 
 def winners_line(result, names):
@@ -129,7 +131,8 @@ def how_to_play(game_id, title, open_=False):
         rules = module.rules()  # a game whose how-to-play is in the catalogs draws it in the current language
     if not rules:
         return ""
-    return rules_box(rules, "How to play " + esc(title), "how-" + game_id, open_)
+    # title: the game's English title, N_-marked by the game (GAME.title)
+    return rules_box(rules, esc(_("How to play %(game)s", game=_(title))), "how-" + game_id, open_)
 
 
 def game_style(game_id):
@@ -183,7 +186,11 @@ def host_screen(screen, info):
 
 
 # What the big screen says while the rules worker boots, by how the room was opened (static/js/host-room.js).
-FRAME_NOTICES = {"new": "Getting the games ready…", "restore": "Resuming the room…", "takeover": "Taking over…"}
+FRAME_NOTICES = {
+    "new": N_("Getting the games ready…"),
+    "restore": N_("Resuming the room…"),
+    "takeover": N_("Taking over…"),
+}
 
 
 def host_frame(code, mode, info):
@@ -192,32 +199,34 @@ def host_frame(code, mode, info):
     resumed room or a takeover, only a notice. scripts/build.py renders it into host.html, where host-room.js
     fills in the code and QR code as the page is parsed; the rules worker's first screen takes its place."""
     screen = {"room": {"code": code, "phase": "lobby", "people": []}}
-    notice = tag("p", FRAME_NOTICES[mode], class_="boot", role="status")
+    notice = tag("p", esc(_(FRAME_NOTICES[mode])), class_="boot", role="status")
     if mode == "new":
         body = tag(
-            "section", tag("h2", "Players (0)") + people_list(screen["room"]), class_="panel people-panel"
-        ) + tag("section", tag("h2", "Pick a game") + notice, class_="panel game-panel")
+            "section",
+            tag("h2", esc(_("Players (%(n)s)", n=0))) + people_list(screen["room"]),
+            class_="panel people-panel",
+        ) + tag("section", tag("h2", esc(_("Pick a game"))) + notice, class_="panel game-panel")
     else:
         body = tag("section", notice, class_="panel frame-notice")
     return _host_head(screen, info) + tag("main", body, class_="host-main phase-lobby")
 
 
-SOUND_LABELS = ("Sound: off", "Sound: on")
+SOUND_LABELS = (N_("Sound: off"), N_("Sound: on"))
 
 # the TV's last words in a room a later host leads (room/fence.py step_aside): it follows that host, as a remote
 # screen (the big screen) or as its player's phone (a tab that played a seat)
-MOVED_ON = "This room has moved on: another device hosts it now. This screen follows it there…"
+MOVED_ON = N_("This room has moved on: another device hosts it now. This screen follows it there…")
 
 
 def _host_head(screen, info):
     room = screen["room"]
-    sound = SOUND_LABELS[1 if info.get("sound") else 0]
+    sound = _(SOUND_LABELS[1 if info.get("sound") else 0])
     # a screen is added between games (the game's band keeps to one line); one added before stays
     add = (
         ""
         if room["phase"] == "playing" or (info.get("host_plays") and not info.get("took_over"))
         else button(
-            ADD_SCREEN,
+            _(ADD_SCREEN),
             {"room": "add_screen"},
             cls="btn small ghost",
             aria_expanded="true" if info.get("screen_qr") else "false",
@@ -226,7 +235,13 @@ def _host_head(screen, info):
     tools = tag(
         "div",
         tag(
-            "button", "Fullscreen", type="button", class_="btn small ghost", data_fullscreen="1", title="Fullscreen (F)"
+            "button",
+            esc(_("Fullscreen")),
+            type="button",
+            class_="btn small ghost",
+            data_fullscreen="1",
+            # i18n: F is the keyboard key that toggles it
+            title=_("Fullscreen (F)"),
         )
         + button(sound, {"room": "sound"}, cls="btn small ghost", aria_pressed="true" if info.get("sound") else "false")
         + add
@@ -235,10 +250,10 @@ def _host_head(screen, info):
             ""
             if info.get("took_over")
             else button(
-                "New room",
+                _("New room"),
                 {"room": "new_room"},
                 cls="btn small ghost",
-                confirm="Close this room and open a new one? Everyone will need the new code.",
+                confirm=_("Close this room and open a new one? Everyone will need the new code."),
             )
         ),
         class_="host-tools",
@@ -251,7 +266,7 @@ def _host_head(screen, info):
     if replay:  # the band is the replay's: its title and controls in place of the brand and the tools
         from .replay import replay_band  # the host's alone: a phone never imports it
 
-        brand, tools = "", replay_band(replay, info["titles"].get(replay["game"], replay["game"]))
+        brand, tools = "", replay_band(replay, _(info["titles"].get(replay["game"], replay["game"])))
     # the room's language, in the lobby: under the tools, beside the QR code's height (the lobby keeps to the TV's
     # height: e2e/test_tv_fit.py); not while a replay holds the band (it lay over the replay's Close)
     languages = "" if replay else placed(info.get("decisions") or (), "lobby", "language")
@@ -262,20 +277,20 @@ def _host_head(screen, info):
         class_="host-head phase-" + look,
     )
     if info.get("took_over"):
-        head += tag("div", esc(TOOK_OVER), class_="banner warn took-over", role="status", data_took_over="1")
+        head += tag("div", esc(_(TOOK_OVER)), class_="banner warn took-over", role="status", data_took_over="1")
     elif info.get("host_plays"):
-        head += tag("div", esc(PLAYS_HERE), class_="banner warn plays-here", role="status", data_plays_here="1")
+        head += tag("div", esc(_(PLAYS_HERE)), class_="banner warn plays-here", role="status", data_plays_here="1")
     if info.get("status_error"):
-        head += banner(esc(info["status_error"]), "error")
-    if info.get("error"):
-        head += banner(esc(info["error"]), "warn")
+        head += banner(esc(sentence(info["status_error"])), "error")
+    if info.get("error"):  # a refusal of the host's last action: its English and values (protocol.said)
+        head += banner(esc(sentence(info["error"])), "warn")
     if info.get("intruder"):  # a peer at a later epoch's id could not prove it holds the room (room/fence.py)
-        head += tag("div", INTRUDER, class_="banner error intruder", role="alert", data_intruder="1")
+        head += tag("div", esc(_(INTRUDER)), class_="banner error intruder", role="alert", data_intruder="1")
     claims = placed(info.get("decisions") or (), "claim")  # Let in / Refuse: the holder's phone has them too
     return head + claims + knocking_banner(info.get("knocking") or [], info.get("relay"))
 
 
-INTRUDER = (
+INTRUDER = N_(
     "Someone tried to take over this room. This screen is still the host: play on. "
     "If it happens again, open a new room."
 )
@@ -290,15 +305,20 @@ def knocking_banner(labels, relay):
     """Phones that reach the room through the signalling server but find no network path to this screen."""
     if not labels:
         return ""
-    who = ", ".join(tag("b", esc(label), class_="knocker") for label in labels)
-    advice = (
-        "Ask them to join this TV's Wi-Fi."
-        if relay
-        else "Ask them to join this TV's Wi-Fi, or turn on a relay (?turn=… in this page's address)."
-    )
+    who = join([tag("b", esc(label), class_="knocker") for label in labels])
+    # %(who)s is HTML (the names, escaped): the message is escaped first, then filled
+    if relay:
+        line = esc(_("Can't get through to this screen: %(who)s. Ask them to join this TV's Wi-Fi.")) % {"who": who}
+    else:
+        line = esc(
+            _(
+                "Can't get through to this screen: %(who)s. Ask them to join this TV's Wi-Fi, or turn on a relay "
+                "(?turn=… in this page's address)."
+            )
+        ) % {"who": who}
     return tag(
         "div",
-        "Can't get through to this screen: " + who + ". " + advice,
+        line,
         class_="banner warn knocking",
         role="status",
         data_knocking=str(len(labels)),
@@ -312,19 +332,25 @@ def _deal(room, screen, info):
         return ""
     line = tag(
         "p",
-        "Deal " + tag("code", esc(room["deal"])),
+        deal_html(room["deal"]),
         class_="deal",
-        title="The first digits of the SHA-256 of this game's seed, shown before the first move",
+        title=_("The first digits of the SHA-256 of this game's seed, shown before the first move"),
     )
     if not screen.get("seed"):
         return line
-    line = tag(
-        "p", "Deal " + tag("code", esc(room["deal"])) + " from seed " + tag("code", esc(screen["seed"])), class_="deal"
-    ) + final_line(room)
+    # i18n: %(deal)s is the fingerprint of the game's seed, %(seed)s the seed itself
+    deal = esc(_("Deal %(deal)s from seed %(seed)s")) % {
+        "deal": tag("code", esc(room["deal"])),
+        "seed": tag("code", esc(screen["seed"])),
+    }
+    line = tag("p", deal, class_="deal") + final_line(room)
     keep = placed(info.get("decisions") or (), "over", "watch")
     if keep:  # the file is saved by the TV's own browser: not a control a phone has
-        keep += button("Save this game", {"room": "save", "game": len(room["history"]) - 1}, cls="btn small ghost")
+        keep += button(_("Save this game"), {"room": "save", "game": len(room["history"]) - 1}, cls="btn small ghost")
     return tag("div", line + keep, class_="deal-row")
+
+
+VERIFIER = "`python3 -m peerparty.replay`"  # a command, typed as it is (docs/replays.md): never translated
 
 
 def final_line(room):
@@ -332,13 +358,22 @@ def final_line(room):
     verifier prints the same one is the game the table saw (docs/replays.md)."""
     if not room.get("final"):
         return ""
+    # i18n: %(final)s is a fingerprint of the whole game (hex digits)
+    line = esc(_("Final fingerprint %(final)s")) % {"final": tag("code", esc(room["final"]))}
     return tag(
         "p",
-        "Final fingerprint " + tag("code", esc(room["final"])),
+        line,
         class_="deal final",
         data_final=room["final"],
-        title="Compare it with the one `python3 -m peerparty.replay` prints",
+        # i18n: the command is typed as it is: keep it in English
+        title=_("Compare it with the one %(command)s prints", command=VERIFIER),
     )
+
+
+def deal_html(deal):
+    """ "Deal" and the seed's fingerprint (HTML): the TV's band and the phone's header."""
+    # i18n: %(deal)s is the fingerprint of the game's seed (hex digits), shown from the game's start
+    return esc(_("Deal %(deal)s")) % {"deal": tag("code", esc(deal))}
 
 
 def _join_box(room, info, compact=False):
@@ -377,14 +412,14 @@ def _join_box(room, info, compact=False):
 # "I play on this screen": a host with no TV takes a seat on the host tab (HostSession.plays_here)
 PLAY_HERE = N_("No TV? I play on this screen")
 PLAY_HERE_LABEL = N_("Your name")
-PLAYS_HERE = (
+PLAYS_HERE = N_(
     "You play on this screen: it shows your own cards and choices, so keep it to yourself. "
     "No other screen can be added."
 )
 
 
 # the successor's phone, once it hosts (D3-12): told in words what happened, and what it must do
-TOOK_OVER = (
+TOOK_OVER = N_(
     "You are the host now: the big screen's tab closed, so this phone runs the room. Keep this page open; "
     "your seat and the host's buttons are here."
 )
@@ -442,8 +477,8 @@ HISTORY_SHOWN = 3
 
 # --- remote screens (room/screens.py): the TV offers a link to one, and lists those watching -----------------
 
-ADD_SCREEN = "Add a screen"
-ADD_SCREEN_TEXT = (
+ADD_SCREEN = N_("Add a screen")
+ADD_SCREEN_TEXT = N_(
     "Open this link on a laptop or a smart TV in another room: it shows this screen, live. "
     "Players there scan the code on it and join as anyone else does."
 )
@@ -452,21 +487,21 @@ ADD_SCREEN_TEXT = (
 # What a remote screen (screen.html, static/js/screen.js) says of its link, in place of the big screen until the
 # first frame, and in a line over it after (scripts/build.py writes them into the page)
 SCREEN_NOTICES = {
-    "connecting": "Connecting to the room…",
-    "reconnecting": "Reconnecting to the room…",
-    "waiting": "The host is getting ready…",
+    "connecting": N_("Connecting to the room…"),
+    "reconnecting": N_("Reconnecting to the room…"),
+    "waiting": N_("The host is getting ready…"),
     "full": "%s This screen asks again every few seconds.",  # the host's words: room/protocol.py
     "no_screens": "%s This screen asks again every few seconds.",  # a TV that shows a player's own view
     # its key refused by its own term's host, or by the newest host it can reach (static/js/screen-terms.js)
-    "forgotten": (
+    "forgotten": N_(
         "The room's host no longer knows this screen (it was dropped, or a new host took over without it), so it "
         "joins as a new screen. If it stays here, open the screen link the TV shows again (Add a screen)."
     ),
-    "dropped": "The host closed this screen. Open the link again to watch the room.",
-    "wrong_room": "That is a different room. Check the link.",
-    "no_code": "This link has no room code. Open the screen link the TV shows (Add a screen).",
-    "bad_signal": "The signalling address in this page's link (?signal=) is not host:port/path.",
-    "no_webrtc": "This browser cannot make the direct connections a screen needs (WebRTC is off or missing).",
+    "dropped": N_("The host closed this screen. Open the link again to watch the room."),
+    "wrong_room": N_("That is a different room. Check the link."),
+    "no_code": N_("This link has no room code. Open the screen link the TV shows (Add a screen)."),
+    "bad_signal": N_("The signalling address in this page's link (?signal=) is not host:port/path."),
+    "no_webrtc": N_("This browser cannot make the direct connections a screen needs (WebRTC is off or missing)."),
 }
 
 
@@ -478,7 +513,8 @@ def screens_list(info):
     items = [
         tag(
             "li",
-            tag("span", "Screen %d" % n, class_="screen-name") + placed(info.get("decisions") or (), "screen", n),
+            tag("span", esc(_("Screen %(n)s", n=n)), class_="screen-name")
+            + placed(info.get("decisions") or (), "screen", n),
             class_="screen-item",
             data_screen=str(n),
         )
@@ -486,7 +522,7 @@ def screens_list(info):
     ]
     return tag(
         "section",
-        tag("h2", "Screens (%d)" % len(screens)) + tag("ul", "".join(items), class_="screens"),
+        tag("h2", esc(_("Screens (%(n)s)", n=len(screens)))) + tag("ul", "".join(items), class_="screens"),
         class_="screens-box",
     )
 
@@ -499,14 +535,14 @@ def _add_screen(info):
     url = info.get("screen_url") or ""
     return tag(
         "section",
-        tag("h2", ADD_SCREEN)
-        + tag("p", ADD_SCREEN_TEXT)
-        + tag("div", info["screen_qr"], class_="qr", aria_label="QR code of the screen link", data_screen_link=url)
+        tag("h2", esc(_(ADD_SCREEN)))
+        + tag("p", esc(_(ADD_SCREEN_TEXT)))
+        + tag("div", info["screen_qr"], class_="qr", aria_label=_("QR code of the screen link"), data_screen_link=url)
         + tag("p", tag("a", address_breaks(url), href=url, class_="screen-link"))
-        + button("Close", {"room": "add_screen"}, cls="btn"),
+        + button(_("Close"), {"room": "add_screen"}, cls="btn"),
         class_="panel add-screen",
         role="dialog",
-        aria_label=ADD_SCREEN,
+        aria_label=_(ADD_SCREEN),
     )
 
 
@@ -522,7 +558,7 @@ def _history(room, info):
         return ""
     items = []
     for i, h in enumerate(room["history"]):
-        title = info["titles"].get(h["game"], h["game"])
+        title = _(info["titles"].get(h["game"], h["game"]))
         watch = placed(info["decisions"], "history", i)
         watch = " " + watch if watch else ""
         items.append(
@@ -532,7 +568,7 @@ def _history(room, info):
                     "span",
                     tag("span", esc(title), class_="history-game")
                     + " "
-                    + tag("span", esc(", ".join(h["winners"]) or "no winner"), class_="history-won")
+                    + tag("span", esc(join(h["winners"]) if h["winners"] else _("no winner")), class_="history-won")
                     + watch,
                     class_="history-line",
                 ),
@@ -546,13 +582,14 @@ def _history(room, info):
         more = len(items) - HISTORY_SHOWN
         older = tag(
             "details",
-            tag("summary", "%d earlier game%s" % (more, "" if more == 1 else "s"))
+            tag("summary", esc(ngettext("%(n)s earlier game", "%(n)s earlier games", more)))
             + tag("ol", "".join(items[HISTORY_SHOWN:]), class_="history-list", reversed=True),
             class_="history-older",
         )
     return tag(
         "section",
-        tag("h2", "Tonight (%d game%s)" % (len(items), "" if len(items) == 1 else "s")) + recent + older,
+        # i18n: the heading of the list of tonight's games; %(n)s is how many
+        tag("h2", esc(ngettext("Tonight (%(n)s game)", "Tonight (%(n)s games)", len(items)))) + recent + older,
         class_="history",
     )
 
@@ -564,7 +601,7 @@ def _host_game(screen, info):
     # the game's host buttons are the list's (ui/decisions.py): the game's table puts them where it draws them
     ctx = dict(ui_ctx(room, screen["me"], screen["now_ms"], True), host_buttons=placed(listed, "game"))
     if module is None:
-        return tag("p", "This game has no screen yet.")
+        return tag("p", esc(_("This game has no screen yet.")))
     extra = ""
     if info.get("host_plays"):  # "I play on this screen": the seat's own view, the host's buttons beside it
         board = module.phone(screen["view"], dict(ctx, is_host=False))
@@ -576,7 +613,7 @@ def _host_game(screen, info):
             extra = module.table_side(screen["view"], ctx)
     side = tag(
         "aside",
-        tag("h2", "Players") + people_list(room, listed, screen["me"]) + screens_list(info) + extra,
+        tag("h2", esc(_("Players"))) + people_list(room, listed, screen["me"]) + screens_list(info) + extra,
         class_="panel side",
     )
     return tag("div", board, class_="game-area") + side
@@ -599,7 +636,7 @@ def _host_over(screen, info):
     if placed(info["decisions"], "seat"):  # Give controls at the results: one tap away, the final view keeps the height
         seats = tag(
             "details",
-            tag("summary", "Players (%d)" % len(room["people"])) + people_list(room, info["decisions"]),
+            tag("summary", esc(_("Players (%(n)s)", n=len(room["people"])))) + people_list(room, info["decisions"]),
             class_="over-people",
         )
     # the winners and the host's next step share one band, so the game's final view gets the TV's height; a
@@ -638,14 +675,15 @@ def controls_band(room, listed, view=None):
     attributes = {}
     if move is None:
         parts = [
-            tag("h2", "You have the controls", class_="controls-title"),
-            tag("p", "What you tap here, the big screen does.", class_="hint"),
+            tag("h2", esc(_("You have the controls")), class_="controls-title"),
+            tag("p", esc(_("What you tap here, the big screen does.")), class_="hint"),
         ]
     else:
         # a host move the table waits for: the phone says so at its top, the button in view (issue 48 point 3)
         parts = [
-            tag("h2", "Your move: " + esc(move), class_="controls-title"),
-            tag("p", "Everyone waits for you. What you tap here, the big screen does.", class_="hint"),
+            # i18n: %(move)s is the label of the button the table waits for
+            tag("h2", esc(_("Your move: %(move)s", move=move)), class_="controls-title"),
+            tag("p", esc(_("Everyone waits for you. What you tap here, the big screen does.")), class_="hint"),
         ]
         ref = (view or {}).get("ref", "")
         attributes = {"data_your_move": "1", "data_show": "move-%s-%s" % (esc(ref), esc(move))}
@@ -671,7 +709,7 @@ def controls_band(room, listed, view=None):
 
     away = rows("away", "controls-seats controls-away")
     if away:
-        parts.append(tag("p", "Away now:", class_="hint") + away)
+        parts.append(tag("p", esc(_("Away now:")), class_="hint") + away)
     for kind in ("game", "lobby", "over"):
         parts.append(placed(listed, kind))
     seats = rows("seat", "controls-seats")
@@ -679,19 +717,21 @@ def controls_band(room, listed, view=None):
         # its list is not .people: that is the room's own list, which this phone shows too. It opens by itself while
         # someone is away: their Remove is the decision at hand (the lobby's Start warns about them)
         someone_away = any(not people[key]["present"] for w, key, _ in listed if w == "seat" and key in people)
-        parts.append(tag("details", tag("summary", "Players") + seats, class_="controls-people", open=someone_away))
+        parts.append(
+            tag("details", tag("summary", esc(_("Players"))) + seats, class_="controls-people", open=someone_away)
+        )
     watch = [html for w, key, html in listed if w == "history"]
     if watch:
-        parts.append(tag("p", "Watch one of tonight's games again on the big screen: " + " ".join(watch)))
-    screens = [tag("li", "Screen %d " % key + html) for w, key, html in listed if w == "screen"]
+        parts.append(tag("p", esc(_("Watch one of tonight's games again on the big screen:")) + " " + " ".join(watch)))
+    screens = [tag("li", esc(_("Screen %(n)s", n=key)) + " " + html) for w, key, html in listed if w == "screen"]
     if screens:
-        parts.append(tag("h3", "Screens") + tag("ul", "".join(screens), class_="screens"))
+        parts.append(tag("h3", esc(_("Screens"))) + tag("ul", "".join(screens), class_="screens"))
     return tag(
         "section",
         "".join(parts),
         class_="panel controls-band" + (" your-move" if move is not None else ""),
         data_controls="1",
-        aria_label="The controls",
+        aria_label=_("The controls"),
         **attributes,
     )
 
@@ -721,10 +761,11 @@ def newcomers(room):
 
 
 def _newcomers_line(room):
-    new = [esc(p["name"]) for p in newcomers(room)]
+    new = [p["name"] for p in newcomers(room)]
     if not new:
         return ""
-    return tag("p", "Joining the next game: " + ", ".join(new), class_="newcomers", aria_live="polite")
+    line = esc(_("Joining the next game: %(names)s", names=join(new)))
+    return tag("p", line, class_="newcomers", aria_live="polite")
 
 
 # --- phone --------------------------------------------------------------------------------------
@@ -752,7 +793,7 @@ def phone_screen(state):
     deal = (message or {}).get("room", {}).get("deal") if status == "joined" else None
     where = tag("span", _("Room %(code)s", code=code), class_="room-tag")
     if deal:
-        where = tag("span", where + tag("span", "Deal " + tag("code", esc(deal)), class_="deal"), class_="room-deal")
+        where = tag("span", where + tag("span", deal_html(deal), class_="deal"), class_="room-deal")
     mine = _my_seat(message) if status == "joined" else None
     brand = tag("span", "PeerParty", class_="brand small")
     if mine is not None:  # the face this player wears on the TV, in place of the brand
@@ -772,15 +813,15 @@ def phone_screen(state):
     elif offline:  # the screen stays to read but takes no tap until the host is back (main is inert below)
         banner = tag(
             "div",
-            "Reconnecting to the host… Your taps work again in a moment.",
+            esc(_("Reconnecting to the host… Your taps work again in a moment.")),
             class_="banner warn",
             role="status",
             data_offline="1",
         )
     if state.get("signal_error"):
-        banner += tag("div", esc(state["signal_error"]), class_="banner error", role="alert")
+        banner += tag("div", esc(sentence(state["signal_error"])), class_="banner error", role="alert")
     if state.get("host_waiting"):
-        banner += tag("div", "The host is getting ready…", class_="banner wait", role="status")
+        banner += tag("div", esc(_("The host is getting ready…")), class_="banner wait", role="status")
     error = state.get("error")
     note = ""
     if error and status != "removed":
@@ -788,29 +829,37 @@ def phone_screen(state):
     if status == "removed":
         return top + tag(
             "main",
-            tag("h1", "You were removed")
+            tag("h1", esc(_("You were removed")))
             + tag(
                 "p",
-                "The host removed you from this room, so your seat is closed. "
-                "To play again, ask the host to open a new room.",
+                esc(
+                    _(
+                        "The host removed you from this room, so your seat is closed. "
+                        "To play again, ask the host to open a new room."
+                    )
+                ),
             ),
             class_="phone-main",
         )
     if status == "left":
         return top + tag(
             "main",
-            tag("h1", "You left the room")
-            + tag("p", "Your seat is closed. Scan the code on the big screen to join again."),
+            tag("h1", esc(_("You left the room")))
+            + tag("p", esc(_("Your seat is closed. Scan the code on the big screen to join again."))),
             class_="phone-main",
         )
     if status == "moved":  # the host let another phone take this seat (room/claims.py)
         return top + tag(
             "main",
-            tag("h1", "Your seat moved")
+            tag("h1", esc(_("Your seat moved")))
             + tag(
                 "p",
-                "The host gave your seat to another phone. To play here, scan the code on the "
-                "big screen and join with another name.",
+                esc(
+                    _(
+                        "The host gave your seat to another phone. To play here, scan the code on the "
+                        "big screen and join with another name."
+                    )
+                ),
             ),
             class_="phone-main",
         )
@@ -823,8 +872,9 @@ def phone_screen(state):
             + banner
             + tag(
                 "main",
-                tag("h1", ("Hi, %s" % esc(name)) if name else "Almost in")
-                + tag("p", esc(state.get("waiting") or ""), class_="big-wait", role="status", data_waiting="1")
+                tag("h1", esc(_("Hi, %(name)s", name=name) if name else _("Almost in")))
+                # the host's sentence, its English and values: drawn in this phone's language
+                + tag("p", esc(sentence(state.get("waiting"))), class_="big-wait", role="status", data_waiting="1")
                 + (live_table(watching) if watching else ""),
                 class_="phone-main",
             )
@@ -842,16 +892,22 @@ def phone_screen(state):
     holder = bool(message.get("controls"))
     ctx["has_controls"] = holder  # a game's phone says "you" where it would say "the host" (issue 48 point 3)
     if room["phase"] == "lobby":
-        picked = room.get("game_title")
+        picked = room.get("game_title")  # the game's English title (N_-marked by the game): shown with _()
         if holder:  # the host is this phone: its buttons are above
-            waiting = "Start %s with your controls above." % esc(picked) if picked else "Pick a game above."
+            waiting = (
+                _("Start %(game)s with your controls above.", game=_(picked)) if picked else _("Pick a game above.")
+            )
         else:
-            waiting = "Wait for the host to start %s." % esc(picked) if picked else "Wait for the host to pick a game."
+            waiting = (
+                _("Wait for the host to start %(game)s.", game=_(picked))
+                if picked
+                else _("Wait for the host to pick a game.")
+            )
         body = (
-            tag("h1", "You're in!")
-            + tag("p", waiting, class_="hint", aria_live="polite")
+            tag("h1", esc(_("You're in!")))
+            + tag("p", esc(waiting), class_="hint", aria_live="polite")
             + (how_to_play(room["game"], picked) if picked else "")
-            + tag("h2", "Players")
+            + tag("h2", esc(_("Players")))
             + people_list(room, (), me)
         )
     else:
@@ -862,11 +918,11 @@ def phone_screen(state):
             # a game whose own final screen ranks everyone (OWN_STANDINGS) keeps the one list: say it once
             table = "" if getattr(module, "OWN_STANDINGS", False) and body else result_table(room["result"], names)
             if me in names and holder:  # the host is this phone (issue 48 point 3)
-                next_line = "Play again or choose another game with your controls above."
+                next_line = _("Play again or choose another game with your controls above.")
             elif me in names:
-                next_line = "The host can start another game."
+                next_line = _("The host can start another game.")
             else:  # watched it, or joined at the results (no game view then): a seat in the next game
-                next_line = "You're in! You play in the next game."
+                next_line = _("You're in! You play in the next game.")
             body = (
                 tag(
                     "h1",
@@ -876,7 +932,7 @@ def phone_screen(state):
                 )
                 + table
                 + body
-                + tag("p", next_line, class_="hint", aria_live="polite")
+                + tag("p", esc(next_line), class_="hint", aria_live="polite")
                 + final_line(room)
             )
     if holder:  # near the player's own buttons: under them in a game, else first; first when the table waits
@@ -909,13 +965,13 @@ def live_table(watching):
     ctx = ui_ctx(room, None, watching.get("now_ms", 0), False)
     return tag(
         "section",
-        tag("h2", "On the big screen now")
+        tag("h2", esc(_("On the big screen now")))
         + tag("div", module.table(watching["view"], ctx), class_="live-board")
-        + tag("h2", "Players")
+        + tag("h2", esc(_("Players")))
         + people_list(room),
         class_="live-table",
         data_live_table=room.get("game"),
-        aria_label="The game under way",
+        aria_label=_("The game under way"),
     )
 
 
