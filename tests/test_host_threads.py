@@ -441,7 +441,8 @@ def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
     which the build puts into host.html, once per shipped language (py/peerparty/page_words.py marks them)."""
     from peerparty import i18n
     from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEM, HOST_LINK_PROBLEMS
-    from peerparty.page_words import SCRIPT_WORDS
+    from peerparty.page_words import SCREEN_REFUSALS, SCRIPT_WORDS
+    from peerparty.room.protocol import ROOM_ERRORS
     from peerparty.ui.room import MOVED_ON, SCREEN_NOTICES, SOUND_LABELS
 
     tables = page_tables((ROOT / "host.html").read_text(), "frame-texts")
@@ -453,7 +454,7 @@ def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
         "sound": list(SOUND_LABELS),
         "moved_on": MOVED_ON,
         "notices": SCREEN_NOTICES,
-        "words": {word: word for word in SCRIPT_WORDS},
+        "words": {word: word for word in SCRIPT_WORDS + tuple(ROOM_ERRORS[code] for code in SCREEN_REFUSALS)},
         "dir": "ltr",
     }
     bundle = json.loads((ROOT / "static" / "build" / "i18n" / "de.json").read_text())["messages"]

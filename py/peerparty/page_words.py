@@ -9,6 +9,7 @@ Some of these sentences are kept in ui/room.py and net/reach.py too (the Python 
 English is one message in the catalog, so a translation made for one is the other's."""
 
 from .i18n import N_
+from .room.protocol import ROOM_ERRORS
 
 # what the big screen says while its rules worker boots (ui/room.py FRAME_NOTICES)
 FRAME_NOTICES = {
@@ -58,6 +59,9 @@ SCREEN_NOTICES = {
     "no_webrtc": N_("This browser cannot make the direct connections a screen needs (WebRTC is off or missing)."),
 }
 
+# the host's refusals a remote screen shows itself (screen.js pp.sentence: marked in room/protocol.py)
+SCREEN_REFUSALS = ("screens_full", "no_screens")
+
 # words the scripts write (static/js/): looked up by their English with pp.t
 SCRIPT_WORDS = (
     N_("Cancel"),  # glue.js: the confirm dialog's buttons
@@ -77,5 +81,7 @@ def page_texts(translate):
         "sound": [translate(label) for label in SOUND_LABELS],
         "moved_on": translate(MOVED_ON),
         "notices": {key: translate(text) for key, text in SCREEN_NOTICES.items()},
-        "words": {text: translate(text) for text in SCRIPT_WORDS},
+        "words": {
+            text: translate(text) for text in SCRIPT_WORDS + tuple(ROOM_ERRORS[code] for code in SCREEN_REFUSALS)
+        },
     }

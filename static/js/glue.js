@@ -13,6 +13,13 @@
     const text = (pp.words && pp.words[english]) || english;
     return value === undefined ? text : text.split("%s").join(String(value));
   };
+  // i18n.py sentence(): a sentence the host sent ({"msg": English, "values"}) in the page's language, its %(name)s
+  // filled with the values; a message the table lacks shows in English
+  pp.sentence = function (english, values) {
+    const text = (pp.words && pp.words[english]) || String(english || "");
+    return text.replace(/%\((\w+)\)s/g, (all, name) =>
+      (values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all));
+  };
   // py/peerparty/i18n.py choose(): the exact tag, else its language ("es-MX" -> "es"), else English
   pp.chooseLanguage = function (preferred, shipped) {
     for (const tag of preferred) {

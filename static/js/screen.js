@@ -64,9 +64,10 @@
   }
 
   let said = [""];
+  let values = null;           // the values of the host's last refusal
   function say(key, arg) {
     said = [key, arg];
-    const text = key ? String(texts.notices[key]).replace("%s", arg || "") : "";
+    const text = key ? String(texts.notices[key]).split("%s").join(arg || "") : "";
     status.textContent = text;
     status.hidden = !text || html === null;     // before a first frame, the text is the page
     mark("screen", key || "watching");
@@ -130,11 +131,11 @@
     if (d.again !== undefined) {
       clearTimeout(timer);
       hangUp();
-      if (d.say) say(d.say, d.msg);
+      if (d.say) say(d.say, d.msg && pp.sentence(d.msg, values));
       else say(state.forgot ? "forgotten" : html === null ? "connecting" : "reconnecting");
       timer = setTimeout(attempt, d.again);
     } else if (d.say && (d.say !== "waiting" || html === null)) {
-      say(d.say, d.msg);
+      say(d.say, d.msg && pp.sentence(d.msg, values));
     }
   }
 
@@ -158,6 +159,7 @@
       if (screen.sizes.length < 2000) screen.sizes.push([text.length, m.t === "frame" ? m.html.length : -1]);
       if (state.watching) drawn(m);
     } else {
+      values = m.values;          // a refusal's values (its English is d.msg): filled in this screen's language
       decide(terms.said(k, m));
     }
   }
