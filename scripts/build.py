@@ -879,6 +879,37 @@ def screen_texts() -> str:
     )
 
 
+INDEX_HTML = ROOT / "index.html"
+INDEX_WORDS_START = "<!-- build.py: index words"
+INDEX_WORDS_END = "<!-- /build.py: index words -->"
+
+
+def index_words() -> str:
+    """index.html's words (page_words.py INDEX_WORDS) in each shipped language, {lang: {English: translation}}."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from peerparty.page_words import INDEX_WORDS
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    table = {}
+    for lang in catalogs.SHIPPED:
+        with in_language(lang) as translate:
+            table[lang] = {word: translate(word) for word in INDEX_WORDS}
+    text = json.dumps(table, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return (
+        '  %s (generated from py/peerparty/page_words.py; do not edit) -->\n  <script type="application/json" id="index-words">%s</script>\n  %s'
+        % (
+            INDEX_WORDS_START,
+            text,
+            INDEX_WORDS_END,
+        )
+    )
+
+
+def build_index() -> int:
+    return rewrite_block(INDEX_HTML, INDEX_WORDS_START, INDEX_WORDS_END, index_words, "words rewritten (page_words.py)")
+
+
 def build_screen_head() -> int:
     changed = write_if_changed(BUILD / "screen.js", make_phone_script(SCREEN_SCRIPTS))
     changed += rewrite_block(SCREEN_HTML, CAUGHT_START, CAUGHT_END, caught_script, "caught.js rewritten")
@@ -1003,6 +1034,7 @@ def main(argv: list[str] | None = None) -> int:
     n_zip += build_host_head()
     n_zip += build_screen_head()
     n_zip += build_pseudo_pages()
+    n_zip += build_index()
     n_zip += build_csp()
     n_pre, manifest = build_precache()
     total = sum((ROOT / p.lstrip("/")).stat().st_size for p in manifest["files"])

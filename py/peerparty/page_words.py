@@ -71,6 +71,19 @@ SCRIPT_WORDS = (
 )
 
 
+# index.html, the landing page: its elements marked data-say hold these English words, which its script swaps for
+# the browser's language's (scripts/build.py writes the table into the page)
+INDEX_WORDS = (
+    N_("Party games on one big screen, played from your phones."),
+    N_("Joining from a phone?"),
+    N_("Room code"),
+    N_("Join"),
+    N_("Hosting on a big screen?"),
+    N_("Open a room on this screen; everyone joins with their phone."),
+    N_("Host a party"),
+)
+
+
 def page_texts(translate):
     """The words host.html and screen.html carry for their scripts, in the language `translate` (i18n._) looks
     them up in: one JSON table a language (scripts/build.py)."""
