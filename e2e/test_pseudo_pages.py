@@ -30,9 +30,6 @@ NOT_YET = {
     "Close this room and open a new one? Everyone will need the new code.",
     "Players (0)",
     "Pick a game",
-    "Room code",
-    "QR code to join",
-    "Nobody has joined yet. Scan the code to join.",
     "Getting the games ready…",
 }
 
