@@ -31,6 +31,7 @@ NOT_YET = {
     "Players (0)",
     "Pick a game",
     "Getting the games ready…",
+    "QR code to join",  # the SVG's own description (static/js/qr-svg.js; tests/test_qr.py pins its markup)
 }
 
 # the text a person reads in #app: its text nodes, and the attributes a browser shows or speaks
