@@ -148,3 +148,17 @@ def test_the_no_webrtc_sentence_is_in_the_phones_language(open_page, site, signa
     assert phone.inner_text("#join button").strip() == i18n._(JOIN_WAITING["no-webrtc"])
     assert i18n._(PHONE_NO_WEBRTC) != PHONE_NO_WEBRTC
     shot(phone, "languages-phone-no-webrtc-de")
+
+
+@pytest.mark.parametrize("locale, lang", [("de-DE", "de"), ("es-MX", "es")])
+def test_the_landing_page_reads_in_the_browsers_language(open_page, locale, lang):
+    """index.html's words (py/peerparty/page_words.py INDEX_WORDS) in the browser's language, each its catalog's."""
+    from peerparty.page_words import INDEX_WORDS
+
+    page = open_page("/index.html", viewport=PHONE_VIEW, name="landing-" + lang, locale=locale)
+    page.wait_for_selector("html[lang='%s']" % lang, timeout=WAIT_MS)
+    catalog(lang)
+    shown = page.eval_on_selector_all("[data-say]", "els => els.map((el) => el.textContent.trim())")
+    assert len(shown) == len(INDEX_WORDS)
+    assert set(shown) == {i18n._(word) for word in INDEX_WORDS}
+    assert not set(shown) & set(INDEX_WORDS)  # none left in English

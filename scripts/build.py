@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import filecmp
 import ast
 import hashlib
@@ -616,30 +617,86 @@ def host_preloads() -> str:
 def host_frames() -> str:
     """What host.html shows before its rules worker's first screen, from ui/room.py and net/reach.py: host_frame for
     each way a room opens and the two banners, as <template>s with placeholders host-room.js fills in (%CODE%, %QR%,
-    %JOIN%, %HINT%, %TEXT%), and the words it needs meanwhile (the link's problems, a bad relay, Sound)."""
+    %JOIN%, %HINT%, %TEXT%), and the words it needs meanwhile (the link's problems, a bad relay, Sound: page_words.py).
+    The frames and words are there once per shipped language (data-lang): host-room.js draws the room's."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEM, HOST_LINK_PROBLEMS
-        from peerparty.ui.room import FRAME_NOTICES, MOVED_ON, SOUND_LABELS, banner, host_frame
+        from peerparty.ui.room import banner
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    lines = ["  %s (generated from ui/room.py: host-room.js fills them in before the rules are up) -->" % FRAMES_START]
+    for kind in ("error", "warn"):
+        lines.append('  <template id="banner-%s">%s</template>' % (kind, banner("%TEXT%", kind)))
+    lines += [host_language_frames(lang) for lang in catalogs.SHIPPED]
+    lines.append("  " + FRAMES_END)
+    return "\n".join(lines)
+
+
+def host_language_frames(lang: str) -> str:
+    """host.html's frames and words in `lang` (a pseudo-locale's go to static/build/i18n/<lang>.host.html)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from peerparty.ui.room import FRAME_NOTICES, host_frame
     finally:
         sys.path.remove(str(ROOT / "py"))
     info = {"join_url": "%JOIN%", "join_hint": "%HINT%", "qr_svg": "%QR%"}
-    lines = ["  %s (generated from ui/room.py: host-room.js fills them in before the rules are up) -->" % FRAMES_START]
-    for mode in FRAME_NOTICES:
-        lines.append('  <template id="frame-%s">%s</template>' % (mode, host_frame("%CODE%", mode, info)))
-    for kind in ("error", "warn"):
-        lines.append('  <template id="banner-%s">%s</template>' % (kind, banner("%TEXT%", kind)))
-    texts = {
-        "link": HOST_LINK_PROBLEMS,
-        "problem": HOST_LINK_PROBLEM,
-        "bad_relay": BAD_RELAY,
-        "sound": SOUND_LABELS,
-        "moved_on": MOVED_ON,
-    }
-    texts = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-    lines.append('  <script type="application/json" id="frame-texts">%s</script>' % texts)
-    lines.append("  " + FRAMES_END)
+    with in_language(lang) as translate:
+        lines = [
+            '  <template id="frame-%s-%s" data-lang="%s">%s</template>'
+            % (mode, lang, lang, host_frame("%CODE%", mode, info))
+            for mode in FRAME_NOTICES
+        ]
+        lines.append(page_texts_script("frame-texts", lang, translate))
     return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def in_language(lang: str):
+    """Python's messages in `lang` while the block draws (its bundle, the pseudo-locales' too); English after."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from peerparty import i18n
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    i18n.use(language_bundles()[lang] if lang != i18n.SOURCE else i18n.ENGLISH)
+    try:
+        yield i18n._
+    finally:
+        i18n.use(i18n.ENGLISH)
+
+
+def page_texts_script(name: str, lang: str, translate) -> str:
+    """The words a page's scripts write (py/peerparty/page_words.py), in `lang`, as a JSON <script> (data-lang)."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from peerparty.page_words import page_texts
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    texts = json.dumps(
+        dict(page_texts(translate), dir=language_bundles()[lang]["dir"]), ensure_ascii=False, sort_keys=True
+    )
+    return '  <script type="application/json" id="%s-%s" data-lang="%s">%s</script>' % (
+        name,
+        lang,
+        lang,
+        texts.replace("</", "<\\/"),
+    )
+
+
+def build_pseudo_pages() -> int:
+    """Each pseudo-locale's frames and words for join.html, host.html and screen.html, in
+    static/build/i18n/<lang>.<page>.html: a page opened with ?lang=en-XA fetches its own (tests only: never in a
+    page, never precached)."""
+    changed = 0
+    for lang in catalogs.PSEUDO:
+        pages = {
+            "host": host_language_frames(lang),
+            "join": "\n".join(phone_language_frames(lang)),
+            "screen": screen_language_texts(lang),
+        }
+        for page, text in pages.items():
+            changed += write_if_changed(I18N / ("%s.%s.html" % (lang, page)), (text + "\n").encode("utf-8"))
+    return changed
 
 
 def rewrite_block(page: Path, start: str, end: str, make, why: str) -> int:
@@ -744,38 +801,40 @@ def build_catalogs(install: bool = True) -> int:
     return changed
 
 
-def phone_frames() -> str:
-    """ui/room.py's phone_screen before MicroPython is up, as <template>s first-frame.js fills in (%CODE%,
-    %NAME%): a new guest's form, and a phone holding a seat here, with and without the name it gave; each in
-    every shipped language (first-frame.js picks the phone's: no request stands between the page and its words)."""
+PHONE_FRAME_STATES = {
+    "join": {"token": None, "name": "%NAME%"},
+    "rejoin": {"token": "seat", "name": "%NAME%"},
+    "seat": {"token": "seat", "name": None},
+}
+
+
+def phone_language_frames(lang: str) -> list[str]:
+    """join.html's frames in `lang` (a pseudo-locale's go to static/build/i18n/<lang>.join.html)."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from peerparty import i18n
         from peerparty.ui.room import phone_screen
     finally:
         sys.path.remove(str(ROOT / "py"))
     before = {"status": "connecting", "code": "%CODE%", "view": None, "link": "connecting", "reach": "connecting"}
-    frames = {
-        "join": dict(before, token=None, name="%NAME%"),
-        "rejoin": dict(before, token="seat", name="%NAME%"),
-        "seat": dict(before, token="seat", name=None),
-    }
+    with in_language(lang):
+        return [
+            '  <template id="frame-%s-%s" data-lang="%s" data-dir="%s">%s</template>'
+            % (frame, lang, lang, language_bundles()[lang]["dir"], phone_screen(dict(before, **state)))
+            for frame, state in PHONE_FRAME_STATES.items()
+        ]
+
+
+def phone_frames() -> str:
+    """ui/room.py's phone_screen before MicroPython is up, as <template>s first-frame.js fills in (%CODE%,
+    %NAME%): a new guest's form, and a phone holding a seat here, with and without the name it gave; each in
+    every shipped language (first-frame.js picks the phone's: no request stands between the page and its words)."""
     lines = [
         "  %s (generated from ui/room.py's phone_screen and static/js/first-frame.js, which fills\n"
         "       #app with one of them as the page is parsed; MicroPython's first screen then patches it in place) -->"
         % PHONE_FRAMES_START
     ]
-    bundles = language_bundles()
-    try:
-        for lang in i18n.SHIPPED:
-            i18n.use(bundles[lang])
-            for frame, state in frames.items():
-                lines.append(
-                    '  <template id="frame-%s-%s" data-lang="%s">%s</template>'
-                    % (frame, lang, lang, phone_screen(state))
-                )
-    finally:
-        i18n.use(i18n.ENGLISH)  # the other pages' frames are drawn in English for now
+    for lang in catalogs.SHIPPED:
+        lines += phone_language_frames(lang)
     script = FIRST_FRAME_JS.read_text(encoding="utf-8").strip().replace("</", "<\\/")
     lines.append("  <script>\n%s\n  </script>" % script)
     lines.append("  " + PHONE_FRAMES_END)
@@ -804,19 +863,51 @@ def build_phone_head() -> int:
     )
 
 
+def screen_language_texts(lang: str) -> str:
+    """What the remote screen says of its link and the Sound button's words, in `lang` (page_words.py)."""
+    with in_language(lang) as translate:
+        return page_texts_script("screen-texts", lang, translate)
+
+
 def screen_texts() -> str:
-    """What the remote screen says of its link (ui/room.py's SCREEN_NOTICES) and the Sound button's words."""
+    """The remote screen's own words once per shipped language: screen.js says them in its browser's."""
+    texts = "\n".join(screen_language_texts(lang) for lang in catalogs.SHIPPED)
+    return "  %s (generated from py/peerparty/page_words.py; do not edit) -->\n%s\n  %s" % (
+        SCREEN_TEXTS_START,
+        texts,
+        SCREEN_TEXTS_END,
+    )
+
+
+INDEX_HTML = ROOT / "index.html"
+INDEX_WORDS_START = "<!-- build.py: index words"
+INDEX_WORDS_END = "<!-- /build.py: index words -->"
+
+
+def index_words() -> str:
+    """index.html's words (page_words.py INDEX_WORDS) in each shipped language, {lang: {English: translation}}."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from peerparty.ui.room import SCREEN_NOTICES, SOUND_LABELS
+        from peerparty.page_words import INDEX_WORDS
     finally:
         sys.path.remove(str(ROOT / "py"))
-    texts = dict(SCREEN_NOTICES, sound=SOUND_LABELS)
-    texts = json.dumps(texts, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    table = {}
+    for lang in catalogs.SHIPPED:
+        with in_language(lang) as translate:
+            table[lang] = {word: translate(word) for word in INDEX_WORDS}
+    text = json.dumps(table, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return (
-        '  %s (generated from ui/room.py; do not edit) -->\n  <script type="application/json" id="screen-texts">'
-        "%s</script>\n  %s" % (SCREEN_TEXTS_START, texts, SCREEN_TEXTS_END)
+        '  %s (generated from py/peerparty/page_words.py; do not edit) -->\n  <script type="application/json" id="index-words">%s</script>\n  %s'
+        % (
+            INDEX_WORDS_START,
+            text,
+            INDEX_WORDS_END,
+        )
     )
+
+
+def build_index() -> int:
+    return rewrite_block(INDEX_HTML, INDEX_WORDS_START, INDEX_WORDS_END, index_words, "words rewritten (page_words.py)")
 
 
 def build_screen_head() -> int:
@@ -942,6 +1033,8 @@ def main(argv: list[str] | None = None) -> int:
     n_zip += build_phone_head()
     n_zip += build_host_head()
     n_zip += build_screen_head()
+    n_zip += build_pseudo_pages()
+    n_zip += build_index()
     n_zip += build_csp()
     n_pre, manifest = build_precache()
     total = sum((ROOT / p.lstrip("/")).stat().st_size for p in manifest["files"])

@@ -424,25 +424,44 @@ def test_the_screen_threads_js_reads_no_protocol_text_and_no_record():
     own page's (the build's words for the first frame, a tap's data-move); the only phone message it looks into
     is a ping before the rules are up, to answer it "wait"."""
     assert re.findall(r"JSON\.parse\((\w+)", HOST_ROOM_JS) == ["template", "tap"]
-    assert 'JSON.parse(template("frame-texts")' in HOST_ROOM_JS
+    assert 'JSON.parse(template("frame-texts-" + lang)' in HOST_ROOM_JS
     assert "JSON.parse" not in (ROOT / "static" / "js" / "rules-interpreter.mjs").read_text()
+
+
+def page_tables(html, name):
+    """{lang: table} of the page's words (scripts/build.py page_texts_script), one JSON <script> a language."""
+    found = re.findall(
+        r'<script type="application/json" id="%s-([A-Za-z-]+)" data-lang="[^"]+">(.*?)</script>' % name, html
+    )
+    return {lang: json.loads(text) for lang, text in found}
 
 
 def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
     """Until the rules worker's first screen, host-room.js draws the banners itself, with net/reach.py's words,
-    which the build puts into host.html."""
-    html = (ROOT / "host.html").read_text()
-    texts = json.loads(re.search(r'<script type="application/json" id="frame-texts">(.*?)</script>', html).group(1))
-    from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEMS
-    from peerparty.ui.room import MOVED_ON, SOUND_LABELS
+    which the build puts into host.html, once per shipped language (py/peerparty/page_words.py marks them)."""
+    from peerparty import i18n
+    from peerparty.net.reach import BAD_RELAY, HOST_LINK_PROBLEM, HOST_LINK_PROBLEMS
+    from peerparty.page_words import SCREEN_REFUSALS, SCRIPT_WORDS
+    from peerparty.room.protocol import ROOM_ERRORS
+    from peerparty.ui.room import MOVED_ON, SCREEN_NOTICES, SOUND_LABELS
 
-    assert texts == {
+    tables = page_tables((ROOT / "host.html").read_text(), "frame-texts")
+    assert sorted(tables) == sorted(i18n.SHIPPED)
+    assert tables["en"] == {  # the same English as the Python screens': one message each in the catalog
         "link": HOST_LINK_PROBLEMS,
-        "problem": "Connection problem: %s",
+        "problem": HOST_LINK_PROBLEM,
         "bad_relay": BAD_RELAY,
         "sound": list(SOUND_LABELS),
         "moved_on": MOVED_ON,
+        "notices": SCREEN_NOTICES,
+        "words": {word: word for word in SCRIPT_WORDS + tuple(ROOM_ERRORS[code] for code in SCREEN_REFUSALS)},
+        "dir": "ltr",
     }
+    bundle = json.loads((ROOT / "static" / "build" / "i18n" / "de.json").read_text())["messages"]
+    assert tables["de"]["sound"] == [bundle[label] for label in SOUND_LABELS]
+    assert tables["de"]["link"]["signal-down"] == bundle[HOST_LINK_PROBLEMS["signal-down"]]
+    assert tables["de"]["words"]["Cancel"] == bundle["Cancel"] != "Cancel"
+    assert page_tables((ROOT / "screen.html").read_text(), "screen-texts") == tables
     rules, thread, _ = opened()
     drawn = draw(thread.screen(), dict(PAGE, status="signal-down", bad_relay="turn:x"))
     assert HOST_LINK_PROBLEMS["signal-down"] in drawn["html"] and (BAD_RELAY % "turn:x") in drawn["html"]
@@ -450,14 +469,22 @@ def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
 
 def test_host_html_paints_the_frames_python_draws():
     """host.html's first paint is ui/room.py's host_frame and its banners (scripts/build.py renders them in, and
-    host-room.js fills in the code and QR code): the big screen comes from one set of screens, whoever draws it."""
+    host-room.js fills in the code and QR code): the big screen comes from one set of screens, whoever draws it,
+    in each shipped language (host-room.js draws the room's)."""
+    from peerparty import i18n
+
     html = (ROOT / "host.html").read_text()
     info = {"join_url": "%JOIN%", "join_hint": "%HINT%", "qr_svg": "%QR%"}
-    templates = dict(re.findall(r'<template id="([a-z-]+)">(.*?)</template>', html, re.S))
-    assert templates == dict(
-        [("frame-" + mode, host_frame("%CODE%", mode, info)) for mode in FRAME_NOTICES]
-        + [("banner-" + kind, banner("%TEXT%", kind)) for kind in ("error", "warn")]
-    ), "host.html's frames are stale: run scripts/build.py"
+    templates = dict(re.findall(r'<template id="([A-Za-z-]+)"[^>]*>(.*?)</template>', html, re.S))
+    expected = {"banner-" + kind: banner("%TEXT%", kind) for kind in ("error", "warn")}
+    for lang in i18n.SHIPPED:
+        bundle = json.loads((ROOT / "static" / "build" / "i18n" / (lang + ".json")).read_text())
+        before = i18n.swap(i18n.Language(bundle))
+        try:
+            expected.update({"frame-%s-%s" % (mode, lang): host_frame("%CODE%", mode, info) for mode in FRAME_NOTICES})
+        finally:
+            i18n.swap(before)
+    assert templates == expected, "host.html's frames are stale: run scripts/build.py"
 
 
 def returning_host():

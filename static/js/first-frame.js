@@ -30,19 +30,35 @@
     return shipped.indexOf("en") >= 0 ? "en" : shipped[0];
   };
   const picked = get(LANG_KEY);
-  pp.lang = shipped.indexOf(picked) >= 0 ? picked : choose(navigator.languages || [navigator.language || "en"]);
+  // a test's pseudo-locale (?lang=en-XA or ar-XB, scripts/catalogs.py PSEUDO): its frames are fetched (below), never
+  // in this page; MicroPython loads its bundle as any language's
+  const asked = new URLSearchParams(location.search).get("lang");
+  const pseudo = ["en-XA", "ar-XB"].indexOf(asked) >= 0 ? asked : null;
+  pp.lang = pseudo || (shipped.indexOf(picked) >= 0 ? picked : choose(navigator.languages || [navigator.language || "en"]));
+  let drawn = shipped.indexOf(pp.lang) >= 0 ? pp.lang : choose(navigator.languages || [navigator.language || "en"]);
 
   const app = document.getElementById("app");
   const which = seated && name ? "frame-rejoin" : seated ? "frame-seat" : "frame-join";
   let field = null;
   function draw(typed) {
-    const frame = document.getElementById(which + "-" + pp.lang);
-    document.documentElement.lang = pp.lang;
+    const frame = document.getElementById(which + "-" + drawn);
+    document.documentElement.lang = drawn;
+    document.documentElement.dir = frame.dataset.dir || "ltr";
+    document.body.setAttribute("data-frame-lang", drawn);        // tests wait on it
     app.innerHTML = frame.innerHTML.split("%CODE%").join(escape(code)).split("%NAME%").join(escape(typed));
     field = document.getElementById("name");
     if (field) field.focus();
   }
   draw(name);
+  let pythonUp = false;
+  if (pseudo) {
+    fetch("./static/build/i18n/" + pseudo + ".join.html").then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((html) => {
+        document.body.insertAdjacentHTML("beforeend", html);
+        drawn = pseudo;
+        if (!pythonUp) draw(field ? field.value : name);
+      }).catch((error) => console.warn("pseudo-locale " + pseudo + ": " + error));
+  }
 
   // A language's catalog (static/build/i18n/<lang>.json, scripts/catalogs.py) as text, fetched once
   const catalogs = {};
@@ -60,10 +76,9 @@
   };
   // A language picked on this page (ui/languages.py's buttons): remembered on this phone; before MicroPython is
   // up the frame is drawn again in it, keeping what was typed; after, app/phone.py draws (it calls this too)
-  let pythonUp = false;
   pp.setLanguage = function (lang) {
     if (shipped.indexOf(lang) < 0) return pp.catalog(pp.lang);
-    pp.lang = lang;
+    pp.lang = drawn = lang;
     try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* private mode: for this visit only */ }
     document.documentElement.lang = lang;
     if (!pythonUp) draw(field ? field.value : name);

@@ -6,6 +6,57 @@
   const pp = (window.pp = window.pp || {});
   let onMove = null;
 
+  // The pages' own words (py/peerparty/page_words.py), looked up by their English: pp.words is the page's
+  // language's table (host.html and screen.html carry one a language; a phone's is its catalog bundle's
+  // messages). A word missing there reads in English. "%s" is filled with `value`.
+  pp.t = function (english, value) {
+    const text = (pp.words && pp.words[english]) || english;
+    return value === undefined ? text : text.split("%s").join(String(value));
+  };
+  // i18n.py sentence(): a sentence the host sent ({"msg": English, "values"}) in the page's language, its %(name)s
+  // filled with the values; a message the table lacks shows in English
+  pp.sentence = function (english, values) {
+    const text = (pp.words && pp.words[english]) || String(english || "");
+    return text.replace(/%\((\w+)\)s/g, (all, name) =>
+      (values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all));
+  };
+  // py/peerparty/i18n.py choose(): the exact tag, else its language ("es-MX" -> "es"), else English
+  pp.chooseLanguage = function (preferred, shipped) {
+    for (const tag of preferred) {
+      const wanted = String(tag).replace(/_/g, "-").toLowerCase();
+      const found = shipped.filter((s) => s.toLowerCase() === wanted)[0] || shipped.filter((s) => s === wanted.split("-")[0])[0];
+      if (found) return found;
+    }
+    return shipped.indexOf("en") >= 0 ? "en" : shipped[0];
+  };
+  // A pseudo-locale a test opens a page in (?lang=en-XA, ?lang=ar-XB: scripts/catalogs.py PSEUDO): its frames and
+  // words are in static/build/i18n/<lang>.<page>.html, fetched only then (no page carries them, no cache keeps
+  // them). Resolves to true once they are in the page, false for no such parameter or file.
+  pp.PSEUDO = ["en-XA", "ar-XB"];
+  pp.pseudoLang = function () {
+    const lang = new URLSearchParams(location.search).get("lang");
+    return pp.PSEUDO.indexOf(lang) >= 0 ? lang : null;
+  };
+  pp.loadPseudo = function (page) {
+    const lang = pp.pseudoLang();
+    if (!lang) return Promise.resolve(false);
+    return fetch("./static/build/i18n/" + lang + "." + page + ".html")
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status))))
+      .then((html) => {
+        document.body.insertAdjacentHTML("beforeend", html);
+        return true;
+      })
+      .catch((err) => {
+        console.warn("pseudo-locale " + lang + ": " + err);
+        return false;
+      });
+  };
+  // The page's language and writing direction on <html> (the pseudo-locale ar-XB, and any right-to-left one)
+  pp.setPageLanguage = function (lang, dir) {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = dir || "ltr";
+  };
+
   function keepsTyping(el) {
     // While a form keeps its id, what the person typed or ticked survives a re-render.
     return (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT") &&
@@ -123,11 +174,13 @@
         dlg.id = "pp-confirm";
         dlg.className = "confirm";
         dlg.innerHTML = '<p class="confirm-text"></p><div class="confirm-actions">' +
-          '<button type="button" class="btn" data-answer="no">Cancel</button>' +
-          '<button type="button" class="btn primary" data-answer="yes">Confirm</button></div>';
+          '<button type="button" class="btn" data-answer="no"></button>' +
+          '<button type="button" class="btn primary" data-answer="yes"></button></div>';
         document.body.appendChild(dlg);
       }
       dlg.querySelector(".confirm-text").textContent = sentence;
+      dlg.querySelector("[data-answer=no]").textContent = pp.t("Cancel");     // in the page's language now
+      dlg.querySelector("[data-answer=yes]").textContent = pp.t("Confirm");
       const done = (ev) => {
         const b = ev.target.closest("[data-answer]");
         if (!b) return;

@@ -108,11 +108,26 @@
   // as the page's own part changes, until the rules worker's first screen ----------------------------------------
   const app = document.getElementById("app");
   const template = (id) => (document.getElementById(id) || { innerHTML: "" }).innerHTML;
-  const texts = JSON.parse(template("frame-texts") || "{}");      // net/reach.py's and ui/room.py's words
+  // The first frame's language is the room's (docs/languages.md "The room's language"): the one this TV's last
+  // room had, else the first of the browser's the site ships; a test's ?lang=en-XA draws in a pseudo-locale,
+  // once its frames are fetched (pp.loadPseudo), and opens the room in it. The frames are there per language
+  const shipped = Array.from(document.querySelectorAll("template[data-lang]"), (t) => t.dataset.lang)
+    .filter((lang, i, all) => all.indexOf(lang) === i);
+  const browserLangs = Array.from(navigator.languages || [navigator.language || "en"]);
+  let frameLang = pp.chooseLanguage([store.get(ROOM_LANG) || ""].concat(browserLangs), shipped);
+  let texts = {};
+  function useLanguage(lang) {
+    frameLang = lang;
+    texts = JSON.parse(template("frame-texts-" + lang) || "{}");      // page_words.py: the link's words, Sound
+    pp.words = texts.words;
+    pp.setPageLanguage(lang, texts.dir);
+    mark("frame-lang", lang);
+  }
+  useLanguage(frameLang);
   const bannerHtml = (kind, text) => template("banner-" + kind).split("%TEXT%").join(escapeHtml(text));
   function drawFrame() {
     if (host.screen) return;
-    pp.render(app, template("frame-" + room.mode).split("%CODE%").join(room.code).split("%QR%").join(qrSvg)
+    pp.render(app, template("frame-" + room.mode + "-" + frameLang).split("%CODE%").join(room.code).split("%QR%").join(qrSvg)
       .split("%JOIN%").join(escapeHtml(joinUrl))
       .split("%HINT%").join(escapeHtml(page.join_hint).split("/").join("/<wbr>")));
     const banners = [];
@@ -129,6 +144,11 @@
     }
   }
   drawFrame();
+  pp.loadPseudo("host").then((loaded) => {
+    if (!loaded) return;
+    useLanguage(pp.pseudoLang());
+    drawFrame();
+  });
 
   // --- the rules worker -------------------------------------------------------------------------------------
   // host.html's PyScript worker (window.ppRules holds what is posted until PyScript has made it)
@@ -139,8 +159,8 @@
   const confirming = room.mode === "takeover" && query.has("closing");
   function openRoom() {
     post({ t: "open", mode: room.mode, code: room.code, epoch: room.epoch, storage: roomStorage(room.code),
-           seed: query.get("seed") || undefined,
-           languages: Array.from(navigator.languages || [navigator.language || "en"]) });
+           seed: query.get("seed") || undefined, languages: browserLangs,
+           pseudo: pp.pseudoLang() || undefined });
     post({ t: "page", info: page });
   }
   if (!confirming) openRoom();
@@ -197,7 +217,7 @@
     if (out.catalog) for (const lang of out.catalog) catalog(lang);
     if (out.leave) leave(texts.moved_on, out.leave === "screen");
   };
-  worker.onerror = (ev) => fatal("The rules worker failed: " + (ev.message || "unknown error"));
+  worker.onerror = (ev) => fatal(pp.t("The rules worker failed: %s", ev.message || "?"));
 
   // --- the big screen: the worker's HTML, and the host's taps ------------------------------------------------
   let drawnRef;             // the decision the screen shows: a move tapped on it names it (stale once over)
@@ -229,7 +249,7 @@
     if (page.sound && screen.moment !== moment) pp.chime();    // a new phase, round or game: a soft cue
     moment = screen.moment;
     for (const name in screen.marks) mark(name, screen.marks[name]);
-    if (screen.marks.lang) document.documentElement.lang = screen.marks.lang;
+    if (screen.marks.lang) pp.setPageLanguage(screen.marks.lang, screen.marks.dir);
     mark("frame", host.frame);
   }
 

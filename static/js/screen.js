@@ -21,7 +21,17 @@
   const SOUND = '{"room":"sound"}';
   const app = document.getElementById("app");
   const status = document.getElementById("screen-status");
-  const texts = JSON.parse(document.getElementById("screen-texts").textContent);
+  // This screen's own words (py/peerparty/page_words.py), one table a language: its browser's until the TV's
+  // frames arrive (they are in the room's language); a test's ?lang=en-XA once that pseudo-locale's is fetched
+  const tables = () => Array.from(document.querySelectorAll("script[id^=screen-texts-]"));
+  const shipped = tables().map((t) => t.dataset.lang);
+  let texts = {};
+  function useLanguage(lang) {
+    texts = JSON.parse(document.getElementById("screen-texts-" + lang).textContent);
+    pp.words = texts.words;
+    if (html === null) pp.setPageLanguage(lang, texts.dir);
+    mark("frame-lang", lang);
+  }
 
   let saved = {};
   try { saved = JSON.parse(store.get(KEY) || "{}") || {}; } catch (e) { saved = {}; }
@@ -53,8 +63,11 @@
     document.body.setAttribute("data-" + name, String(value));
   }
 
+  let said = [""];
+  let values = null;           // the values of the host's last refusal
   function say(key, arg) {
-    const text = key ? String(texts[key]).replace("%s", arg || "") : "";
+    said = [key, arg];
+    const text = key ? String(texts.notices[key]).split("%s").join(arg || "") : "";
     status.textContent = text;
     status.hidden = !text || html === null;     // before a first frame, the text is the page
     mark("screen", key || "watching");
@@ -118,11 +131,11 @@
     if (d.again !== undefined) {
       clearTimeout(timer);
       hangUp();
-      if (d.say) say(d.say, d.msg);
+      if (d.say) say(d.say, d.msg && pp.sentence(d.msg, values));
       else say(state.forgot ? "forgotten" : html === null ? "connecting" : "reconnecting");
       timer = setTimeout(attempt, d.again);
     } else if (d.say && (d.say !== "waiting" || html === null)) {
-      say(d.say, d.msg);
+      say(d.say, d.msg && pp.sentence(d.msg, values));
     }
   }
 
@@ -146,6 +159,7 @@
       if (screen.sizes.length < 2000) screen.sizes.push([text.length, m.t === "frame" ? m.html.length : -1]);
       if (state.watching) drawn(m);
     } else {
+      values = m.values;          // a refusal's values (its English is d.msg): filled in this screen's language
       decide(terms.said(k, m));
     }
   }
@@ -183,7 +197,7 @@
     if (sound && m.moment !== moment) pp.chime();
     moment = m.moment;
     for (const name in m.marks || {}) mark(name, m.marks[name]);
-    if (m.marks && m.marks.lang) document.documentElement.lang = m.marks.lang;    // the room's language
+    if (m.marks && m.marks.lang) pp.setPageLanguage(m.marks.lang, m.marks.dir);    // the room's language
     mark("frame", frame);
   }
 
@@ -207,6 +221,14 @@
   screen.frame = () => frame;
   screen.terms = () => state;        // tests: the term it knows, the one it dials, whether it forgot its key
   screen.peer = () => peer;
+
+  useLanguage(pp.chooseLanguage(Array.from(navigator.languages || [navigator.language || "en"]), shipped));
+  pp.loadPseudo("screen").then((loaded) => {
+    if (!loaded) return;
+    useLanguage(pp.pseudoLang());
+    if (html === null) say(said[0], said[1]);     // what it says now, in the pseudo-locale
+    showSound();
+  });
 
   // --- start ------------------------------------------------------------------------------------------------------
   if (!/^[A-Z]{4}$/.test(code)) return say("no_code");

@@ -48,6 +48,7 @@ from ..room.rejoin import HOST_KEY
 from ..ui.room import host_screen
 
 PRESENCE_MS = 1000  # presence (away marks) is recomputed this often when nothing else happens
+PSEUDO = ("en-XA", "ar-XB")  # scripts/catalogs.py PSEUDO: the tests' pseudo-locales (static/js/glue.js pp.PSEUDO)
 ROOM_LANG_KEY = "peerparty:room-lang"  # localStorage: the language this TV's rooms open in (the last one it had)
 
 
@@ -122,13 +123,15 @@ class Rules:
 
     # --- opening the room ---------------------------------------------------------------------------
 
-    def open(self, mode, code, epoch, now, storage=None, seed=None, languages=()):
+    def open(self, mode, code, epoch, now, storage=None, seed=None, languages=(), pseudo=None):
         """The room the screen thread chose: "new" (code and epoch decided there), "restore" (its saved record)
         or "takeover" (the replica this tab kept as the host's successor, and its seat token: D3-12). `storage`
         holds the page's localStorage entries for this room. A record that does not hold this code and epoch
         (an older version's, say) gives way to a new room; a takeover that cannot be made is answered "refused"
         and changes nothing. `languages`: the browser's (navigator.languages, best first): a new room speaks the
-        one this TV's last room spoke (ROOM_LANG_KEY), else the first of them shipped (i18n.choose)."""
+        one this TV's last room spoke (ROOM_LANG_KEY), else the first of them shipped (i18n.choose). `pseudo`:
+        a pseudo-locale a test opened the page in (host.html?lang=en-XA), for this TV's own new room only: no peer
+        can ask for one (room/table.py language refuses what is not shipped)."""
         self.store = PageStorage(storage)
         session = None
         if mode == "takeover":
@@ -143,6 +146,8 @@ class Rules:
                 mode = "new"
         if session is None:
             lang = i18n.choose([self.store.get(ROOM_LANG_KEY) or ""] + list(languages or ()))
+            if pseudo in PSEUDO:
+                lang = pseudo
             session = HostSession(code, self.games, epoch=epoch, token_source=self.token_source, seed=seed, lang=lang)
         self.session = session
         self.stored_lang = session.lang  # a language the room changes to is remembered for this TV's next rooms
@@ -449,6 +454,7 @@ def draw(screen, page_info):
             "players": len(room["people"]),
             "knocking": len(info["knocking"]),
             "lang": i18n.current().lang,  # the language it is drawn in: the page's <html lang>
+            "dir": i18n.current().dir,  # and its writing direction: the page's <html dir>
         },
     }
     if info.get("host_plays"):

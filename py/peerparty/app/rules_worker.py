@@ -26,7 +26,14 @@ def _arg(value):
 
 CALLS = {
     "open": lambda r, m: r.open(
-        m["mode"], m["code"], m["epoch"], m["now"], m.get("storage") or {}, _arg(m.get("seed")), m.get("languages")
+        m["mode"],
+        m["code"],
+        m["epoch"],
+        m["now"],
+        m.get("storage") or {},
+        _arg(m.get("seed")),
+        m.get("languages"),
+        _arg(m.get("pseudo")),
     ),
     "catalog": lambda r, m: r.catalog(m["lang"], m["text"]),
     "knock": lambda r, m: r.knock(m["cid"], m["peer"], _arg(m.get("label")), m["now"]),
