@@ -19,20 +19,7 @@ PSEUDO = ("en-XA", "ar-XB")
 VIEWS = {"phone": (360, 640), "tv": (1280, 720)}
 ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 ALLOWED = {"PeerParty", "QR"}  # names, not messages: the brand, a letter code
-# The host frame's words ui/room.py still writes in English (host_frame, _host_head: the TV's tools and the lobby's
-# frame are marked there, by the room's screens' work, not the pages'): listed so that any other English fails.
-# The list only shrinks.
-NOT_YET = {
-    "Fullscreen",
-    "Fullscreen (F)",
-    "Add a screen",
-    "New room",
-    "Close this room and open a new one? Everyone will need the new code.",
-    "Players (0)",
-    "Pick a game",
-    "Getting the games ready…",
-    "QR code to join",  # the SVG's own description (static/js/qr-svg.js; tests/test_qr.py pins its markup)
-}
+NOT_YET = set()  # English a page still shows: none
 
 # the text a person reads in #app: its text nodes, and the attributes a browser shows or speaks
 READ = """() => {

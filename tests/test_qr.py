@@ -155,13 +155,13 @@ def test_too_long_a_text_is_an_error(drawn, text):
 
 
 def test_markup_is_what_the_page_sizes(drawn):
-    """The markup app.css sizes (`.qr svg`): a scalable viewBox, the label, a white ground, and a version 1 symbol
+    """The markup app.css sizes (`.qr svg`): a scalable viewBox, hidden from screen readers (the page's box names
+    it in the page's language), a white ground, and a version 1 symbol
     (21 modules of 4 units) inside a quiet zone of 4 modules on every side."""
     svg = drawn["hi"]["svg"]
     assert svg.startswith(
         '<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 116 116" '
-        'preserveAspectRatio="xMinYMin meet" role="img" aria-labelledby="qrcode-description">'
-        '<description id="qrcode-description">QR code to join</description>'
+        'preserveAspectRatio="xMinYMin meet" aria-hidden="true">'
         '<rect width="100%" height="100%" fill="white" cx="0" cy="0"/><path d="M16,16h28v4h-28z'
     )
     assert svg.endswith('" stroke="transparent" fill="black"/></svg>')

@@ -10,6 +10,8 @@
   const MASK = 0;
   const QUIET = 4;         // the standard's quiet zone, in modules, on white (the TV's dark page comes after it)
 
+  // The SVG says nothing itself: the box the page puts it in is the image and carries its name, in the page's
+  // language (ui/room.py: role="img", aria-label "QR code to join").
   pp.qrSvg = (function (text) {
     const { generate, correction, mode } = window.leanQR;
     // ASCII as plain bytes; anything else as UTF-8 (ECI 26, which phone readers know)
@@ -28,8 +30,7 @@
       }
     }
     return '<svg version="1.1" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + box + " " + box + '" ' +
-      'preserveAspectRatio="xMinYMin meet" role="img" aria-labelledby="qrcode-description">' +
-      '<description id="qrcode-description">QR code to join</description>' +
+      'preserveAspectRatio="xMinYMin meet" aria-hidden="true">' +
       '<rect width="100%" height="100%" fill="white" cx="0" cy="0"/>' +
       '<path d="' + path + '" stroke="transparent" fill="black"/></svg>';
   });

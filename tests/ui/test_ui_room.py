@@ -70,7 +70,7 @@ def test_the_game_over_screen_shows_the_code_and_a_qr_to_join_the_next_game():
     html = host_html("over", ended_seven_rounds())
     top = head(html)
     assert 'data-code="ABCD"' in top
-    assert '<div class="qr" aria-label="QR code to join">' + QR + "</div>" in top
+    assert '<div class="qr" role="img" aria-label="QR code to join">' + QR + "</div>" in top
     assert "Scan to play the next game, or open <b>192.168.1.5:8000/<wbr>join</b> and type the code." in top
     assert 'class="join-box"' in top  # not the compact box that hides the QR
 

@@ -389,7 +389,12 @@ def _join_box(room, info, compact=False):
     qr = ""
     if info.get("qr_svg") and not compact:
         qr = tag(
-            "div", info["qr_svg"], class_="qr", aria_label=_("QR code to join"), data_join=info.get("join_url") or None
+            "div",
+            info["qr_svg"],
+            class_="qr",
+            role="img",
+            aria_label=_("QR code to join"),
+            data_join=info.get("join_url") or None,
         )
     # a narrow box breaks the address after a slash ("127.0.0.1:8000/" over "join.html"), not mid-word
     address = tag("b", esc(info.get("join_hint", "")).replace("/", "/<wbr>"))
@@ -537,7 +542,14 @@ def _add_screen(info):
         "section",
         tag("h2", esc(_(ADD_SCREEN)))
         + tag("p", esc(_(ADD_SCREEN_TEXT)))
-        + tag("div", info["screen_qr"], class_="qr", aria_label=_("QR code of the screen link"), data_screen_link=url)
+        + tag(
+            "div",
+            info["screen_qr"],
+            class_="qr",
+            role="img",
+            aria_label=_("QR code of the screen link"),
+            data_screen_link=url,
+        )
         + tag("p", tag("a", address_breaks(url), href=url, class_="screen-link"))
         + button(_("Close"), {"room": "add_screen"}, cls="btn"),
         class_="panel add-screen",
@@ -952,6 +964,9 @@ def phone_screen(state):
             inert=offline,
             data_offline="1" if offline else None,
         )
+        # this phone's own language, at any moment of the evening: a tap redraws it here and tells the host nothing
+        # (app/phone.py), so the seat and what it chose stay as they are; outside main, which goes inert offline
+        + tag("footer", language_picker(), class_="phone-foot")
     )
 
 
