@@ -131,13 +131,8 @@ def end_from_the_band(host, ann):
 def test_two_games_from_the_controls_phone_alone_with_a_guest_leaving_each_for_good(
     open_page, wait_ready, signal, shot
 ):
-    host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    count_taps(host)
-    phones = dict(zip(NAMES, join_phones(open_page, wait_ready, signal, host, code, NAMES)))
+    host, phones, seats = sofa_party(open_page, wait_ready, signal)
     ann = phones["Ann"]
-    ann.set_viewport_size({"width": 360, "height": 640})  # the smallest phone holds the controls
-    ann.wait_for_selector(BAND, timeout=WAIT_MS)
-    seats = dict((s["name"], s["id"]) for s in host_record(host)["lobby"]["seats"])
 
     # --- Bank or Bust: Dan leaves on his turn ------------------------------------------------------------
     band_click(ann, "[data-move*='\"bank_or_bust\"']")

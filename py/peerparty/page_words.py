@@ -5,59 +5,13 @@ static/js/glue.js `pp.t` looks a word up by its English, so a script says `pp.t(
 of its own. A word listed here and not in the page's table (PAGE_TEXTS) is still looked up by JS through the
 language's bundle (the phone's, once fetched). docs/languages.md "The pages' own words".
 
-Some of these sentences are kept in ui/room.py and net/reach.py too (the Python screens draw them); the same
-English is one message in the catalog, so a translation made for one is the other's."""
+The sentences the Python screens draw as well (the boot notices, Sound, the link's problems, a remote screen's
+notices) are kept where those screens keep them (ui/room.py, net/reach.py) and listed here from there."""
 
 from .i18n import N_
+from .net.reach import BAD_RELAY, HOST_LINK_PROBLEM, HOST_LINK_PROBLEMS
 from .room.protocol import ROOM_ERRORS
-
-# what the big screen says while its rules worker boots (ui/room.py FRAME_NOTICES)
-FRAME_NOTICES = {
-    "new": N_("Getting the games ready…"),
-    "restore": N_("Resuming the room…"),
-    "takeover": N_("Taking over…"),
-}
-
-# the Sound button, off and on (ui/room.py SOUND_LABELS): host-room.js and screen.js switch it themselves
-SOUND_LABELS = (N_("Sound: off"), N_("Sound: on"))
-
-# the TV's last words in a room a later host leads (ui/room.py MOVED_ON)
-MOVED_ON = N_("This room has moved on: another device hosts it now. This screen follows it there…")
-
-# the host page's own link (net/reach.py HOST_LINK_PROBLEMS, HOST_LINK_PROBLEM, BAD_RELAY)
-HOST_LINK_PROBLEMS = {
-    "signal-down": N_("The signalling server cannot be reached, so phones cannot join yet. Retrying…"),
-    "id-held": N_("This room is still open elsewhere; taking it over…"),
-    "no-webrtc": N_(
-        "This browser cannot make the direct connections phones need (WebRTC is off or missing): "
-        "open this page in Chrome, Safari or Firefox, with strict privacy settings off."
-    ),
-    "bad-signal": N_("The signalling address in this page's link (?signal=) is not host:port/path."),
-}
-# i18n: %s is the name of a connection error as the PeerJS library gives it (an English code like "browser-incompatible")
-HOST_LINK_PROBLEM = N_("Connection problem: %s")
-# i18n: %s is the relay address typed in the page's link
-BAD_RELAY = N_("The relay %s is not turn:user:password@host:port; phones join without it.")
-
-# what a remote screen says of its link (ui/room.py SCREEN_NOTICES); %s in "full" is the host's refusal, shown in
-# this screen's language
-SCREEN_NOTICES = {
-    "connecting": N_("Connecting to the room…"),
-    "reconnecting": N_("Reconnecting to the room…"),
-    "waiting": N_("The host is getting ready…"),
-    # i18n: %s is the host's sentence saying why this screen was refused (the room has enough screens)
-    "full": N_("%s This screen asks again every few seconds."),
-    "no_screens": N_("%s This screen asks again every few seconds."),
-    "forgotten": N_(
-        "The room's host no longer knows this screen (it was dropped, or a new host took over without it), so it "
-        "joins as a new screen. If it stays here, open the screen link the TV shows again (Add a screen)."
-    ),
-    "dropped": N_("The host closed this screen. Open the link again to watch the room."),
-    "wrong_room": N_("That is a different room. Check the link."),
-    "no_code": N_("This link has no room code. Open the screen link the TV shows (Add a screen)."),
-    "bad_signal": N_("The signalling address in this page's link (?signal=) is not host:port/path."),
-    "no_webrtc": N_("This browser cannot make the direct connections a screen needs (WebRTC is off or missing)."),
-}
+from .ui.room import MOVED_ON, SCREEN_NOTICES, SOUND_LABELS
 
 # the host's refusals a remote screen shows itself (screen.js pp.sentence: marked in room/protocol.py)
 SCREEN_REFUSALS = ("screens_full", "no_screens")

@@ -25,15 +25,17 @@ PHONE_NO_PATH = (
 )
 # what the host page says of its own link (static/js/host-room.js reports the kind; the page shows the sentence)
 HOST_LINK_PROBLEMS = {
-    "signal-down": "The signalling server cannot be reached, so phones cannot join yet. Retrying…",
-    "id-held": "This room is still open elsewhere; taking it over…",
+    "signal-down": N_("The signalling server cannot be reached, so phones cannot join yet. Retrying…"),
+    "id-held": N_("This room is still open elsewhere; taking it over…"),
     "no-webrtc": HOST_NO_WEBRTC,
-    "bad-signal": "The signalling address in this page's link (?signal=) is not host:port/path.",
+    "bad-signal": N_("The signalling address in this page's link (?signal=) is not host:port/path."),
 }
 
 
-HOST_LINK_PROBLEM = "Connection problem: %s"  # any other PeerJS error type
-BAD_RELAY = "The relay %s is not turn:user:password@host:port; phones join without it."  # a ?turn= entry
+# i18n: %s is the name of a connection error as the PeerJS library gives it (an English code like "browser-incompatible")
+HOST_LINK_PROBLEM = N_("Connection problem: %s")  # any other PeerJS error type
+# i18n: %s is the relay address typed in the page's link
+BAD_RELAY = N_("The relay %s is not turn:user:password@host:port; phones join without it.")  # a ?turn= entry
 
 
 def host_link_problem(kind):

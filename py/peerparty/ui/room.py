@@ -495,8 +495,9 @@ SCREEN_NOTICES = {
     "connecting": N_("Connecting to the room…"),
     "reconnecting": N_("Reconnecting to the room…"),
     "waiting": N_("The host is getting ready…"),
-    "full": "%s This screen asks again every few seconds.",  # the host's words: room/protocol.py
-    "no_screens": "%s This screen asks again every few seconds.",  # a TV that shows a player's own view
+    # i18n: %s is the host's sentence saying why this screen was refused (the room has enough screens)
+    "full": N_("%s This screen asks again every few seconds."),  # the host's words: room/protocol.py
+    "no_screens": N_("%s This screen asks again every few seconds."),  # a TV that shows a player's own view
     # its key refused by its own term's host, or by the newest host it can reach (static/js/screen-terms.js)
     "forgotten": N_(
         "The room's host no longer knows this screen (it was dropped, or a new host took over without it), so it "
