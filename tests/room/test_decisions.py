@@ -42,7 +42,8 @@ def offered(page, moves):
             continue
         move = json.loads(move)
         kind = move.get("room")
-        if kind in TV_ONLY or kind in ("join", "leave") or (kind is None and move.get("type") not in moves):
+        # join, leave and this phone's own language ("lang", ui/languages.py) are a phone's own, not the host's
+        if kind in TV_ONLY or kind in ("join", "leave", "lang") or (kind is None and move.get("type") not in moves):
             continue
         words = " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", inner)).split())
         out.append((json.dumps(move, sort_keys=True), words, _attr(attrs, "data-confirm"), " disabled" in attrs))

@@ -343,7 +343,7 @@ class Beats:
     def captions(self, rec, ctx):
         """The step now playing, in one place above the table; each SWIPE's sentence in turn."""
         lines = [
-            passing(CHOICES_AT, POINTS_AT - CHOICES_AT, "1. " + said(_("Everyone's choice"))),
+            passing(CHOICES_AT, POINTS_AT - CHOICES_AT, "1. " + said(_("Everyone’s choice"))),
             passing(POINTS_AT, SWIPES_AT - POINTS_AT, "2. " + _scored_actions()),
         ]
         if rec["swipes"]:
@@ -402,7 +402,7 @@ def _step_list(rec, ctx):
     parts.append(
         tag(
             "section",
-            tag("h3", "1. " + said(_("Everyone's choice"))) + tag("ul", "".join(items), class_="sr-choices"),
+            tag("h3", "1. " + said(_("Everyone’s choice"))) + tag("ul", "".join(items), class_="sr-choices"),
             class_="sr-step",
         )
     )
