@@ -126,9 +126,10 @@ def winners_line(result, names):
 def how_to_play(game_id, title, open_=False):
     """The game's own short explanation, one tap away (lobby, host screen and every phone)."""
     module = screens_for(game_id)
-    rules = getattr(module, "RULES", "") if module is not None else ""
     if module is not None and callable(getattr(module, "rules", None)):
         rules = module.rules()  # a game whose how-to-play is in the catalogs draws it in the current language
+    else:
+        rules = getattr(module, "RULES", "") if module is not None else ""
     if not rules:
         return ""
     # title: the game's English title, N_-marked by the game (GAME.title)
