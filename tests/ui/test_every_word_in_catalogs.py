@@ -3,10 +3,7 @@ as the big screen and as each phone draws itself, in the pseudo-locale en-XA (sc
 letter of a message accented, between [markers]). A run of plain ASCII letters left on a screen is then English
 no catalog gave: a sentence still written into the screen's code. The players' names are in scripts with no ASCII
 letter, and what a game deals (Hint Hunt's words, the hints typed) and the room's code are taken out first, so
-only the screens' own words are read.
-
-A game whose screens are not in the catalogs yet is listed in NOT_YET, and its cases are skipped with that reason;
-the list only shrinks."""
+only the screens' own words are read."""
 
 import json
 import re
@@ -18,12 +15,9 @@ import pytest
 from peerparty import i18n
 from peerparty.games import REGISTRY
 from peerparty.ui.room import VERIFIER, phone_screen
-from peerparty.ui.screens import screens_for
 from scripts import catalogs
 
 from ..test_host_threads import PAGE, opened, random_step
-
-NOT_YET = set()
 
 # players' names with no ASCII letter (Greek, Cyrillic, Georgian, Japanese, Arabic): a name is never a message
 NAMES = ["Σοφία", "Жанна", "ნინო", "さくら", "ليلى"]
@@ -157,63 +151,12 @@ CASES = [(g, seed) for g in sorted(REGISTRY) for seed in range(2)]
 
 @pytest.mark.parametrize("game_id,seed", CASES)
 def test_every_word_on_every_screen_of_a_whole_game_comes_from_the_catalogs(pseudo, game_id, seed):
-    if game_id in NOT_YET:
-        pytest.skip("%s's screens are not in the catalogs yet (NOT_YET)" % game_id)
     assert english_on(whole_game_in(pseudo, game_id, seed)) == ""
 
 
-# what a game's own screens module draws: its functions' HTML, and its rules (the how-to-play)
-GAME_DRAWS = ("table", "phone", "controls", "table_side")
-
-
-def games_own_words(game_id, monkeypatch):
-    """While a game is in NOT_YET, the room's cases judge only the room's own lines: every line the game's screens
-    module draws (recorded as it draws it), and the words the game hands the room to show (its title, its result's
-    note, what its removal does), are the game's, and are left out. A set that fills as the game is drawn."""
-    own = set()
-    if game_id not in NOT_YET:
-        return own
-    game = REGISTRY[game_id]
-    module = screens_for(game_id)
-
-    def recorded(draw):
-        def drawing(*args, **kwargs):
-            html = draw(*args, **kwargs)
-            own.update(words_people_read(html or ""))
-            return html
-
-        return drawing
-
-    for name in GAME_DRAWS:
-        if getattr(module, name, None) is not None:
-            monkeypatch.setattr(module, name, recorded(getattr(module, name)))
-    result = game.result
-
-    def noted(state):  # the result's note: the game's words, which the results screen puts in its caption
-        out = result(state)
-        if out and out.get("note"):
-            own.add(out["note"])
-        return out
-
-    monkeypatch.setattr(game, "result", noted)
-    own.update(words_people_read(getattr(module, "RULES", "") or ""))
-    own.update(v for v in (getattr(game, "removal", None),) if v)
-    # every game's title is its own words (N_-marked in its package): the lobby's picker lists them all
-    own.update(REGISTRY[g].title for g in REGISTRY if g in NOT_YET)
-    return own
-
-
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_every_word_of_the_lobby_and_the_results_comes_from_the_catalogs(pseudo, game_id, monkeypatch):
-    if "room" in NOT_YET:
-        pytest.skip("the room's screens are not in the catalogs yet (NOT_YET)")
-    own = games_own_words(game_id, monkeypatch)
-
-    def rooms_lines():
-        for surface, lines, dealt in whole_game_in(pseudo, game_id, 0, room_too=True):
-            yield surface, [line for line in lines if line not in own], dealt | own
-
-    assert english_on(rooms_lines()) == ""
+def test_every_word_of_the_lobby_and_the_results_comes_from_the_catalogs(pseudo, game_id):
+    assert english_on(whole_game_in(pseudo, game_id, 0, room_too=True)) == ""
 
 
 def test_the_check_finds_a_sentence_written_into_a_screen(pseudo):
