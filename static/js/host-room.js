@@ -466,7 +466,7 @@
     conn.on("open", () => {
       post({ t: "connect", cid });
       if (!host.ready) conn.send(WAIT);
-      reportPath(cid, conn, PATH_TRIES);
+      reportPath(cid, conn, null, 0);
     });
     conn.on("data", (data) => {
       const text = String(data);
@@ -482,17 +482,24 @@
   }
 
   // Which path an open connection took, from this page's own WebRTC stats (a phone's word is never asked): the
-  // people list marks a phone reached through the relay. The selected pair can lag the channel's open a little.
-  const PATH_TRIES = 5;
-  function reportPath(cid, conn, tries) {
+  // people list marks a phone reached through the relay. The selected pair can lag the channel's open (seconds on
+  // a busy machine) and can change later (ICE picks another pair), so it is read while the link is open: often at
+  // first, then every PATH_EVERY_MS; the rules hear it only when it says something new.
+  const PATH_FIRST_MS = [0, 500, 1000, 2000, 4000];
+  const PATH_EVERY_MS = 15000;
+  function reportPath(cid, conn, said, tries) {
+    const again = (said2) => setTimeout(() => reportPath(cid, conn, said2, tries + 1),
+      tries + 1 < PATH_FIRST_MS.length ? PATH_FIRST_MS[tries + 1] : PATH_EVERY_MS);
     pp.linkPath(conn).then((path) => {
-      if (conns.get(cid) !== conn) return;
+      if (conns.get(cid) !== conn || !conn.open) return;
       if (path && path.state === "succeeded") {
-        post({ t: "path", cid, relayed: path.local === "relay" || path.remote === "relay" });
-      } else if (tries > 1) {
-        setTimeout(() => reportPath(cid, conn, tries - 1), 1000);
+        const relayed = path.local === "relay" || path.remote === "relay";
+        if (relayed !== said) post({ t: "path", cid, relayed });
+        again(relayed);
+      } else {
+        again(said);
       }
-    }, () => {});
+    }, () => { if (conns.get(cid) === conn && conn.open) again(said); });
   }
 
   function send(cid, text) {

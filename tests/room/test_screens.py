@@ -172,3 +172,27 @@ def test_the_tv_offers_add_a_screen_between_games_only():
     rules.session.host_action({"t": "pick", "game": RACE.id}, 1)
     rules.session.phase = "playing"
     assert "Add a screen" not in rules.draw()["html"]
+
+
+def test_a_screen_that_starts_watching_brings_every_phone_to_the_hosts_seq_and_a_tick_sends_nothing_again():
+    """A screen watching changes the record (the holder's controls list it; the other phones' views read as
+    before): seq moves, so every phone is sent its view at the new seq (room/broadcast.py), and a phone at the
+    host's seq has seen all there is. A tick that changes nothing sends no view again."""
+    host, net = make_room()
+    ann, ben = join(net, "Ann"), join(net, "Ben")
+    before = host.seq
+    ben_before = [json.loads(t) for t in ben.received if json.loads(t)["t"] == "view"][-1]
+    net.to_phone.extend((c, t) for c, t in host.on_connect("s1", net.now_ms))
+    net.to_phone.extend(host.on_message("s1", protocol.encode({"t": "watch", "room": "ABCD", "epoch": 0}), 0))
+    net.flush()
+    assert host.seq > before
+    for phone in (ann, ben):
+        assert phone.session.seq == host.seq, phone.session.name
+    ben_now = [json.loads(t) for t in ben.received if json.loads(t)["t"] == "view"][-1]
+    assert {k: v for k, v in ben_now.items() if k not in ("seq", "now_ms")} == {
+        k: v for k, v in ben_before.items() if k not in ("seq", "now_ms")
+    }
+    count = len(ben.received)
+    net.to_phone.extend(host.on_timer(net.now_ms))
+    net.flush()
+    assert [json.loads(t)["t"] for t in ben.received[count:]] == []

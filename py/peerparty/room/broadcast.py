@@ -3,7 +3,9 @@ and the game's view for that seat; small and self-healing), numbered by the room
 
 What every seat is sent alike (the room's summary, the table a watcher sees) is encoded once per change and
 spliced into each seat's message: with twelve phones, JSON was most of the host's time per move. A view identical
-to the last one a connection was sent is not sent again.
+to the last one a connection was sent, at the same `seq`, is not sent again. Once `seq` moves every phone is sent
+its view, even one that reads as before (a change only the record or the holder sees): a phone at the host's seq
+has seen all there is, which is what a phone's races (room/races.py) and the tests' sync read.
 """
 
 from ..engine import HOST
@@ -39,9 +41,9 @@ def views(room):
             controls,
             protocol.VERSION,
         )
-        if room._sent.get(conn) == body:
+        if room._sent.get(conn) == (body, room.seq):
             continue
-        room._sent[conn] = body
+        room._sent[conn] = (body, room.seq)
         # encoded once: the sequence number and clock are spliced into the closing brace
         out.append((conn, '%s,"seq":%d,"now_ms":%d}' % (body[:-1], room.seq, room._now)))
     return out + latecomer_tables(room)

@@ -133,7 +133,7 @@ class Room:
         self._fired_deadline = None  # the game deadline whose timeout was played
         # --- transport bookkeeping (outside the room: tests/room/test_fuzz.py OUTSIDE_THE_ROOM)
         self._conns = {}  # conn -> Bucket, each connection's rate budget
-        self._sent = {}  # conn -> last view body sent, to skip identical views (room/broadcast.py)
+        self._sent = {}  # conn -> (last view body sent, its seq), to skip identical views (room/broadcast.py)
         self._last_presence = None  # the presence marks the last views carried
         self._now = 0
         self._token = token_source or (lambda: secrets.token_urlsafe(18))
