@@ -111,6 +111,10 @@ def test_a_phone_forced_to_relay_plays_a_round_through_a_real_turn_server(
     assert direct["local"] != "relay", direct  # direct paths come first when they work
 
 
+# Chrome on an Android phone, as its user agent reads (static/js/link.js tells the kind of phone from it)
+ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
+
+
 def test_a_phone_forced_to_relay_with_no_relay_is_told_and_the_tv_names_it(open_page, wait_ready, signal, shot):
     # a local signalling server gives no ICE servers, and the relay given has no user: there is no relay at all
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1&turn=turn:10.0.0.2:3478")
@@ -130,4 +134,15 @@ def test_a_phone_forced_to_relay_with_no_relay_is_told_and_the_tv_names_it(open_
     )
     assert "turn on a relay" in host.inner_text(".banner.knocking")
     assert host.get_attribute("body", "data-players") == "0"
+    # an Android phone whose guest typed no name is named by its kind, in the TV's language (net/reach.py DEVICES)
+    android = open_page(
+        _join_url(host) + "&force_relay=1", viewport=PHONE_VIEW, name="phone-no-path-android", user_agent=ANDROID
+    )
+    wait_ready(android)
+    android.wait_for_selector("body[data-link=no-path]", timeout=WAIT_MS)
+    host.wait_for_function(
+        "() => [...document.querySelectorAll('.knocking .knocker')].map(e => e.textContent).join('|') === "
+        "'Sam|an Android phone'",
+        timeout=WAIT_MS,
+    )
     shot(host, "connectivity-host-knocking")

@@ -162,3 +162,18 @@ def test_the_landing_page_reads_in_the_browsers_language(open_page, locale, lang
     assert len(shown) == len(INDEX_WORDS)
     assert set(shown) == {i18n._(word) for word in INDEX_WORDS}
     assert not set(shown) & set(INDEX_WORDS)  # none left in English
+
+
+@pytest.mark.parametrize("locale, lang", [("en-GB", "en"), ("de-DE", "de"), ("es-ES", "es")])
+def test_a_remote_screen_fills_a_sentences_numbers_as_the_python_screens_do(open_page, site, signal, locale, lang):
+    """A sentence the host sends with values (a refusal, a wait) is filled on the remote screen by static/js's
+    pp.sentence: its whole numbers take the language's digit groups, as i18n.py's do on the phones and the TV."""
+    page = open_page(None, viewport=(1280, 720), name="screen-numbers-" + lang, locale=locale)
+    page.goto(site + "/screen.html?room=ABCD&signal=%s" % signal)
+    page.wait_for_function("(lang) => document.body.dataset.frameLang === lang", arg=lang, timeout=WAIT_MS)
+    catalog(lang)
+    values = {"n": 12000, "m": -1234567, "small": 7, "name": "Zoë"}
+    shown = page.evaluate("(v) => pp.sentence('%(n)s %(m)s %(small)s %(name)s %(missing)s', v)", values)
+    expected = "%s %s 7 Zoë %%(missing)s" % (i18n.number(12000), i18n.number(-1234567))
+    assert shown == expected
+    assert lang == "en" or i18n.number(12000) != "12,000"  # German and Spanish group otherwise

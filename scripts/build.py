@@ -673,7 +673,9 @@ def page_texts_script(name: str, lang: str, translate) -> str:
     finally:
         sys.path.remove(str(ROOT / "py"))
     texts = json.dumps(
-        dict(page_texts(translate), dir=language_bundles()[lang]["dir"]), ensure_ascii=False, sort_keys=True
+        dict(page_texts(translate), dir=language_bundles()[lang]["dir"], group=language_bundles()[lang]["group"]),
+        ensure_ascii=False,
+        sort_keys=True,
     )
     return '  <script type="application/json" id="%s-%s" data-lang="%s">%s</script>' % (
         name,

@@ -81,7 +81,7 @@ def test_every_game_is_one_package_that_names_what_the_hub_reads(game_id):
     """docs/add-a-game.md's declarations: the hub and the shared suites find a game's parts only through them."""
     game = GAMES[game_id]
     screens = part(game, "screens")
-    assert callable(screens.table) and callable(screens.phone) and screens.RULES
+    assert callable(screens.table) and callable(screens.phone) and screens.rules()
     assert game.stylesheet.endswith(".css") and (REPO / game.stylesheet).is_file()
     assert callable(game.moment) and game.moment({"type": "no such event"}, {}) is None
     secrets = part(game, "secrets")

@@ -367,7 +367,7 @@ def test_every_hub_game_has_a_rules_page_with_its_player_counts():
 @pytest.mark.parametrize("game_id", sorted(PAGES))
 def test_the_in_app_how_to_play_names_only_what_the_rules_page_says(game_id):
     """Every term the how-to-play panel sets in bold (an action, a card, a role) is on the game's page."""
-    rules_html = part(REGISTRY[game_id], "screens").RULES
+    rules_html = part(REGISTRY[game_id], "screens").rules()
     page = text(RULES / PAGES[game_id]).lower()
     terms = [
         html.unescape(re.sub(r"<[^>]+>", "", t)).replace("\u2212", "-") for t in re.findall(r"<b>(.*?)</b>", rules_html)

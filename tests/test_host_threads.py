@@ -378,7 +378,7 @@ def test_phones_that_knock_and_never_get_through_are_named_on_the_big_screen_and
     thread.now += 9000
     out = thread.take(rules.tick(thread.now))
     assert out["hangup"] == ["c9"], "a connection that never opened is given up"
-    assert thread.screen()["info"]["knocking"] == ["Sam"]
+    assert thread.screen()["info"]["knocking"] == [["Sam", ""]]
     # the same phone retries twice and gets through: its abandoned attempt is hung up, its name leaves the screen
     thread.take(rules.knock("c10", "pp-sam", "Sam", thread.now))
     thread.take(rules.knock("c11", "pp-sam", "Sam", thread.now))

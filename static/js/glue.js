@@ -18,7 +18,14 @@
   pp.sentence = function (english, values) {
     const text = (pp.words && pp.words[english]) || String(english || "");
     return text.replace(/%\((\w+)\)s/g, (all, name) =>
-      (values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all));
+      (values && Object.prototype.hasOwnProperty.call(values, name) ? pp.shown(values[name]) : all));
+  };
+  // A value in a sentence as i18n.py's _fill shows it: a whole number with the page language's digit groups
+  // (pp.group, from the page's words: 12,000 / 12.000), anything else as it is
+  pp.shown = function (value) {
+    if (typeof value !== "number" || !Number.isInteger(value)) return String(value);
+    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+(?!\d))/g, pp.group || ",");
+    return (value < 0 ? "-" : "") + digits;
   };
   // py/peerparty/i18n.py choose(): the exact tag, else its language ("es-MX" -> "es"), else English
   pp.chooseLanguage = function (preferred, shipped) {

@@ -120,6 +120,7 @@
     frameLang = lang;
     texts = JSON.parse(template("frame-texts-" + lang) || "{}");      // page_words.py: the link's words, Sound
     pp.words = texts.words;
+    pp.group = texts.group;
     pp.setPageLanguage(lang, texts.dir);
     mark("frame-lang", lang);
   }
@@ -462,7 +463,8 @@
     conn.options.sdpTransform = pp.answerPassive;
     const cid = String(conn.connectionId);
     conns.set(cid, conn);
-    post({ t: "knock", cid, peer: String(conn.peer), label: String(pp.knockLabel(conn)) });
+    const who = pp.knockWho(conn);
+    post({ t: "knock", cid, peer: String(conn.peer), name: who.name, device: who.device });
     conn.on("open", () => {
       post({ t: "connect", cid });
       if (!host.ready) conn.send(WAIT);

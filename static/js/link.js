@@ -109,7 +109,7 @@
     let name = field ? field.value.trim() : "";
     if (!name) name = pp.storage ? pp.storage.get("peerparty:name") || "" : "";
     const ua = navigator.userAgent;
-    const device = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android phone" : "";
+    const device = /iPhone/.test(ua) ? "iphone" : /iPad/.test(ua) ? "ipad" : /Android/.test(ua) ? "android" : "";
     return { name: name.slice(0, 20), device };
   };
 
@@ -117,12 +117,15 @@
     return Object.assign({ metadata: pp.knockMeta() }, pp.DATA_OPTIONS);
   };
 
-  // The host's side of a knock: a short label from the phone's metadata (any shape: a phone can send junk).
-  pp.knockLabel = function (conn) {
+  // The host's side of a knock: the name and the kind of phone from the phone's metadata (any shape: a phone can
+  // send junk), the kind one of net/reach.py's DEVICES or "" (the big screen words it in its own language).
+  pp.knockWho = function (conn) {
     const meta = conn.metadata;
     const text = (v) => (typeof v === "string" ? v.trim().slice(0, 20) : "");
-    if (!meta || typeof meta !== "object") return "";
-    return text(meta.name) || (text(meta.device) ? "an " + text(meta.device) : "");
+    if (!meta || typeof meta !== "object") return { name: "", device: "" };
+    const kind = text(meta.device).toLowerCase();
+    const device = ["iphone", "ipad", "android"].filter((k) => kind.startsWith(k))[0] || "";
+    return { name: text(meta.name), device };
   };
 
   // Which path a connection took: the candidate types of its selected pair ("host", "srflx", "relay").

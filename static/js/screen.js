@@ -29,6 +29,7 @@
   function useLanguage(lang) {
     texts = JSON.parse(document.getElementById("screen-texts-" + lang).textContent);
     pp.words = texts.words;
+    pp.group = texts.group;
     if (html === null) pp.setPageLanguage(lang, texts.dir);
     mark("frame-lang", lang);
   }

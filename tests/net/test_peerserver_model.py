@@ -94,12 +94,16 @@ def test_an_offer_to_an_absent_id_is_answered_expire_after_the_window_on_the_pru
         <= peerserver.EXPIRE_TIMEOUT_MS + peerserver.CLEANUP_OUT_MSGS_MS + LATE
         for wait in waits
     ), waits
-    # offers a fifth of a second apart are answered together, at prunes cleanup_out_msgs apart
+    # offers a fifth of a second apart are answered together, at prunes cleanup_out_msgs apart: every gap between
+    # two answers is either within one prune's batch (sent in one turn of the server's loop) or a prune or more
+    # (a timer of its own per offer would answer them a fifth of a second apart). The bounds leave a busy machine
+    # room: a batch's messages read apart, a prune's timer late while the next one is not.
     times = sorted(answered.values())
     gaps = [b - a for a, b in zip(times, times[1:])]
     period = peerserver.CLEANUP_OUT_MSGS_MS
-    assert all(min(gap % period, period - gap % period) <= 250 for gap in gaps), gaps
-    assert any(gap >= period - 250 for gap in gaps), gaps  # seven offers over 1.2 s span two prunes or more
+    assert all(gap < 150 or gap > period // 2 for gap in gaps), gaps
+    batches = 1 + sum(gap > period // 2 for gap in gaps)
+    assert 2 <= batches <= 4, gaps  # seven offers over 1.2 s span two prunes or three
 
 
 def test_a_second_offer_joins_the_first_ones_queue_and_its_single_expire(seen):

@@ -73,19 +73,19 @@ def test_the_host_lists_a_phone_whose_connections_never_open_by_its_name():
     assert knocking.tick(KNOCK_STUCK_MS - 1) == [] and knocking.labels() == []
     knocking.knock("c2", "pp-1", "Sam", 4000)  # the person typed a name meanwhile
     assert knocking.tick(KNOCK_STUCK_MS) == ["c1"]  # the host hangs up the oldest
-    assert knocking.labels() == ["a phone"]
+    assert knocking.labels() == [["", ""]]
     assert knocking.tick(4000 + KNOCK_STUCK_MS) == ["c2"]
-    assert knocking.labels() == ["Sam"]
+    assert knocking.labels() == [["Sam", ""]]
 
 
 def test_a_failed_ice_marks_the_phone_at_once_and_it_leaves_the_list_when_it_gets_in():
     knocking = Knocking()
-    knocking.knock("c1", "pp-1", "an iPhone", 0)
+    knocking.knock("c1", "pp-1", "", 0, "iphone")
     knocking.knock("c9", "pp-9", "Kim", 0)
     knocking.closed("c1", 100)  # negotiation-failed, then closed
-    assert knocking.labels() == ["an iPhone"]
-    knocking.knock("c2", "pp-1", "an iPhone", 4000)
-    knocking.knock("c3", "pp-1", "an iPhone", 8000)
+    assert knocking.labels() == [["", "iphone"]]
+    knocking.knock("c2", "pp-1", "", 4000, "iphone")
+    knocking.knock("c3", "pp-1", "", 8000, "iphone")
     assert knocking.opened("c3") == ["c2"]  # the same phone's abandoned try is hung up
     assert knocking.labels() == []
     assert knocking.opened("c9") == []
@@ -99,9 +99,9 @@ def test_a_phone_that_stops_knocking_is_forgotten_but_not_while_it_keeps_trying(
     knocking.closed("a1", 10)
     knocking.closed("b1", 1010)
     knocking.knock("b2", "pp-b", "Ben", 5000)
-    assert knocking.labels() == ["Ann", "Ben"]  # in the order they got stuck
+    assert knocking.labels() == [["Ann", ""], ["Ben", ""]]  # in the order they got stuck
     knocking.tick(10 + KNOCK_FORGET_MS)
-    assert knocking.labels() == ["Ben"]  # Ann went quiet; Ben's try is still pending
+    assert knocking.labels() == [["Ben", ""]]  # Ann went quiet; Ben's try is still pending
     knocking.closed("b2", 9000)
     knocking.tick(9000 + KNOCK_FORGET_MS)
     assert knocking.labels() == []

@@ -40,7 +40,7 @@ def details_how_to_play(html):
 
 @pytest.mark.parametrize("game_id", sorted(SCREENS))
 def test_every_game_explains_itself_in_labelled_pictures_with_captions(game_id):
-    rules = SCREENS[game_id].RULES
+    rules = SCREENS[game_id].rules()
     found = pictures(rules)
     assert len(found) >= 3, "a how-to-play picture strip has at least three steps"
     for label, art, caption in found:
@@ -59,7 +59,7 @@ def test_every_game_explains_itself_in_labelled_pictures_with_captions(game_id):
 @pytest.mark.parametrize("game_id", sorted(SCREENS))
 def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id, monkeypatch):
     module = SCREENS[game_id]
-    expected = pictures(module.RULES)
+    expected = pictures(module.rules())
     draw_every_game(monkeypatch)
     lobby = room.how_to_play(game_id, "A game")
     assert pictures(lobby) == expected and "How to play A game" in lobby
@@ -83,8 +83,8 @@ def test_the_lobby_and_every_phone_during_play_show_the_pictures(game_id, monkey
 
 
 def test_seven_rounds_shows_hidden_choices_then_locks_then_the_reveal():
-    labels = [label for label, _, _ in pictures(screens_for("seven_rounds").RULES)]
-    arts = [art for _, art, _ in pictures(screens_for("seven_rounds").RULES)]
+    labels = [label for label, _, _ in pictures(screens_for("seven_rounds").rules())]
+    arts = [art for _, art, _ in pictures(screens_for("seven_rounds").rules())]
     assert arts[0].count('class="ill-card ill-back">?<') == 3 and "ill-icon" in arts[0]  # three people
     assert arts[1].count(">locked<") == 3 and arts[1].count("<rect") == 3  # three padlocks
     assert ">BANK<" in arts[2] and ">DOUBLE DOWN<" in arts[2] and "ill-back" not in arts[2]
@@ -92,7 +92,7 @@ def test_seven_rounds_shows_hidden_choices_then_locks_then_the_reveal():
 
 
 def test_bank_or_bust_shows_a_mini_card_row_a_fit_a_bust_and_a_bank():
-    found = pictures(screens_for("bank_or_bust").RULES)
+    found = pictures(screens_for("bank_or_bust").rules())
     rows = found[0][1]
     assert [int(v) for v in re.findall(r'class="ill-card">(\d+)<', rows)] == [100, 72, 40, 1, 23, 55]
     assert 'ill-card ill-drawn">30<' in found[1][1] and "&#10003; fits" in found[1][1]  # a tick, in words
@@ -101,7 +101,7 @@ def test_bank_or_bust_shows_a_mini_card_row_a_fit_a_bust_and_a_bank():
 
 
 def test_hint_hunt_shows_a_board_with_roles_in_words_and_a_hint():
-    found = pictures(screens_for("hint_hunt").RULES)
+    found = pictures(screens_for("hint_hunt").rules())
     board = found[0][1]
     assert board.count("ill-tile-word") == 6 and "BEACH 2" in board
     assert board.count(">TARGET<") == 2 and board.count(">ASSASSIN<") == 1 and board.count(">CIVILIAN<") == 3
@@ -112,7 +112,7 @@ def test_hint_hunt_shows_a_board_with_roles_in_words_and_a_hint():
 
 def test_someone_elses_problem_shows_an_object_passing_between_players():
     module = screens_for("someone_elses_problem")
-    found = pictures(module.RULES)
+    found = pictures(module.rules())
     gift = found[0][1]
     assert gift.index(">Ann<") < gift.index(">GIFT<") < gift.index(">Ben<") and "&rarr;" in gift
     assert module.SCANDAL_SHAPE + " Diary" in gift  # scandalous by a shape and a word

@@ -4,6 +4,8 @@ and its place in the next game, never the ended game's own view."""
 
 import re
 
+from peerparty import i18n
+from scripts import catalogs
 from peerparty.engine import HOST, Match
 from peerparty.games import REGISTRY
 from peerparty.ui import room
@@ -224,14 +226,25 @@ def test_the_host_names_the_phones_that_cannot_reach_it_with_names_escaped():
         "qr_svg": QR,
         "titles": {},
         "can_start": (True, ""),
-        "knocking": ["<i>Sam</i>", "a phone"],
+        # a name as the phone gave it; else its kind of phone (static/js/link.js), any other kind "a phone"
+        "knocking": [["<i>Sam</i>", "android"], ["", "android"], ["", "ipad"], ["", ""], ["", "toaster"]],
         "relay": False,
     }
     html = room.host_screen(screen, info)
-    assert re.findall(r'class="knocker">([^<]*)<', html) == ["&lt;i&gt;Sam&lt;/i&gt;", "a phone"]
-    assert 'data-knocking="2"' in html and "turn on a relay" in html
+    knockers = ["&lt;i&gt;Sam&lt;/i&gt;", "an Android phone", "an iPad", "a phone", "a phone"]
+    assert re.findall(r'class="knocker">([^<]*)<', html) == knockers
+    assert 'data-knocking="5"' in html and "turn on a relay" in html
     info["relay"] = True
     assert "turn on a relay" not in room.host_screen(screen, info)
+    # a German TV words the kinds of phone in German (issue 49: every word through the catalogs)
+    catalogs.ensure_babel(install=False)
+    before = i18n.swap(i18n.Language(catalogs.bundle("de", catalogs.read("de"))))
+    try:
+        html = room.host_screen(screen, info)
+    finally:
+        i18n.swap(before)
+    knockers = ["&lt;i&gt;Sam&lt;/i&gt;", "ein Android-Handy", "ein iPad", "ein Handy", "ein Handy"]
+    assert re.findall(r'class="knocker">([^<]*)<', html) == knockers
 
 
 def test_a_name_keeps_an_emoji_with_its_letters_and_its_limit_is_said():
@@ -262,3 +275,35 @@ def test_the_add_a_screen_link_breaks_only_where_an_address_does():
     css = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()
     rule = css[css.index(".add-screen .screen-link {") :].split("}")[0]
     assert "break-all" not in rule and "anywhere" not in rule
+
+
+def test_the_evenings_history_says_who_won_each_game_and_a_game_nobody_won_in_the_tvs_language():
+    """Every word of the history comes from the catalogs: "won by" with the winners, or "no winner" alone."""
+    screen = {"room": the_room("lobby"), "me": None, "now_ms": 0, "seq": 1, "view": None}
+    screen["room"]["history"] = [
+        {"game": "seven_rounds", "winners": ["Ann", "Ben"], "replay": False},
+        {"game": "hint_hunt", "winners": [], "replay": False},
+    ]
+    info = {"games": [], "join_hint": "x/join", "qr_svg": QR, "titles": {}, "can_start": (True, "")}
+
+    def lines():
+        html = room.host_screen(screen, info)
+        return re.findall(r'class="history-won">([^<]*)<', html)
+
+    assert lines() == ["no winner", "won by Ann and Ben"]  # the newest first
+    catalogs.ensure_babel(install=False)
+    before = i18n.swap(i18n.Language(catalogs.bundle("de", catalogs.read("de"))))
+    try:
+        german = lines()
+    finally:
+        i18n.swap(before)
+    assert german == ["kein Sieg", "gewonnen von Ann und Ben"]
+
+
+def test_the_game_picked_in_the_lobby_says_so_in_words_from_the_catalog():
+    from peerparty.ui.decisions import game_picker
+
+    games = [("seven_rounds", "Seven Rounds", 3, 12), ("hint_hunt", "Hint Hunt", 4, 12)]
+    html = game_picker({"game": "hint_hunt"}, games)
+    assert re.findall(r'class="game-chosen"[^>]*>([^<]*)<', html) == [" ✓ chosen"]
+    assert html.count('aria-pressed="true"') == 1

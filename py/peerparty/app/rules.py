@@ -173,9 +173,10 @@ class Rules:
     # --- what the screen thread passes on --------------------------------------------------------------
 
     @_with_room
-    def knock(self, conn, peer, label, now):
-        """A phone's connection came in (it may never open: net/reach.py)."""
-        self.knocking.knock(conn, peer, label, now)
+    def knock(self, conn, peer, name, now, device=""):
+        """A phone's connection came in (it may never open: net/reach.py), with the name and the kind of phone
+        its metadata gave."""
+        self.knocking.knock(conn, peer, name, now, device)
         return {}
 
     @_with_room

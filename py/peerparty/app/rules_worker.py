@@ -36,7 +36,9 @@ CALLS = {
         _arg(m.get("pseudo")),
     ),
     "catalog": lambda r, m: r.catalog(m["lang"], m["text"]),
-    "knock": lambda r, m: r.knock(m["cid"], m["peer"], _arg(m.get("label")), m["now"]),
+    "knock": lambda r, m: r.knock(
+        m["cid"], m["peer"], _arg(m.get("name")) or "", m["now"], _arg(m.get("device")) or ""
+    ),
     "connect": lambda r, m: r.connect(m["cid"], m["now"]),
     "data": lambda r, m: r.data(m["cid"], m["text"], m["now"]),
     "close": lambda r, m: r.close(m["cid"], m["now"]),

@@ -35,6 +35,18 @@ HOST_LINK_PROBLEMS = {
 # i18n: %s is the name of a connection error as the PeerJS library gives it (an English code like "browser-incompatible")
 HOST_LINK_PROBLEM = N_("Connection problem: %s")  # any other PeerJS error type
 # i18n: %s is the relay address typed in the page's link
+# The kind of phone a knock's metadata names (static/js/link.js), as the big screen words a phone that gave no name
+# in "Can't get through to this screen: %(who)s"; any other kind is A_PHONE.
+DEVICES = {
+    # i18n: a phone that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
+    "iphone": N_("an iPhone"),
+    # i18n: a tablet that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
+    "ipad": N_("an iPad"),
+    # i18n: a phone that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
+    "android": N_("an Android phone"),
+}
+# i18n: a phone of a kind not known that cannot get through, in "Can't get through to this screen: %(who)s"
+A_PHONE = N_("a phone")
 BAD_RELAY = N_("The relay %s is not turn:user:password@host:port; phones join without it.")  # a ?turn= entry
 
 
@@ -104,15 +116,18 @@ class Knocking:
     """The host's side: connections that came in and have not opened, and the phones that keep failing."""
 
     def __init__(self):
-        self.pending = {}  # connection id -> {"peer": the phone's peer id, "label", "since"}
-        self.stuck = {}  # the phone's peer id -> {"label", "since", "last"}: last = its latest knock
+        self.pending = {}  # connection id -> {"peer": the phone's peer id, "name", "device", "since"}
+        self.stuck = {}  # the phone's peer id -> {"name", "device", "since", "last"}: last = its latest knock
 
-    def knock(self, cid, peer, label, now_ms):
-        self.pending[cid] = {"peer": peer, "label": label, "since": now_ms}
+    def knock(self, cid, peer, name, now_ms, device=""):
+        """A connection came in from `peer`, with the name its phone was given (or "") and its kind of phone
+        (DEVICES' keys, or "")."""
+        self.pending[cid] = {"peer": peer, "name": name, "device": device, "since": now_ms}
         phone = self.stuck.get(peer)
         if phone is not None:
             phone["last"] = now_ms
-            phone["label"] = label or phone["label"]  # a name typed meanwhile
+            phone["name"] = name or phone["name"]  # a name typed meanwhile
+            phone["device"] = device or phone["device"]
 
     def opened(self, cid):
         """A connection opened: its phone got through. Returns the same phone's earlier, abandoned
@@ -131,8 +146,9 @@ class Knocking:
         knock = self.pending.pop(cid, None)
         if knock is None:
             return
-        phone = self.stuck.setdefault(knock["peer"], {"label": "", "since": now_ms, "last": now_ms})
-        phone["label"] = knock["label"] or phone["label"]
+        phone = self.stuck.setdefault(knock["peer"], {"name": "", "device": "", "since": now_ms, "last": now_ms})
+        phone["name"] = knock["name"] or phone["name"]
+        phone["device"] = knock["device"] or phone["device"]
 
     def tick(self, now_ms):
         """The connection ids to hang up (pending far too long to be coming); forgets phones gone quiet."""
@@ -146,7 +162,7 @@ class Knocking:
         return late
 
     def labels(self):
-        """Who is trying and failing, in the order they got stuck: a name where the phone gave one, else
-        the kind of phone."""
+        """Who is trying and failing, in the order they got stuck: [name, kind of phone] each, the name "" where
+        the phone gave none (the big screen words the kind in its language: ui/room.py knocking_banner)."""
         phones = sorted(self.stuck.values(), key=lambda phone: phone["since"])
-        return [phone["label"] or "a phone" for phone in phones]
+        return [[phone["name"], phone["device"]] for phone in phones]

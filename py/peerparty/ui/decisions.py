@@ -270,7 +270,17 @@ def game_picker(room, games, ok=True):
         picker.append(
             tag(
                 "button",
-                tag("span", esc(_(title)), class_="game-title")  # the game's N_-marked English title
+                tag(
+                    "span",
+                    esc(_(title))  # the game's N_-marked English title
+                    # i18n: beside the game picked in the lobby's list of games (aria-pressed says it to readers)
+                    + (
+                        tag("span", " ✓ " + esc(_("chosen")), class_="game-chosen", aria_hidden="true")
+                        if chosen
+                        else ""
+                    ),
+                    class_="game-title",
+                )
                 + tag(
                     "span",
                     # i18n: how many players a game takes, e.g. "3–12 players"

@@ -2,6 +2,7 @@
 lobby and results screens. Game screens plug in through ui/screens.py."""
 
 from ..i18n import N_, _, join, ngettext, sentence
+from ..net import reach
 from .decisions import CONTROLS_ICON, GIVE_ICON, REMOVE_ICON, decisions, placed
 from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
@@ -126,10 +127,7 @@ def winners_line(result, names):
 def how_to_play(game_id, title, open_=False):
     """The game's own short explanation, one tap away (lobby, host screen and every phone)."""
     module = screens_for(game_id)
-    if module is not None and callable(getattr(module, "rules", None)):
-        rules = module.rules()  # a game whose how-to-play is in the catalogs draws it in the current language
-    else:
-        rules = getattr(module, "RULES", "") if module is not None else ""
+    rules = module.rules() if module is not None else ""  # drawn in the language of the moment
     if not rules:
         return ""
     # title: the game's English title, N_-marked by the game (GAME.title)
@@ -306,7 +304,12 @@ def knocking_banner(labels, relay):
     """Phones that reach the room through the signalling server but find no network path to this screen."""
     if not labels:
         return ""
-    who = join([tag("b", esc(label), class_="knocker") for label in labels])
+    who = join(
+        [
+            tag("b", esc(name or _(reach.DEVICES.get(device, reach.A_PHONE))), class_="knocker")
+            for name, device in labels
+        ]
+    )
     # %(who)s is HTML (the names, escaped): the message is escaped first, then filled
     if relay:
         line = esc(_("Can't get through to this screen: %(who)s. Ask them to join this TV's Wi-Fi.")) % {"who": who}
@@ -582,7 +585,12 @@ def _history(room, info):
                     "span",
                     tag("span", esc(title), class_="history-game")
                     + " "
-                    + tag("span", esc(join(h["winners"]) if h["winners"] else _("no winner")), class_="history-won")
+                    + tag(
+                        "span",
+                        # i18n: a game in the evening's history and who won it, e.g. "won by Ann and Ben"
+                        esc(_("won by %(names)s", names=join(h["winners"])) if h["winners"] else _("no winner")),
+                        class_="history-won",
+                    )
                     + watch,
                     class_="history-line",
                 ),

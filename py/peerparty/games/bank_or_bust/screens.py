@@ -109,14 +109,6 @@ def rules():
     return _picture() + _rules_text()
 
 
-def __getattr__(name):
-    # RULES (what the room's how-to-play reads, ui/room.py) is drawn when it is read, in the language of that
-    # drawing, not once at import in English; MicroPython, like CPython, asks a module's __getattr__
-    if name == "RULES":
-        return rules()
-    raise AttributeError(name)
-
-
 # --- words ---------------------------------------------------------------------------------
 
 

@@ -212,14 +212,6 @@ def rules():
     return _picture() + _rules_text()
 
 
-def __getattr__(name):
-    # RULES is drawn when it is read (ui/room.py how_to_play reads module.RULES), so it is in the language of
-    # the screen being drawn; module __getattr__ works on MicroPython too
-    if name == "RULES":
-        return rules()
-    raise AttributeError(name)
-
-
 # --- small pieces -------------------------------------------------------------------------------
 
 

@@ -112,7 +112,7 @@ _DRAWN = [None, ""]  # the language the rules were last drawn in, and that drawi
 
 def rules():
     """What every how-to-play shows, in the current language: the picture, then the words (ui/room.py
-    how_to_play draws it when it is there, else RULES)."""
+    how_to_play)."""
     language = current()
     if _DRAWN[0] is not language:
         _DRAWN[0], _DRAWN[1] = language, _rules()
@@ -163,9 +163,6 @@ def _rules():
         )
     )
     return _picture() + text
-
-
-RULES = rules()  # the English, read where no language is current (the docs' checks, the contract)
 
 
 # --- small pieces -------------------------------------------------------------------------------

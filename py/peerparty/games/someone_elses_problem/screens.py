@@ -215,9 +215,6 @@ def rules():
     return _picture() + _rules_text()
 
 
-RULES = rules()  # in English, as the module is loaded: the room's lobby and the docs' tests read it
-
-
 def how_to_play(id_):
     return rules_box(rules(), esc(_("How to play")), id_=id_)
 
