@@ -9,10 +9,18 @@ Submit, Lock in) must start above the fold. The controls holder's band, when the
 show that move above the fold too (issue 48 point 3).
 
 The worst states are reached on purpose: every state of seeded whole games, not the few a walk happens on.
+
+Issue 49: the same walk in the pseudo-locales, each phone's screens drawn in its language (i18n.swap): en-XA
+(every message about 40 % longer) at each case's count, and its right-to-left twin ar-XB, on a page whose <html
+dir> is rtl, at one count per game. The figures (failing screens, the widest page, the main action's lowest top)
+go to artifacts/phone-fit/<name>.txt.
 """
+
+from pathlib import Path
 
 import pytest
 
+from peerparty import i18n
 from peerparty.room import broadcast
 from peerparty.ui.room import phone_screen
 from peerparty.games import REGISTRY as GAMES
@@ -22,6 +30,7 @@ from looks import LOOK
 from people import laid_out
 from test_tv_fit import LONG_NAMES, _empty_script, _no_pyscript
 
+FIGURES = Path(__file__).resolve().parent.parent / "artifacts" / "phone-fit"
 PHONE = (360, 640)
 SEEDS = (1, 2)
 STEPS = 1500
@@ -36,6 +45,9 @@ MAIN = {
 # Someone Else's Problem at three too (fewer redirect targets, longer hands each)
 CASES = [("someone_elses_problem", 6), ("someone_elses_problem", 3), ("bank_or_bust", 6), ("seven_rounds", 12)]
 CASES += [("hint_hunt", 6)]
+# issue 49: en-XA at every case's count, ar-XB at each game's first
+PSEUDO_CASES = [(g, n, "en-XA") for g, n in CASES]
+PSEUDO_CASES += [(g, n, "ar-XB") for g, n in dict(reversed(CASES)).items()]
 
 
 def acting_screens(game_id, count):
@@ -73,15 +85,19 @@ def acting_screens(game_id, count):
     return list(seen)
 
 
-# lay out each screen in #app and run LOOK on it: [[index, problems]] for those with any
+# lay out each screen in #app and run LOOK on it: the problems of those with any ([index, problems] each), the
+# widest page's overflow past the viewport and the main action's lowest top, in px
 EACH = """([screens, look]) => {
   const app = document.getElementById('app');
   const check = eval(look);
-  const out = [];
+  const out = {found: [], widest: 0, lowest: 0};
   screens.forEach(([html, main], i) => {
     app.innerHTML = html;
     const problems = check(main);
-    if (problems.length) out.push([i, problems]);
+    if (problems.length) out.found.push([i, problems]);
+    out.widest = Math.max(out.widest, document.scrollingElement.scrollWidth - innerWidth);
+    const el = Array.from(document.querySelectorAll(main)).find((e) => e.getBoundingClientRect().height > 0);
+    if (el) out.lowest = Math.max(out.lowest, Math.round(el.getBoundingClientRect().top));
   });
   return out;
 }"""
@@ -101,15 +117,54 @@ def phone_page(open_page, site):
     return page
 
 
+@pytest.fixture(scope="module")
+def pseudo_languages():
+    from scripts import catalogs
+
+    catalogs.ensure_babel(install=False)
+    template = catalogs.extract()
+    return dict((lang, i18n.Language(catalogs.pseudo_bundle(template, lang))) for lang in catalogs.PSEUDO)
+
+
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("game_id,count", CASES)
 def test_every_acting_phone_shows_its_main_action_above_a_small_phones_fold(phone_page, shot, game_id, count):
     screens = acting_screens(game_id, count)
+    assert_fits(phone_page, shot, screens, "phone-fit-%s-%d" % (game_id, count))
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("game_id,count,lang", PSEUDO_CASES)
+def test_every_acting_phone_fits_a_small_phone_in_the_pseudo_locales(
+    phone_page, shot, game_id, count, lang, pseudo_languages
+):
+    before = i18n.swap(pseudo_languages[lang])  # the phone's language: its every screen is drawn in it
+    try:
+        screens = acting_screens(game_id, count)
+    finally:
+        i18n.swap(before)
+    assert all("[" in html for html, _ in screens), "every screen drawn in the pseudo-locale"
+    phone_page.evaluate(
+        "([lang, dir]) => { document.documentElement.lang = lang; document.documentElement.dir = dir; }",
+        [lang, pseudo_languages[lang].dir],
+    )
+    assert_fits(phone_page, shot, screens, "phone-fit-%s-%s-%d" % (lang, game_id, count))
+
+
+def assert_fits(phone_page, shot, screens, name):
+    """Every screen no wider than the phone, no word broken, its main action above the fold; the figures to
+    artifacts/phone-fit/<name>.txt, the first screen that fails to artifacts/screens/<name>.png."""
     assert len(screens) > 20, "whole games make more than a few decisions"
-    found = phone_page.evaluate(EACH, [[list(s) for s in screens], LOOK])
+    measured = phone_page.evaluate(EACH, [[list(s) for s in screens], LOOK])
+    found = measured["found"]
+    FIGURES.mkdir(parents=True, exist_ok=True)
+    (FIGURES / (name + ".txt")).write_text(
+        "%d of %d screens fail; widest page %d px past the %d px viewport; main action's lowest top %d px\n"
+        % (len(found), len(screens), measured["widest"], PHONE[0], measured["lowest"])
+    )
     if found:
         phone_page.evaluate(EACH, [[list(screens[found[0][0]])], "() => []"])
-        shot(phone_page, "phone-fit-%s-%d" % (game_id, count))
+        shot(phone_page, name)
     kinds = {}
     for i, problems in found:
         for problem in problems:
