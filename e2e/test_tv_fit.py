@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from peerparty import i18n
 from peerparty.ui.html import MOMENT_MS
 from peerparty.ui.room import host_screen
 from tests.games_under_test import GAMES, draw_every_game
@@ -238,6 +239,38 @@ def test_every_host_screen_of_whole_games_fits_the_tv(tv_page, site, shot, game_
     assert_fits(tv_page, site, shot, screens, "tv-fit-%s-%d" % (game_id, count))
 
 
+# issue 49: the pseudo-locales, en-XA (every message about 40 % longer) at each game's most players, and its
+# right-to-left twin ar-XB at the fewest of its counts, on the smallest TV
+PSEUDO_CASES = [(g, max(GAMES[g].tv_counts), "en-XA") for g in sorted(REGISTRY)] + [
+    (g, min(GAMES[g].tv_counts), "ar-XB") for g in sorted(REGISTRY)
+]
+
+
+@pytest.fixture(scope="module")
+def pseudo_languages():
+    from scripts import catalogs
+
+    catalogs.ensure_babel(install=False)
+    template = catalogs.extract()
+    return dict((lang, i18n.Language(catalogs.pseudo_bundle(template, lang))) for lang in catalogs.PSEUDO)
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("game_id,count,lang", PSEUDO_CASES)
+def test_every_host_screen_of_whole_games_fits_the_tv_in_the_pseudo_locales(
+    tv_page, site, shot, game_id, count, lang, pseudo_languages, monkeypatch
+):
+    draw_every_game(monkeypatch)
+    before = i18n.swap(pseudo_languages[lang])  # the room's language: every screen is drawn in it
+    try:
+        screens = screens_of(game_id, count)
+    finally:
+        i18n.swap(before)
+    assert any("[" in html and "phase-over" in html for html in screens), "the results, drawn in the pseudo-locale"
+    direction = pseudo_languages[lang].dir
+    assert_fits(tv_page, site, shot, screens, "tv-fit-%s-%s-%d" % (lang, game_id, count), ((1280, 720),), direction)
+
+
 @pytest.mark.parametrize("game_id,count", CASES)
 def test_every_step_of_a_replay_fits_the_tv(tv_page, site, shot, game_id, count, monkeypatch):
     draw_every_game(monkeypatch)
@@ -256,16 +289,17 @@ GAME_STYLES = """(paths) => Promise.all(paths.map((path) => new Promise((loaded,
 })))"""
 
 
-def assert_fits(tv_page, site, shot, screens, name):
+def assert_fits(tv_page, site, shot, screens, name, sizes=TV_SIZES, direction="ltr"):
     """Lay the screens out at each TV size in turn (the games are played once, in CPython; only the viewport
     changes): none may scroll, the smallest text must read from the sofa, and the content must fill the height
     unless its screen centres it by design. The figures go to artifacts/tv-fit/<name>.txt."""
     tv_page.goto(site + "/host.html?signal=127.0.0.1:9/peerjs")
     tv_page.wait_for_function("() => window.pp && window.pp.qrSvg && document.getElementById('app')")
     tv_page.evaluate(GAME_STYLES, [game.stylesheet for game in GAMES.values()])
+    tv_page.evaluate("(dir) => { document.documentElement.dir = dir; }", direction)
     laid_out(tv_page)
     problems, figures = [], []
-    for size in TV_SIZES:
+    for size in sizes:
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})
         measured = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
         wrong = []
@@ -316,12 +350,16 @@ def assert_fits(tv_page, site, shot, screens, name):
                     )
                 )
         problems += [line for _, line in wrong]
+        past = [max(m[1] - size[0], m[2] - size[1]) for m in measured if m[3]]
         figures.append(
-            "%dx%d: smallest text %.2f%% of the height (%s); content to %.0f%%..%.0f%% of the height"
-            " (%d centred screens); %d screens animate, the last animation ends at %d ms"
+            "%dx%d: %d screens past the edge (by up to %d px); smallest text %.2f%% of the height (%s);"
+            " content to %.0f%%..%.0f%% of the height (%d centred screens); %d screens animate, the last animation"
+            " ends at %d ms"
             % (
                 size[0],
                 size[1],
+                len(past),
+                max(past, default=0),
                 100 * min(m[4] for m in measured),
                 min(measured, key=lambda m: m[4])[7],
                 100 * min(m[5] for m in measured),
@@ -331,7 +369,7 @@ def assert_fits(tv_page, site, shot, screens, name):
                 max(m[8] for m in measured),
             )
         )
-        if size == (1920, 1080):  # one screen from the middle of the games, to look at from the sofa
+        if size == sizes[min(1, len(sizes) - 1)]:  # one screen from the middle of the games, to look at from the sofa
             tv_page.evaluate(FITS, [[screens[len(screens) // 2]], site + "/join.html?room=WXYZ"])
             shot(tv_page, "%s-middle-%dx%d" % (name, size[0], size[1]))
         if wrong:  # the first that fails, to look at
