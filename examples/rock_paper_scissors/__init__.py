@@ -11,7 +11,7 @@ from .moments import moment
 
 # What the hub reads besides the rules (docs/add-a-game.md). What the rules must not import is named, not
 # imported: the screens (drawn from views, on the TV and the phones) and what only the tests read.
-GAME.screens = __name__ + ".screens"  # table(), phone(), RULES
+GAME.screens = __name__ + ".screens"  # table(), phone(), rules()
 GAME.stylesheet = "examples/rock_paper_scissors/rock_paper_scissors.css"  # its styles, from the site's root
 GAME.moment = moment  # the replay's marks: (event, names) -> a sentence or None
 GAME.secrets = __name__ + ".secrets"  # the leak tests: fragments(), perturbed(), PLAYOUTS

@@ -38,11 +38,15 @@ PICTURE = steps(
         ),
     ],
 )
-RULES = PICTURE + (
-    "<p>Two players, one phone each. Every round you both throw <b>Rock</b>, <b>Paper</b> or "
-    "<b>Scissors</b> in secret; the host's screen shows who has thrown, never what. When both have "
-    "thrown, the round is settled. The first to win two rounds wins.</p>"
-)
+
+
+def rules():
+    """The how-to-play the room shows (ui/room.py how_to_play): the picture, then the words."""
+    return PICTURE + (
+        "<p>Two players, one phone each. Every round you both throw <b>Rock</b>, <b>Paper</b> or "
+        "<b>Scissors</b> in secret; the host's screen shows who has thrown, never what. When both have "
+        "thrown, the round is settled. The first to win two rounds wins.</p>"
+    )
 
 
 def _hand(hand):
@@ -150,6 +154,6 @@ def phone(view, ctx):
         body = ""  # the room's results screen says who won
     return tag(
         "section",
-        head + _clock(view, ctx) + body + _rounds(view, ctx) + rules_box(RULES, "How to play", "rps-rules"),
+        head + _clock(view, ctx) + body + _rounds(view, ctx) + rules_box(rules(), "How to play", "rps-rules"),
         class_="rps rps-phone",
     )
