@@ -456,7 +456,9 @@ def test_the_page_draws_the_link_problems_in_the_words_the_worker_uses():
         "notices": SCREEN_NOTICES,
         "words": {word: word for word in SCRIPT_WORDS + tuple(ROOM_ERRORS[code] for code in SCREEN_REFUSALS)},
         "dir": "ltr",
+        "group": ",",  # the digit groups pp.sentence fills numbers with (static/js/glue.js)
     }
+    assert tables["de"]["group"] == "." and tables["de"]["dir"] == "ltr"
     bundle = json.loads((ROOT / "static" / "build" / "i18n" / "de.json").read_text())["messages"]
     assert tables["de"]["sound"] == [bundle[label] for label in SOUND_LABELS]
     assert tables["de"]["link"]["signal-down"] == bundle[HOST_LINK_PROBLEMS["signal-down"]]
