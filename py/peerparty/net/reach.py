@@ -35,18 +35,6 @@ HOST_LINK_PROBLEMS = {
 # i18n: %s is the name of a connection error as the PeerJS library gives it (an English code like "browser-incompatible")
 HOST_LINK_PROBLEM = N_("Connection problem: %s")  # any other PeerJS error type
 # i18n: %s is the relay address typed in the page's link
-# The kind of phone a knock's metadata names (static/js/link.js), as the big screen words a phone that gave no name
-# in "Can't get through to this screen: %(who)s"; any other kind is A_PHONE.
-DEVICES = {
-    # i18n: a phone that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
-    "iphone": N_("an iPhone"),
-    # i18n: a tablet that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
-    "ipad": N_("an iPad"),
-    # i18n: a phone that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
-    "android": N_("an Android phone"),
-}
-# i18n: a phone of a kind not known that cannot get through, in "Can't get through to this screen: %(who)s"
-A_PHONE = N_("a phone")
 BAD_RELAY = N_("The relay %s is not turn:user:password@host:port; phones join without it.")  # a ?turn= entry
 
 
@@ -121,7 +109,7 @@ class Knocking:
 
     def knock(self, cid, peer, name, now_ms, device=""):
         """A connection came in from `peer`, with the name its phone was given (or "") and its kind of phone
-        (DEVICES' keys, or "")."""
+        (ui/room.py DEVICES' keys, or "")."""
         self.pending[cid] = {"peer": peer, "name": name, "device": device, "since": now_ms}
         phone = self.stuck.get(peer)
         if phone is not None:

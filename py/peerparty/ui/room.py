@@ -2,7 +2,6 @@
 lobby and results screens. Game screens plug in through ui/screens.py."""
 
 from ..i18n import N_, _, join, ngettext, sentence
-from ..net import reach
 from .decisions import CONTROLS_ICON, GIVE_ICON, REMOVE_ICON, decisions, placed
 from .html import attrs, button, esc, face, name_html, tag
 from .illustrations import rules_box
@@ -300,16 +299,25 @@ def banner(html, kind):
     return tag("div", html, class_="banner " + kind, role="alert" if kind == "error" else "status")
 
 
+# The kind of phone a knock's metadata names (static/js/link.js, kept by net/reach.py Knocking), as the big screen words a phone that gave no name
+# in "Can't get through to this screen: %(who)s"; any other kind is A_PHONE.
+DEVICES = {
+    # i18n: a phone that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
+    "iphone": N_("an iPhone"),
+    # i18n: a tablet that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
+    "ipad": N_("an iPad"),
+    # i18n: a phone that cannot get through, named by its kind in "Can't get through to this screen: %(who)s"
+    "android": N_("an Android phone"),
+}
+# i18n: a phone of a kind not known that cannot get through, in "Can't get through to this screen: %(who)s"
+A_PHONE = N_("a phone")
+
+
 def knocking_banner(labels, relay):
     """Phones that reach the room through the signalling server but find no network path to this screen."""
     if not labels:
         return ""
-    who = join(
-        [
-            tag("b", esc(name or _(reach.DEVICES.get(device, reach.A_PHONE))), class_="knocker")
-            for name, device in labels
-        ]
-    )
+    who = join([tag("b", esc(name or _(DEVICES.get(device, A_PHONE))), class_="knocker") for name, device in labels])
     # %(who)s is HTML (the names, escaped): the message is escaped first, then filled
     if relay:
         line = esc(_("Can't get through to this screen: %(who)s. Ask them to join this TV's Wi-Fi.")) % {"who": who}
