@@ -271,6 +271,7 @@ def test_every_host_screen_of_whole_games_fits_the_tv_in_the_pseudo_locales(
     assert_fits(tv_page, site, shot, screens, "tv-fit-%s-%s-%d" % (lang, game_id, count), ((1280, 720),), direction)
 
 
+@pytest.mark.timeout(900)  # a whole game's replay laid out at three sizes: minutes on a loaded machine
 @pytest.mark.parametrize("game_id,count", CASES)
 def test_every_step_of_a_replay_fits_the_tv(tv_page, site, shot, game_id, count, monkeypatch):
     draw_every_game(monkeypatch)
