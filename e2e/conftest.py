@@ -17,6 +17,8 @@ Per test
     wait_ready(page, timeout=...)   waits for body[data-ready] (set by the pages from Python); fails fast on
                                     a .py-error
     shot(page, name)                writes artifacts/screens/<name>.png
+    pseudo_languages                {"en-XA": i18n.Language, "ar-XB": ...}: the pseudo-locales built from the
+                                    catalogs' template (scripts/catalogs.py), to draw screens in with i18n.swap
 
 Environment: PEERPARTY_CHROMIUM overrides the browser path; PEERPARTY_SKIP_BUILD=1 skips scripts/build.py.
 """
@@ -171,6 +173,16 @@ def site(built) -> str:
 
 # ---------------------------------------------------------------------------------------------------------------
 # browser
+
+
+@pytest.fixture(scope="session")
+def pseudo_languages():
+    from peerparty import i18n
+    from scripts import catalogs
+
+    catalogs.ensure_babel(install=False)
+    template = catalogs.extract()
+    return dict((lang, i18n.Language(catalogs.pseudo_bundle(template, lang))) for lang in catalogs.PSEUDO)
 
 
 @pytest.fixture(scope="session")

@@ -117,15 +117,6 @@ def phone_page(open_page, site):
     return page
 
 
-@pytest.fixture(scope="module")
-def pseudo_languages():
-    from scripts import catalogs
-
-    catalogs.ensure_babel(install=False)
-    template = catalogs.extract()
-    return dict((lang, i18n.Language(catalogs.pseudo_bundle(template, lang))) for lang in catalogs.PSEUDO)
-
-
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("game_id,count", CASES)
 def test_every_acting_phone_shows_its_main_action_above_a_small_phones_fold(phone_page, shot, game_id, count):

@@ -246,15 +246,6 @@ PSEUDO_CASES = [(g, max(GAMES[g].tv_counts), "en-XA") for g in sorted(REGISTRY)]
 ]
 
 
-@pytest.fixture(scope="module")
-def pseudo_languages():
-    from scripts import catalogs
-
-    catalogs.ensure_babel(install=False)
-    template = catalogs.extract()
-    return dict((lang, i18n.Language(catalogs.pseudo_bundle(template, lang))) for lang in catalogs.PSEUDO)
-
-
 @pytest.mark.timeout(900)
 @pytest.mark.parametrize("game_id,count,lang", PSEUDO_CASES)
 def test_every_host_screen_of_whole_games_fits_the_tv_in_the_pseudo_locales(
