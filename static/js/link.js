@@ -118,7 +118,7 @@
   };
 
   // The host's side of a knock: the name and the kind of phone from the phone's metadata (any shape: a phone can
-  // send junk), the kind one of net/reach.py's DEVICES or "" (the big screen words it in its own language).
+  // send junk), the kind one of ui/room.py's DEVICES or "" (the big screen words it in its own language).
   pp.knockWho = function (conn) {
     const meta = conn.metadata;
     const text = (v) => (typeof v === "string" ? v.trim().slice(0, 20) : "");
