@@ -173,8 +173,10 @@ def seat_face(ctx, pid):
 
 
 def who(ctx, pid):
-    """A player where the TV lists them in a game: their face, then their name (escaped)."""
-    return seat_face(ctx, pid) + name_of(ctx, pid)
+    """A player where the TV lists them in a game: their face, then their name (escaped). The name is an isolate
+    in its own script's direction (dir="auto"): in a right-to-left room a Latin name reads left to right, and in a
+    .who-line (static/css/app.css) one cut short ends in its ellipsis at its end, not its start."""
+    return seat_face(ctx, pid) + tag("span", name_of(ctx, pid), class_="who-name", dir="auto")
 
 
 # --- moments: a short sequence the table can follow (issue 30) -------------------------------------------
