@@ -1,11 +1,41 @@
 """What a guest would see wrong on a page where it stands (issue 38): LOOK, a script for page.evaluate(LOOK, main)
 that returns the problems, each a sentence: the page wider than its viewport; a word broken across two lines
 (each drawn text node's words measured glyph by glyph with a Range: a word whose rects sit on two lines;
-a space, a hyphen, a slash, a comma or a middle dot is where a line may end); and, given a selector `main`, the
-first drawn match starting below the fold. e2e/test_guest_walk.py walks whole games with it; e2e/test_tv_fit.py
+a space, a hyphen, a slash, a comma or a middle dot is where a line may end); a text cut short at its start
+rather than its end (CUT_AT_START); and, given a selector `main`, the first drawn match starting below the fold. e2e/test_guest_walk.py walks whole games with it; e2e/test_tv_fit.py
 lays out the TV's lobby of twelve long names with it."""
 
-LOOK = """(main) => {
+# A text too long for its box ends in an ellipsis at its end, in a room of either direction: "Maximilia…", never
+# "…iana Ortega-V". In a right-to-left page a Latin name laid out in its face's element overflows on the left, its
+# start, unless the name is an isolate of its own direction. (root) => a sentence per box whose first drawn text
+# starts outside it (a face's initial is not the text).
+CUT_AT_START = """(root) => Array.from(root.querySelectorAll('*')).filter((el) => {
+    if (el.scrollWidth <= el.clientWidth + 1 || el.closest('details:not([open]) > :not(summary), [hidden]')) return false;
+    const style = getComputedStyle(el);
+    return (style.overflowX === 'hidden' || style.overflowX === 'clip') && style.visibility === 'visible' &&
+      style.clipPath !== 'inset(50%)' && el.getBoundingClientRect().width > 2;
+  }).flatMap((el) => {
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent.search(/\\S/);
+      if (at < 0 || node.parentElement.closest('.face')) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      const r = range.getBoundingClientRect();
+      if (r.width > 0.5 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+        return ['"' + node.textContent.trim().slice(0, 24) + '" is cut at its start (' + el.tagName.toLowerCase() +
+                '.' + (el.getAttribute('class') || '') + ': its first letter at ' + Math.round(r.left) + '..' +
+                Math.round(r.right) + ' px, the box ' + Math.round(box.left) + '..' + Math.round(box.right) + ' px, ' +
+                style.direction + ')'];
+      return [];
+    }
+    return [];
+  })"""
+
+LOOK = (
+    """(main) => {
   window.scrollTo(0, 0);
   const out = [];
   const width = document.scrollingElement.scrollWidth;
@@ -38,6 +68,9 @@ LOOK = """(main) => {
                  (el.getAttribute('class') || '') + ')');
     }
   }
+  out.push(...("""
+    + CUT_AT_START
+    + """)(document.body));
   if (main) {
     const el = Array.from(document.querySelectorAll(main)).find((e) => e.getBoundingClientRect().height > 0);
     if (!el) out.push('no main action (' + main + ') on the screen');
@@ -49,6 +82,7 @@ LOOK = """(main) => {
   }
   return out;
 }"""
+)
 
 # What the TV shows whole at a guest walk's party size (a few players, long names): who claimed a tile, who is
 # guessing, a badge beside a name. A name may end in an ellipsis only where twelve people share the space

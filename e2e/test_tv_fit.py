@@ -28,7 +28,7 @@ from peerparty.net.memory import MemoryNetwork, Phone
 from peerparty.room.guest import GuestSession
 from peerparty.room.host import HostSession
 
-from looks import LOOK
+from looks import CUT_AT_START, LOOK
 from people import HOST_VIEW, laid_out
 
 REPO = Path(__file__).resolve().parent.parent
@@ -137,7 +137,11 @@ FITS = (
     const qrWidths = band ? Array.from(band.querySelectorAll('.qr')).map((el) => el.getBoundingClientRect().width) : [];
     const smallQr = band && !qrWidths.some((w) => w > 0) ? 'none' : qrWidths.filter((w) => w > 0 && w < innerHeight / 10)
       .map((w) => Math.round(w) + ' px').join(', ');
-    out.push([i, w, h, past].concat(measure(), [ends, unkeyed, squeezed, smallQr]));
+    // a name or a word cut short keeps its start, in a page of either direction (looks.CUT_AT_START)
+    const cutAtStart = ("""
+    + CUT_AT_START
+    + """)(app).join(', ');
+    out.push([i, w, h, past].concat(measure(), [ends, unkeyed, squeezed, smallQr, cutAtStart]));
   });
   return out;
 }"""
@@ -271,6 +275,34 @@ def test_every_step_of_a_replay_fits_the_tv(tv_page, site, shot, game_id, count,
     assert_fits(tv_page, site, shot, screens, "tv-fit-replay-%s-%d" % (game_id, count))
 
 
+# a replay's line runs the way the page reads: its first step's tick at the start side, the part played from there
+TICKS = """() => {
+  const ticks = Array.from(document.querySelectorAll('.replay-tick')).map((el) => el.getBoundingClientRect());
+  const done = document.querySelector('.replay-done').getBoundingClientRect();
+  const line = document.querySelector('.replay-line').getBoundingClientRect();
+  return [ticks[0].left, ticks[ticks.length - 1].left, done.left - line.left, line.right - done.right];
+}"""
+
+
+@pytest.mark.timeout(900)
+def test_a_replay_in_a_right_to_left_room_fits_the_tv_and_its_line_runs_right_to_left(
+    tv_page, site, shot, pseudo_languages, monkeypatch
+):
+    """Every step of a Seven Rounds replay drawn in ar-XB at 1280x720: it fits, no name is cut at its start, and
+    the game's line is mirrored: its first tick at the right, the part played growing from the right."""
+    draw_every_game(monkeypatch)
+    before = i18n.swap(pseudo_languages["ar-XB"])
+    try:
+        screens = replay_screens("seven_rounds", 6)
+    finally:
+        i18n.swap(before)
+    assert_fits(tv_page, site, shot, screens, "tv-fit-replay-ar-XB-seven_rounds-6", ((1280, 720),), "rtl")
+    tv_page.evaluate(FITS, [[screens[len(screens) // 2]], site + "/join.html?room=WXYZ"])
+    first, last, done_from_left, done_from_right = tv_page.evaluate(TICKS)
+    assert first > last, "the first step's tick stands right of the last in a right-to-left room"
+    assert done_from_right < 1 < done_from_left, "the part played starts at the line's right end"
+
+
 # a screen links its game's stylesheet (ui/room.py game_style), which a page fetches as the game is picked; FITS
 # lays screens out one after another at once, so the page holds every game's stylesheet, loaded, first
 GAME_STYLES = """(paths) => Promise.all(paths.map((path) => new Promise((loaded, failed) => {
@@ -295,12 +327,14 @@ def assert_fits(tv_page, site, shot, screens, name, sizes=TV_SIZES, direction="l
         tv_page.set_viewport_size({"width": size[0], "height": size[1]})
         measured = tv_page.evaluate(FITS, [screens, site + "/join.html?room=WXYZ"])
         wrong = []
-        for i, width, height, past, smallest, used, centred, small, ends, unkeyed, squeezed, small_qr in measured:
+        for i, width, height, past, smallest, used, centred, small, ends, unkeyed, squeezed, small_qr, cut in measured:
             where = "%dx%d, screen %d of %d: " % (size[0], size[1], i, len(screens))
             if past:
                 wrong.append((i, where + "page %dx%d; past the edge: %s" % (width, height, past)))
             if squeezed:
                 wrong.append((i, where + "a name squeezed out of the people list: " + squeezed))
+            if cut:
+                wrong.append((i, where + cut))
             if small_qr:
                 wrong.append(
                     (

@@ -135,13 +135,26 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
     host.wait_for_selector(".replay-bar[data-replay-at]", timeout=WAIT_MS)
     host.wait_for_function("() => document.activeElement.hasAttribute('data-replay-line')", timeout=WAIT_MS)
     start = int(host.get_attribute(".replay-bar", "data-replay-at"))
-    for key, step in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1)):
+    # and in a right-to-left language the line is mirrored: left steps forward (the page's direction is set before
+    # each press, as a redraw sets the room language's)
+    for key, step, direction in (
+        ("ArrowRight", 1, "ltr"),
+        ("ArrowRight", 2, "ltr"),
+        ("ArrowLeft", 1, "ltr"),
+        ("ArrowLeft", 2, "rtl"),
+        ("ArrowRight", 1, "rtl"),
+    ):
+        host.evaluate("(dir) => { document.documentElement.dir = dir; }", direction)
         host.keyboard.press(key)
-        host.wait_for_function(
-            "n => Number(document.querySelector('.replay-bar').dataset.replayAt) === n",
-            arg=start + step,
-            timeout=WAIT_MS,
-        )
+        try:
+            host.wait_for_function(
+                "n => Number(document.querySelector('.replay-bar').dataset.replayAt) === n",
+                arg=start + step,
+                timeout=WAIT_MS,
+            )
+        except Exception:
+            at = host.get_attribute(".replay-bar", "data-replay-at")
+            raise AssertionError("%s (%s): the replay at step %s, not %d" % (key, direction, at, start + step))
     press_ok(host)
     host.wait_for_selector(".replay-bar[data-replay-playing='1']", timeout=WAIT_MS)
     shot(host, "tv_remote-replay-focus")

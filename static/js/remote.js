@@ -159,7 +159,9 @@
         if (ok && (ev.repeat || document.body.dataset.remoteGuard)) return ev.preventDefault();
         if (from && from.hasAttribute("data-replay-line") && (ok || dir === "left" || dir === "right")) {
           ev.preventDefault();
-          return replayPress(root, ok ? ["play", "pause"] : [dir === "left" ? "back" : "forward"]);
+          // the line runs the way the page reads: in a right-to-left room left is forward
+          const back = (dir === "left") !== (getComputedStyle(from).direction === "rtl");
+          return replayPress(root, ok ? ["play", "pause"] : [back ? "back" : "forward"]);
         }
         if (ok) {
           if (from) return;                  // the focused control answers OK itself

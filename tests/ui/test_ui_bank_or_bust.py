@@ -220,7 +220,11 @@ def test_table_round_summary_and_totals():
     m.play("a", BANK)
     html = table_html(m)
     assert "Round 1 scores" in html
-    row = re.search(r"<tr><th scope=\"row\">%s%s</th>(.*?)</tr>" % (FACE, re.escape(EVIL)), html).group(1)
+    row = re.search(
+        r"<tr><th scope=\"row\"><div class=\"who-line\">%s<span class=\"who-name\" dir=\"auto\">%s</span></div></th>(.*?)</tr>"
+        % (FACE, re.escape(EVIL)),
+        html,
+    ).group(1)
     assert re.findall(r">(\d+)<", row) == ["3", "3", "6", "5", "5", "16", "16"]
     assert '<progress max="50" value="16">' in html and "16 / 50" in html
 
@@ -598,8 +602,9 @@ def test_the_table_wears_each_players_face_beside_their_name():
             FACES[pid],
             name[:4] if name == EVIL else name[0],
         )
-        assert '<span class="bob-name-text">%s%s</span>' % (face, name) in html  # the panels
-        assert '<th scope="row">%s%s</th>' % (face, name) in html  # the round's scores
+        named = '%s<span class="who-name" dir="auto">%s</span>' % (face, name)  # the name in its own direction
+        assert '<span class="bob-name-text">%s</span>' % named in html  # the panels
+        assert '<th scope="row"><div class="who-line">%s</div></th>' % named in html  # the round's scores
     # sentences keep plain names
     assert "Sam&#39;s turn" in html or "Sam's turn" in html
     assert re.search(r"<li[^>]*><span class=\"bob-line\">Sam BUSTED on 45", html)

@@ -445,7 +445,7 @@ def test_the_last_board_walks_in_role_by_role_then_how_it_ended_and_the_writers_
         # the hint writer's change on this board: +3 +3 -1, by their face and name (D3-19)
         assert re.search(
             r'hh-last-score"[^>]*><span class="face face-0" aria-hidden="true">&lt;</span>'
-            r"&lt;b&gt;x&lt;/b&gt; \+5</span>",
+            r'<span class="who-name" dir="auto">&lt;b&gt;x&lt;/b&gt;</span> \+5</span>',
             head,
         )
     assert tv(m) == tv(m)

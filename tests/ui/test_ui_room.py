@@ -263,6 +263,28 @@ def test_a_name_keeps_an_emoji_with_its_letters_and_its_limit_is_said():
     assert 'data-limit="20"' in field and "maxlength" not in field and "Up to 20 characters" in field
 
 
+def test_a_name_against_the_pages_direction_is_an_isolate_and_leaves_its_sentence_in_order():
+    """Issue 49: on a Spanish phone "ليلى tú −5 puntos" was drawn "5− tú ليلى puntos": the bidi algorithm ran the
+    Arabic name and the number after it together. A name with a right-to-left letter is a <bdi>, and in a
+    right-to-left room every name is (a Latin name there runs against the page); a name in the page's own
+    direction stays plain text. who() isolates its name always (dir=auto), once."""
+    from peerparty import i18n
+    from peerparty.ui.html import name_html, who
+
+    assert name_html("ليلى") == "<bdi>ليلى</bdi>"
+    assert name_html("דנה <b>") == "<bdi>דנה &lt;b&gt;</bdi>"  # Hebrew, escaped
+    assert name_html("Жанна") == "Жанна"  # Cyrillic: left to right
+    arabic = dict(i18n.ENGLISH, lang="ar", dir="rtl")
+    before = i18n.swap(i18n.Language(arabic))
+    try:
+        assert name_html("Ann") == "<bdi>Ann</bdi>"
+        ctx = {"names": {"a": "Ann"}, "faces": {"a": 0}}
+        assert who(ctx, "a").endswith('<span class="who-name" dir="auto">Ann</span>')  # not a <bdi> inside it
+    finally:
+        i18n.swap(before)
+    assert name_html("Ann") == "Ann"
+
+
 def test_the_add_a_screen_link_breaks_only_where_an_address_does():
     """Issue 48 point 10: the link wrapped mid-word ("127.0.0.1:80" over "00/scr…", break-all). It may end a line
     after a slash or before its query's parts, and the stylesheet breaks no word of it."""

@@ -269,8 +269,8 @@ def test_final_screens_show_winners_note_and_every_mission():
     # the room's own headline names the winners above this screen: no second headline here
     assert "Game ended early after round 1." in html and "wins!" not in html
     assert re.search(
-        r'<th scope="row"><span class="face face-\d+" aria-hidden="true">D</span>Dee'
-        r'<span class="badge win">winner</span></th>',
+        r'<th scope="row"><span class="face face-\d+" aria-hidden="true">D</span>'
+        r'<span class="who-name" dir="auto">Dee</span><span class="badge win">winner</span></th>',
         html,
     )  # each player wears their face
     assert html.count('class="badge win"') == 1
@@ -281,7 +281,7 @@ def test_final_screens_show_winners_note_and_every_mission():
     assert "Game ended early after round 1." in html and "NARROW ESCAPE" in html
     assert "The game is over." not in html  # the room's winners headline above says it
     assert "wins!" not in html and "Standings with places" in html
-    assert re.search(r'Dee<span class="badge win">winner</span>', html)
+    assert re.search(r'Dee</span><span class="badge win">winner</span>', html)
     # D0-15: round 2 was discarded unfinished; its captain (Sam) keeps the role, no roll back to round 1's
     assert "Round 2 of 7: not scored" in html and "Captain: Sam" in html and "Captain: " + EVIL not in html
 

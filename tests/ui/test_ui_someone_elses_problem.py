@@ -187,7 +187,10 @@ def test_a_gift_and_its_response_are_a_moment_in_the_rulebooks_order_within_thre
     ]
     assert all(at + BEAT_MS <= MOMENT_MS for _, at, _ in steps)
     # a face, then the name it stands for
-    assert '<span class="face face-1" aria-hidden="true">C</span>Cat &amp; Co' in html
+    assert (
+        '<span class="face face-1" aria-hidden="true">C</span><span class="who-name" dir="auto">Cat &amp; Co</span>'
+        in html
+    )
     # a redraw of the same move (someone's phone drops) keeps the moment; the next move is a new one
     assert the_move(tv(m, ctx(connected={"ann": True, "bob": False, "cat": True, "dan": True})))[0] == key
     m.play("bob", {"type": "gift", "object": "love_letter", "to": "cat"})

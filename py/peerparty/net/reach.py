@@ -100,6 +100,12 @@ class PhoneReach:
         return None
 
 
+def _told(phone, name, device):
+    """A stuck phone keeps the newest name and kind of phone a knock gave; a knock that gave none keeps the last."""
+    phone["name"] = name or phone["name"]
+    phone["device"] = device or phone["device"]
+
+
 class Knocking:
     """The host's side: connections that came in and have not opened, and the phones that keep failing."""
 
@@ -114,8 +120,7 @@ class Knocking:
         phone = self.stuck.get(peer)
         if phone is not None:
             phone["last"] = now_ms
-            phone["name"] = name or phone["name"]  # a name typed meanwhile
-            phone["device"] = device or phone["device"]
+            _told(phone, name, device)  # a name typed meanwhile
 
     def opened(self, cid):
         """A connection opened: its phone got through. Returns the same phone's earlier, abandoned
@@ -135,8 +140,7 @@ class Knocking:
         if knock is None:
             return
         phone = self.stuck.setdefault(knock["peer"], {"name": "", "device": "", "since": now_ms, "last": now_ms})
-        phone["name"] = knock["name"] or phone["name"]
-        phone["device"] = knock["device"] or phone["device"]
+        _told(phone, knock["name"], knock["device"])
 
     def tick(self, now_ms):
         """The connection ids to hang up (pending far too long to be coming); forgets phones gone quiet."""

@@ -15,6 +15,8 @@ through esc(), so a name like <b>x</b> shows literally. Interaction is declared,
 
 import json
 
+from peerparty import i18n
+
 
 def esc(text):
     """Escape text for element content and quoted attribute values."""
@@ -141,18 +143,37 @@ def first_grapheme(text):
     return text[:end]
 
 
-def name_html(name):
+def _rtl(text):
+    """Whether `text` holds a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+    presentation forms). MicroPython has no unicodedata: the ranges are written out."""
+    for ch in text:
+        n = ord(ch)
+        if 0x0590 <= n <= 0x08FF or 0xFB1D <= n <= 0xFDFF or 0xFE70 <= n <= 0xFEFF:
+            return True
+    return False
+
+
+def _name_words(name):
     """A name as HTML, escaped. A browser may end a line between an emoji or a CJK character and the letter
     beside it (Unicode's line breaking treats them as ideographs): "🎉" on one line and "Zoë." on the next. A
-    word of the name holding one is kept whole (.name-word, white-space: nowrap); plain names stay plain text."""
-    words = str(name).split(" ")
+    word of the name holding one is kept whole (.name-word, white-space: nowrap)."""
     out = []
-    for word in words:
+    for word in str(name).split(" "):
         if len(word) > 1 and any(ord(ch) >= 0x2600 for ch in word):
             out.append('<span class="name-word">%s</span>' % esc(word))
         else:
             out.append(esc(word))
     return " ".join(out)
+
+
+def name_html(name):
+    """A name as HTML, escaped (_name_words). A name that may run against the page's direction (an Arabic name in a
+    Spanish sentence, any name in a right-to-left room) is a <bdi>, an isolate: without it the sentence around
+    it is reordered with it ("5− tú ليلى puntos" for "ليلى tú −5 puntos"). Other names stay plain text."""
+    words = _name_words(name)
+    if _rtl(str(name)) or i18n.current().dir == "rtl":
+        return "<bdi>%s</bdi>" % words
+    return words
 
 
 def name_of(ctx, pid):
@@ -173,8 +194,10 @@ def seat_face(ctx, pid):
 
 
 def who(ctx, pid):
-    """A player where the TV lists them in a game: their face, then their name (escaped)."""
-    return seat_face(ctx, pid) + name_of(ctx, pid)
+    """A player where the TV lists them in a game: their face, then their name (escaped). The name is an isolate
+    in its own script's direction (dir="auto"): in a right-to-left room a Latin name reads left to right, and in a
+    .who-line (static/css/app.css) one cut short ends in its ellipsis at its end, not its start."""
+    return seat_face(ctx, pid) + tag("span", _name_words(ctx["names"].get(pid, "?")), class_="who-name", dir="auto")
 
 
 # --- moments: a short sequence the table can follow (issue 30) -------------------------------------------

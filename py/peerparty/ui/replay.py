@@ -90,7 +90,7 @@ def replay_main(replay, winners):
     extra = ""
     if module is not None and getattr(module, "table_side", None) is not None:
         extra = module.table_side(replay["view"], ctx)
-    seats = "".join(tag("li", who(ctx, p), class_="replay-seat") for p in names)
+    seats = "".join(tag("li", who(ctx, p), class_="replay-seat who-line") for p in names)
     side = tag(
         "aside",
         tag("h2", esc(_("Players")))
@@ -122,7 +122,7 @@ def _timeline(replay):
                 class_="replay-tick" + here,
                 title=_(text),
                 aria_label=_("Step %(n)s: %(moment)s", n=step, moment=_(text)),
-                style="left:%.2f%%" % (100.0 * step / last),
+                style="inset-inline-start:%.2f%%" % (100.0 * step / last),  # mirrored right to left
                 data_move='{"room":"replay","do":"seek","at":%d}' % step,
                 tabindex="-1",
             )

@@ -636,7 +636,7 @@ def summary_table(view, ctx):
                 + tag("td", str(line["round_score"]), class_="bob-num bob-round")
                 + tag("td", str(line["total"]), class_="bob-num")
             )
-        rows.append(tag("tr", tag("th", who(ctx, line["player"]), scope="row") + cells))
+        rows.append(tag("tr", tag("th", tag("div", who(ctx, line["player"]), class_="who-line"), scope="row") + cells))
     caption = esc(_("Round %(n)s scores (1 point per Number card, \u00d72 on a row with a Double)", n=summary["round"]))
     return tag(
         "table",

@@ -423,7 +423,7 @@ def _hint_banner(board, ctx, show=False):
     return tag(
         "div",
         tag("p", esc(_("Hint")), class_="hh-label")
-        + tag("p", esc(board["hint_text"]), class_="hh-hint")
+        + tag("p", esc(board["hint_text"]), class_="hh-hint", dir="auto")
         + tag("p", meta, class_="hh-meta"),
         class_="hh-hint-box",
         data_show="hh-board-%d" % board.get("number", 1) if show else None,
@@ -596,7 +596,7 @@ def _last_board(view, ctx, folded=False):
         "p",
         _(
             "%(hint)s by %(name)s",
-            hint=tag("strong", esc(last["hint_text"]), class_="hh-last-hint"),
+            hint=tag("strong", esc(last["hint_text"]), class_="hh-last-hint", dir="auto"),
             name=name_of(ctx, last["writer"]),
         )
         + (_later(at(LAST_LINE_AT), " &middot; " + how) if how else ""),
@@ -737,7 +737,7 @@ def _submitted(view):
             label = role_label("civilian")
             cls = "civilian"
         items.append(tag("li", _word(w) + tag("span", label, class_="hh-role"), class_="hh-pick hh-role-" + esc(cls)))
-    mine = tag("strong", esc(board.get("hint_text", "")), class_="hh-hint")
+    mine = tag("strong", esc(board.get("hint_text", "")), class_="hh-hint", dir="auto")  # typed: its own direction
     out = [tag("p", _("Your hint: %(hint)s", hint=mine), class_="hh-mine")]
     upper = board.get("hint", "").upper()
     if upper in board["words"]:  # D3-04: a soft warning only; the host moderates

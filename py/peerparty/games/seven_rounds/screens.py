@@ -510,8 +510,12 @@ def breakdown_table(rec, ctx, beats=None, winners=None):
                 "tr",
                 tag(
                     "th",
-                    who(ctx, pid)
-                    + (tag("span", said(_("winner")), class_="badge win") if pid in (winners or ()) else ""),
+                    tag(
+                        "div",
+                        who(ctx, pid)
+                        + (tag("span", said(_("winner")), class_="badge win") if pid in (winners or ()) else ""),
+                        class_="who-line",
+                    ),
                     scope="row",
                 )
                 + beats.cell(beats.choice_at(pid), _choice_text(ctx, r["action"], r["target"], r["guess"]))
@@ -633,7 +637,7 @@ def _lock_board(view, ctx, locked):
         items.append(
             tag(
                 "li",
-                tag("span", who(ctx, p), class_="sr-who") + _away(ctx, p) + " " + state,
+                tag("span", who(ctx, p), class_="sr-who who-line") + _away(ctx, p) + " " + state,
                 class_="sr-lock-row" + (" is-locked" if p in locked else ""),
             )
         )
@@ -757,7 +761,8 @@ def captain_why():
 
 
 def _radio(name, value, text_html, hint=""):
-    text = tag("span", text_html, class_="sr-opt-label")
+    # in its own direction (a Latin name in a right-to-left room is cut at its end, not its start)
+    text = tag("span", text_html, class_="sr-opt-label", dir="auto")
     if hint:
         text += tag("span", esc(hint), class_="sr-opt-hint")
     return tag("label", '<input type="radio" name="%s" value="%s">' % (name, esc(value)) + text, class_="sr-opt")
