@@ -100,8 +100,9 @@ def click_move(phone, move_text):
 # --- what the host's table shows ------------------------------------------------------------------
 
 READ_TABLE = """() => {
-  // a name as written: without the face before it (ui/html.py who()) or a badge after it
-  const nameOf = (el) => Array.from(el.childNodes).filter(n => !(n.classList && (n.classList.contains('face')
+  // a name as written: who()'s .who-name (ui/html.py), or the text without the face before it or a badge after it
+  const nameOf = (el) => el.querySelector('.who-name') ? el.querySelector('.who-name').textContent
+    : Array.from(el.childNodes).filter(n => !(n.classList && (n.classList.contains('face')
       || n.classList.contains('badge')))).map(n => n.textContent).join('');
   const row = (panel, name) => Array.from(panel.querySelectorAll(
       '.bob-row.bob-' + name + ' .bob-cards > li.bob-card:not(.bob-start):not(.bob-double)'))

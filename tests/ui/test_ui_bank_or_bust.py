@@ -603,7 +603,7 @@ def test_the_table_wears_each_players_face_beside_their_name():
             name[:4] if name == EVIL else name[0],
         )
         named = '%s<span class="who-name" dir="auto">%s</span>' % (face, name)  # the name in its own direction
-        assert '<span class="bob-name-text">%s</span>' % named in html  # the panels
+        assert '<span class="bob-name-text who-line">%s</span>' % named in html  # the panels, on one line
         assert '<th scope="row"><div class="who-line">%s</div></th>' % named in html  # the round's scores
     # sentences keep plain names
     assert "Sam&#39;s turn" in html or "Sam's turn" in html

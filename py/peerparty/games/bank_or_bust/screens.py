@@ -370,7 +370,8 @@ def progress(total, target):
     )
 
 
-def player_panel(p, view, ctx):
+def player_panel(p, view, ctx, one_line=False):
+    """A player's panel; one_line (the TV's table) keeps the name to one line, cut short at its end."""
     cls = "bob-player bob-" + p["status"]
     if view["phase"] == "playing" and view["turn"] == p["id"]:
         cls += " bob-active"
@@ -379,7 +380,8 @@ def player_panel(p, view, ctx):
     total = "%d / %d" % (p["total"], view["target"])
     head = tag(
         "h3",
-        tag("span", who(ctx, p["id"]), class_="bob-name-text") + tag("span", total, class_="bob-total"),
+        tag("span", who(ctx, p["id"]), class_="bob-name-text" + (" who-line" if one_line else ""))
+        + tag("span", total, class_="bob-total"),
         class_="bob-name",
     )
     state = tag(
@@ -759,7 +761,7 @@ def round_over_box(view, summary):
 def table(view, ctx):
     """The big shared screen: whose turn, every player's rows, counts, the last round's scores. It must fit
     a 1280x720 TV without scrolling, so recent moves and the host's tools go beside it (table_side)."""
-    panels = "".join([player_panel(p, view, ctx) for p in view["players"]])
+    panels = "".join([player_panel(p, view, ctx, one_line=True) for p in view["players"]])
     crowd = " bob-many" if len(view["players"]) >= 4 else ""
     summary = summary_table(view, ctx)
     over = view["phase"] == "game_over"
