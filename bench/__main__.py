@@ -178,7 +178,7 @@ def main(argv=None):
         from . import lab
 
         with sync_playwright() as pw:
-            raw["lab"] = lab.run(pw, reps["lab"], reps["lab_rounds"], log)
+            raw["lab"] = lab.run(pw, reps["lab"], reps["lab_rounds"], log, locale=args.lang)
 
     rows, budget_rows, _ = report.summarize(raw)
     stamp = time.strftime("%Y%m%d-%H%M%S")

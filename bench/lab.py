@@ -35,8 +35,9 @@ class LabDevices(browser.Lab):
     """bench/browser.py's Lab on the network lab: the TV's Chromium in the TV's namespace, the phones' in the
     namespace of the profile measured."""
 
-    def __init__(self, playwright, lab, phone_device):
+    def __init__(self, playwright, lab, phone_device, locale=None):
         self.playwright = playwright
+        self.locale = locale  # --lang, as browser.Lab
         self.net = lab
         self.s = LabSite(lab)
         self.problems = []
@@ -59,7 +60,7 @@ class LabDevices(browser.Lab):
         return self.phones if other_device or viewport == browser.PHONE_VIEW else self.browser
 
 
-def run(playwright, reps, rounds, log, profiles=PROFILES):
+def run(playwright, reps, rounds, log, profiles=PROFILES, locale=None):
     """{profile: {"join": phone_pairs' figures, "latency": latency's, "link": the profile's description}}."""
     problem = netlab.missing()
     if problem:
@@ -83,7 +84,7 @@ def run(playwright, reps, rounds, log, profiles=PROFILES):
         for profile, device in profiles:
             lab.device(device, profile)
         for profile, device in profiles:
-            devices = LabDevices(playwright, lab, device)
+            devices = LabDevices(playwright, lab, device, locale)
             link = netlab.PROFILES.get(profile)
             log("lab, phones on %s…" % (link.describe() if link else "the TV's Wi-Fi"))
             try:
