@@ -303,16 +303,18 @@ def make_zip(files: list[Path], bytecode: bool = False) -> bytes:
 
 
 def make_phone_pack(files: list[Path], compiler: Path | None) -> bytes:
-    """The phone's modules as one JSON file, {"files": {path: base64}}, which static/js/phone-files.js writes
+    """The phone's modules as one JSON file, {"files": {path: hex}}, which static/js/phone-files.js writes
     into MicroPython's file system before the page's Python runs. Not a zip + PyScript [files]: unpacking a
     zip there (zip.js, a worker) cost ~170 ms of every phone boot; this costs a few ms, and the fetch starts
-    with the page instead of after the runtime. JSON text gzips on the wire like the rest of the site."""
+    with the page instead of after the runtime. JSON text gzips on the wire like the rest of the site, whatever
+    the host compresses. Hex, not base64: two characters a byte keep a repeated byte string a repeated text, so
+    gzip finds it again (base64's four characters for three bytes shift it), 83.6 KB gzip where base64 gave 93.4."""
     entries = (
         module_entries(files, compiler)
         + stand_ins(files)
         + [generated("peerparty/ui/screen_names.py", screen_names_source(), compiler)]
     )
-    pack = {"files": dict((name, base64.b64encode(data).decode("ascii")) for name, data in entries)}
+    pack = {"files": dict((name, data.hex()) for name, data in entries)}
     return (json.dumps(pack, sort_keys=True, separators=(",", ":")) + "\n").encode("ascii")
 
 
