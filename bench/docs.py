@@ -105,7 +105,8 @@ SECTIONS = {
     "Lab": RUNTIMES + PHONE + TV + GAMES,
     "Bytes": RUNTIMES + TV_BOOT + GAMES + PHONE + SCREEN,
     "Lighthouse": RUNTIMES + TV_BOOT + GAMES + PHONE,
-    "Signal": ("package-lock.json",),  # python3 -m bench.signal_load: the pinned PeerServer alone
+    # python3 -m bench.signal_load: the pinned PeerServer alone (the lock's `peer` and what it depends on)
+    "Signal": ("package-lock.json#peer",),
 }
 
 # The budgets table's rows, by the section whose figures each reads (the first prefix that fits)
@@ -204,10 +205,14 @@ def _git(*args):
     return done.stdout.strip() if done.returncode == 0 else None
 
 
-def _code(path, content):
-    """A file's code, its comments aside: a change to a comment or a docstring changes no figure."""
+def _code(path, content, package=None):
+    """A file's code, its comments aside: a change to a comment or a docstring changes no figure. With `package`
+    (a SECTIONS path `package-lock.json#NAME`), only the lock's entries for that package and what it depends on,
+    so a tool added beside it changes none of its figures."""
     if content is None:
         return None
+    if package and path.endswith("package-lock.json"):
+        return json.dumps(_closure(json.loads(content).get("packages", {}), package), sort_keys=True)
     if path.endswith(".py"):
         try:
             tree = ast.parse(content)
@@ -224,6 +229,23 @@ def _code(path, content):
     return re.sub(r"\s+", " ", content).strip()
 
 
+def _closure(packages, name):
+    """{lock key: entry} of npm package `name` and its dependencies, transitively, as npm resolves them (a
+    package's own node_modules first, then the top level)."""
+    out, todo = {}, [("", name)]
+    while todo:
+        parent, dep = todo.pop()
+        key = next(
+            (k for k in (parent + "/node_modules/" + dep, "node_modules/" + dep) if k.lstrip("/") in packages), None
+        )
+        if key is None or key.lstrip("/") in out:
+            continue
+        key = key.lstrip("/")
+        out[key] = packages[key]
+        todo.extend((key, d) for d in packages[key].get("dependencies", {}))
+    return out
+
+
 def changed_since(commit, paths):
     """The commits after `commit` (to HEAD) that changed the code (not only the comments) of any of `paths`,
     newest first."""
@@ -235,13 +257,16 @@ def changed_since(commit, paths):
         if _git("rev-parse", "--is-shallow-repository") == "true":
             raise Unknowable("a shallow clone without commit %s (git fetch --unshallow)" % commit)
         return ["(commit %s is not in this history)" % commit]
+    package = dict(p.split("#", 1) for p in paths if "#" in p)  # path -> the one package of it measured
+    paths = [p.split("#", 1)[0] for p in paths]
     files = _git("diff", "--name-only", commit, "HEAD", "--", *paths)
     if files is None:
         raise Unknowable("git diff failed")
     changed = [
         f
         for f in files.splitlines()
-        if _code(f, _git("show", "%s:%s" % (commit, f))) != _code(f, _git("show", "HEAD:%s" % f))
+        if _code(f, _git("show", "%s:%s" % (commit, f)), package.get(f))
+        != _code(f, _git("show", "HEAD:%s" % f), package.get(f))
     ]
     out = []
     if not changed:
@@ -252,7 +277,8 @@ def changed_since(commit, paths):
         code = [
             f
             for f in touched
-            if _code(f, _git("show", "%s^:%s" % (sha, f))) != _code(f, _git("show", "%s:%s" % (sha, f)))
+            if _code(f, _git("show", "%s^:%s" % (sha, f)), package.get(f))
+            != _code(f, _git("show", "%s:%s" % (sha, f)), package.get(f))
         ]
         if code:
             out.append("%s (%s)" % (line[:80], ", ".join(code)))

@@ -75,6 +75,10 @@ def room(code="LOAD"):
 
 
 def join(net, name):
+    """A guest arrives half a second after the last, as people do: in one instant, the phones already in the room
+    would answer every arrival's views faster than the room's rate limit lets a phone send (room/state.py
+    Bucket), and a player's next move would be refused as "rate_limited"."""
+    net.advance(500)
     phone = Phone(net, GuestSession(net.host.code, name=name))
     net.connect(phone)
     net.flush()

@@ -503,3 +503,21 @@ def test_the_bench_takes_as_long_as_the_docs_say():
     said = [int(n) for n in re.findall(r"(?:~|about |took )(\d+) min", md)]
     said += [30] * len(re.findall(r"half an hour", md))
     assert said and [n for n in said if abs(n - minutes) > minutes / 4] == []
+
+
+def test_the_signal_figures_measure_the_pinned_peerserver_and_its_dependencies_only():
+    """bench/docs.py SECTIONS' `package-lock.json#peer`: a tool added to the lock leaves the PeerServer's figures
+    fresh; a new version of `peer`, or of a package it runs (ws, nested or top level), stales them."""
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    measured = bench_docs._code("package-lock.json", json.dumps(lock), "peer")
+    tool = json.loads(json.dumps(lock))
+    tool["packages"]["node_modules/some-linter"] = {"version": "1.0.0", "dev": True}
+    assert bench_docs._code("package-lock.json", json.dumps(tool), "peer") == measured
+    assert bench_docs._code("package-lock.json", json.dumps(tool)) != bench_docs._code(
+        "package-lock.json", json.dumps(lock)
+    ), "the whole lock, read without a package, still sees the tool"
+    for changed in ("node_modules/peer", "node_modules/ws"):
+        bumped = json.loads(json.dumps(lock))
+        assert changed in bench_docs._closure(bumped["packages"], "peer")
+        bumped["packages"][changed]["version"] += "-next"
+        assert bench_docs._code("package-lock.json", json.dumps(bumped), "peer") != measured, changed
