@@ -230,19 +230,17 @@ def _code(path, content, package=None):
 
 
 def _closure(packages, name):
-    """{lock key: entry} of npm package `name` and its dependencies, transitively, as npm resolves them (a
-    package's own node_modules first, then the top level)."""
+    """{lock key: entry} of npm package `name` and its dependencies, transitively, each resolved as npm does: in
+    the requiring package's own node_modules, then in each enclosing one, up to the top level."""
     out, todo = {}, [("", name)]
     while todo:
         parent, dep = todo.pop()
-        key = next(
-            (k for k in (parent + "/node_modules/" + dep, "node_modules/" + dep) if k.lstrip("/") in packages), None
-        )
-        if key is None or key.lstrip("/") in out:
-            continue
-        key = key.lstrip("/")
-        out[key] = packages[key]
-        todo.extend((key, d) for d in packages[key].get("dependencies", {}))
+        scopes = parent.split("/node_modules/") if parent else []
+        candidates = ["/node_modules/".join(scopes[:n] + [dep]) for n in range(len(scopes), 0, -1)]
+        key = next((k for k in candidates + ["node_modules/" + dep] if k in packages), None)
+        if key is not None and key not in out:
+            out[key] = packages[key]
+            todo.extend((key, d) for d in packages[key].get("dependencies", {}))
     return out
 
 
@@ -262,24 +260,21 @@ def changed_since(commit, paths):
     files = _git("diff", "--name-only", commit, "HEAD", "--", *paths)
     if files is None:
         raise Unknowable("git diff failed")
-    changed = [
-        f
-        for f in files.splitlines()
-        if _code(f, _git("show", "%s:%s" % (commit, f)), package.get(f))
-        != _code(f, _git("show", "HEAD:%s" % f), package.get(f))
-    ]
+
+    def differs(f, old, new):
+        """Whether file f's code (what _code reads of it) differs between revisions old and new."""
+        return _code(f, _git("show", "%s:%s" % (old, f)), package.get(f)) != _code(
+            f, _git("show", "%s:%s" % (new, f)), package.get(f)
+        )
+
+    changed = [f for f in files.splitlines() if differs(f, commit, "HEAD")]
     out = []
     if not changed:
         return out
     for line in (_git("log", "--format=%h %s", "%s..HEAD" % commit, "--", *changed) or "").splitlines():
         sha = line.split()[0]
         touched = (_git("diff", "--name-only", sha + "^", sha, "--", *changed) or "").splitlines()
-        code = [
-            f
-            for f in touched
-            if _code(f, _git("show", "%s^:%s" % (sha, f)), package.get(f))
-            != _code(f, _git("show", "%s:%s" % (sha, f)), package.get(f))
-        ]
+        code = [f for f in touched if differs(f, sha + "^", sha)]
         if code:
             out.append("%s (%s)" % (line[:80], ", ".join(code)))
     return out

@@ -101,9 +101,11 @@ def click_move(phone, move_text):
 
 READ_TABLE = """() => {
   // a name as written: who()'s .who-name (ui/html.py), or the text without the face before it or a badge after it
-  const nameOf = (el) => el.querySelector('.who-name') ? el.querySelector('.who-name').textContent
-    : Array.from(el.childNodes).filter(n => !(n.classList && (n.classList.contains('face')
-      || n.classList.contains('badge')))).map(n => n.textContent).join('');
+  const nameOf = (el) => {
+    const named = el.querySelector('.who-name');
+    return named ? named.textContent : Array.from(el.childNodes).filter(n => !(n.classList
+      && (n.classList.contains('face') || n.classList.contains('badge')))).map(n => n.textContent).join('');
+  };
   const row = (panel, name) => Array.from(panel.querySelectorAll(
       '.bob-row.bob-' + name + ' .bob-cards > li.bob-card:not(.bob-start):not(.bob-double)'))
       .map(c => Number(c.querySelector('.bob-value').textContent));
