@@ -8,7 +8,7 @@ replica), as the brief allows.
 
 import json
 
-from people import WAIT_MS, join, open_phone, play_here, wait_players, wait_present
+from people import WAIT_MS, join, open_phone, pick, play_here, wait_players, wait_present
 from people import host_record, seq, wait_seq_above, wait_seq_at_least  # noqa: F401 (tests read them here)
 
 GAME_ID = "hint_hunt"
@@ -25,7 +25,7 @@ def replica_seq(page, code):
 
 def seat_host_and_join(host, open_page, wait_ready, signal, code, host_name, names):
     """The host picks Hint Hunt, takes its own seat first (board order = join order), phones join."""
-    host.click('[data-move=\'{"room":"pick","game":"%s"}\']' % GAME_ID)
+    pick(host, GAME_ID)
     assert host.is_disabled("#start"), "Start waits for two players"
     play_here(host, host_name)
     wait_players(host, 1)
@@ -133,6 +133,25 @@ def claim(page, word):
 
 def done_guessing(page):
     page.click("button.hh-done")
+
+
+def one_claims_the_rest_stop(guessers):
+    """The first guesser claims the board's first word; then each other guesser who still may stops guessing.
+    The claim can end the board for everyone (the assassin, the last target: D3-09), which takes their "I'm done
+    guessing" away, and the dealt board decides which: so each looks for the button only once it shows the state
+    after the claim, and each press is waited out before the next. Returns the sequence number of the last state
+    the phones reached, for the host's screen to catch up with."""
+    before = seq(guessers[0])
+    guessers[0].locator("button.hh-claim").first.click()
+    wait_seq_above(guessers[0], before)
+    latest = seq(guessers[0])
+    for page in guessers[1:]:
+        wait_seq_at_least(page, latest)
+        if page.locator("button.hh-done").count():
+            page.click("button.hh-done")
+            wait_seq_above(page, latest)
+            latest = seq(page)
+    return latest
 
 
 def start_guessing(host):

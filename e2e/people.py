@@ -82,9 +82,20 @@ def join_phones(open_page, wait_ready, signal, host, code, names, record=True):
     return phones
 
 
+# the TV's taps answered: the rules worker has applied each and the screen is redrawn (host-room.js marks both)
+ANSWERED = "() => Number(document.body.dataset.acted || 0) >= Number(document.body.dataset.taps || 0)"
+
+
+def pick(host, game_id):
+    """The host picks a game in the lobby; returns once the lobby is redrawn with it. What is clicked next is on
+    that screen: a click while the redraw moves the lobby's parts lands where its target was."""
+    host.click('[data-move=\'{"room":"pick","game":"%s"}\']' % game_id)
+    host.wait_for_function(ANSWERED, timeout=WAIT_MS)
+
+
 def pick_and_start(host, game_id):
     """The host picks a game in the lobby and presses Start; returns once the game is being played."""
-    host.click('[data-move=\'{"room":"pick","game":"%s"}\']' % game_id)
+    pick(host, game_id)
     host.wait_for_selector("#start:not([disabled])", timeout=WAIT_MS)
     host.click("#start")
     host.wait_for_selector("body[data-phase=playing]", timeout=WAIT_MS)

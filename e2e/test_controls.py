@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from hint_hunt_play import claim, read_write_form, submit, tick_and_type
+from hint_hunt_play import claim, one_claims_the_rest_stop, read_write_form, submit, tick_and_type
 from controls_play import BAND, band_click, count_taps, holder_on_tv, in_view, scrolled_down, taps
-from people import WAIT_MS, host_record, join_phones, open_host, seq, wait_seq_above
+from people import WAIT_MS, host_record, join_phones, open_host, seq, wait_seq_above, wait_seq_at_least
 from remote_screen import open_screen, same_frame
 from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wait_round_open
 
@@ -145,15 +145,9 @@ def test_hint_hunt_with_a_tv_four_phones_and_a_screen_the_host_plays_on_a_phone(
         # one guesser claims a word, the others stop; the board goes on from the controls phone
         guessers = [p for p in phones.values() if p.locator("button.hh-claim").count()]
         assert len(guessers) == 3, "everyone but the board's writer guesses"
-        before = seq(guessers[0])
-        guessers[0].locator("button.hh-claim").first.click()
-        wait_seq_above(guessers[0], before)
+        latest = one_claims_the_rest_stop(guessers)
         check_the_table(host, screen)
-        for page in guessers[1:]:
-            if page.locator("button.hh-done").count():
-                before = seq(page)
-                page.click("button.hh-done")
-                wait_seq_above(page, before)
+        wait_seq_at_least(ann, latest)  # her Next hint asks first only if someone is still guessing
         ann.wait_for_selector("%s .hh-controls .hh-next:not([disabled])" % BAND, timeout=WAIT_MS)
         confirm = ann.get_attribute("%s .hh-controls .hh-next" % BAND, "data-confirm") is not None
         band_click(ann, ".hh-controls .hh-next", confirm=confirm)

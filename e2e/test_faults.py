@@ -23,7 +23,7 @@ import pytest
 import faults_play as F
 from bank_or_bust_play import GAME_ID as BOB
 from hint_hunt_play import claim, read_board, read_write_form, start_guessing, submit, tick_and_type
-from people import WAIT_MS, host_record, pick_and_start, play_here, seq, sync, wait_seq_above
+from people import WAIT_MS, host_record, pick, pick_and_start, play_here, seq, sync, wait_seq_above
 from seven_rounds_play import (
     choice_text,
     host_click,
@@ -175,7 +175,7 @@ OFFLINE_S = 10.0
 def play_hint_hunt(open_page, wait_ready, site, signal, tag, reference=None):
     faults = reference is not None
     host, code = F.open_host_page(open_page, wait_ready, site, signal, HH_SEED, tag)
-    host.click('[data-move=\'{"room":"pick","game":"hint_hunt"}\']')
+    pick(host, "hint_hunt")
     play_here(host, HH_HOST)
     host.wait_for_selector("body[data-players='1']", timeout=WAIT_MS)
     phones = F.open_phones(open_page, wait_ready, site, signal, code, host, HH_NAMES, tag, already=1)

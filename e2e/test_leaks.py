@@ -21,6 +21,7 @@ from people import (
     join_phones,
     open_host,
     open_phone,
+    pick,
     play_here,
     received,
     seq,
@@ -273,7 +274,7 @@ def test_names_and_a_hint_that_are_html_and_script_show_as_text_on_every_screen(
     from hint_hunt_play import read_write_form, start_guessing, submit, tick_and_type
 
     host, code = open_host(open_page, wait_ready, signal, extra="&new=1")
-    host.click('[data-move=\'{"room":"pick","game":"hint_hunt"}\']')
+    pick(host, "hint_hunt")
     play_here(host, HOSTILE_NAMES["host"])
     wait_players(host, 1)
     phones = []

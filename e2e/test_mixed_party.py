@@ -13,8 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-from hint_hunt_play import read_write_form, submit, tick_and_type
+from hint_hunt_play import one_claims_the_rest_stop, read_write_form, submit, tick_and_type
 from people import HOST_VIEW, PHONE_VIEW, WAIT_MS, host_record, join, sync, wait_players, wait_rules
+from people import wait_seq_at_least
 from seven_rounds_play import choose, wait_locked, wait_round_open
 
 BUNDLES = Path(__file__).resolve().parents[1] / "static" / "build" / "i18n"
@@ -182,11 +183,7 @@ def test_a_party_in_three_languages_plays_seven_rounds_and_hint_hunt(open_page, 
         if boards == 1:
             check(every, langs, values, "as board 1 is guessed")
             shot(host, "mixed-tv-hint-hunt-board-es")
-        guessers[0].locator("button.hh-claim").first.click()
-        for page in guessers[1:]:
-            page.wait_for_selector("button.hh-done, body[data-act='0']", timeout=WAIT_MS)
-            if page.locator("button.hh-done").count():
-                page.click("button.hh-done")
+        wait_seq_at_least(host, one_claims_the_rest_stop(guessers))  # Next hint asks only if one still guesses
         tv_press(host, ".hh-controls .hh-next:not([disabled])")
         host.wait_for_function(
             "n => document.body.dataset.phase !== 'playing' || "

@@ -18,9 +18,9 @@ import time
 import bank_or_bust_play as bob
 import pytest
 import someone_elses_problem_play as sep
-from hint_hunt_play import read_write_form, submit, tick_and_type
+from hint_hunt_play import one_claims_the_rest_stop, read_write_form, submit, tick_and_type
 from controls_play import BAND, band_click, count_taps, in_view, scrolled_down, taps
-from people import WAIT_MS, host_record, join_phones, open_host, seq, sync, timed_move, wait_seq_above
+from people import WAIT_MS, host_record, join_phones, open_host, seq, sync, timed_move, wait_seq_at_least
 from seven_rounds_play import lock_in, wait_host_results, wait_phone_result, wait_round_open
 
 from peerparty.engine import AWAY_GRACE_MS
@@ -288,13 +288,7 @@ def test_seven_rounds_and_hint_hunt_from_the_controls_phone_alone_with_a_guest_l
         boards += 1
         guessers = [p for p in phones.values() if p.locator("button.hh-claim").count()]
         assert len(guessers) == 2, "the three who wrote are here: everyone but the board's writer guesses"
-        before = seq(guessers[0])
-        guessers[0].locator("button.hh-claim").first.click()
-        wait_seq_above(guessers[0], before)
-        if guessers[1].locator("button.hh-done").count():
-            before = seq(guessers[1])
-            guessers[1].click("button.hh-done")
-            wait_seq_above(guessers[1], before)
+        wait_seq_at_least(ann, one_claims_the_rest_stop(guessers))  # her Next hint asks only if one still guesses
         band_press(ann, ".hh-controls .hh-next")
         host.wait_for_function(
             "n => document.body.dataset.phase !== 'playing' || Number(document.body.dataset.seq) >= n",
