@@ -86,6 +86,7 @@ PHONE = (
     "static/js/link.js",
     "static/js/offline.js",
     "static/css/",
+    "py/peerparty/app/boot.py",
     "py/peerparty/app/phone.py",
     "py/peerparty/room/",
     "py/peerparty/ui/",

@@ -133,7 +133,10 @@ def test_rules_zip_is_deterministic_and_holds_the_rules(built, tmp_path):
     banks = ["peerparty/games/hint_hunt_words%s.txt" % ext for ext in ("", ".es", ".de")]
     assert {"peerparty/app/rules.py", *banks} <= set(names)
     assert not [
-        n for n in names if n in ("peerparty/net/peerjs.py", "peerparty/app/phone.py", "peerparty/app/common.py")
+        n
+        for n in names
+        if n
+        in ("peerparty/net/peerjs.py", "peerparty/app/phone.py", "peerparty/app/common.py", "peerparty/app/boot.py")
     ]
 
 
@@ -210,7 +213,7 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
         (pkg / rel).write_text(text)
     build = load_build_module()
     monkeypatch.setattr(build, "PKG_SRC", pkg)
-    got = {p.relative_to(pkg).as_posix() for p in build.phone_files()}
+    got = {p.relative_to(pkg).as_posix() for p in build.phone_files("peerparty.app.phone")}
     assert got == {
         "__init__.py",
         "app/__init__.py",
@@ -226,7 +229,8 @@ def test_phone_zip_follows_imports_transitively(tmp_path, monkeypatch):
         "ui/cards.py",
         "ui/html.py",
     }
-    assert "peerparty/app/phone.py" in json.loads(build.make_phone_pack(build.phone_files(), None))["files"]
+    pack = build.make_phone_pack(build.phone_files("peerparty.app.phone"), None)
+    assert "peerparty/app/phone.py" in json.loads(pack)["files"]
     host = {p.relative_to(pkg).as_posix() for p in build.package_files()}
     assert "games/words.txt" in host and "app/host.py" in host
 

