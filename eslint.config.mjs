@@ -99,7 +99,7 @@ const TV = [
   "static/build/host.js",
   "host.html",
 ];
-const BOTH = ["static/js/glue.js", "static/js/link.js", "static/js/offline.js", "static/build/precache.js", "sw.js"];
+const BOTH = ["static/js/glue.js", "static/js/link.js", "static/js/signal.js", "static/js/offline.js", "static/build/precache.js", "sw.js"];
 const inPage = (files) =>
   files.flatMap((f) => (f.endsWith(".html") ? [`${f}/*.{js,mjs}`] : f.startsWith("static/build/") ? [f, `${f}/*.js`] : [f]));
 

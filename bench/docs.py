@@ -66,6 +66,7 @@ TV = (
     "static/js/remote.js",
     "static/js/glue.js",
     "static/js/link.js",
+    "static/js/signal.js",
     "static/js/qr-svg.js",
     "static/css/",
     "py/peerparty/app/rules.py",
@@ -84,6 +85,7 @@ PHONE = (
     "static/js/phone-files.js",
     "static/js/glue.js",
     "static/js/link.js",
+    "static/js/signal.js",
     "static/js/offline.js",
     "static/css/",
     "py/peerparty/app/boot.py",
@@ -91,7 +93,14 @@ PHONE = (
     "py/peerparty/room/",
     "py/peerparty/ui/",
 )
-SCREEN = ("screen.html", "static/js/screen.js", "static/js/mac.js", "static/js/glue.js", "static/js/link.js")
+SCREEN = (
+    "screen.html",
+    "static/js/screen.js",
+    "static/js/mac.js",
+    "static/js/glue.js",
+    "static/js/link.js",
+    "static/js/signal.js",
+)
 BARE = ("package-lock.json", "bench/pages/bare_pyodide.html", "bench/pages/bare_micropython.html")
 
 SECTIONS = {

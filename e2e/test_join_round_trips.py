@@ -1,8 +1,9 @@
-"""The join's round trips that are the page's own (issue 51, docs/performance.md "The join's round trips"): a phone
-dials the moment it has a peer, so its offer is made and ICE gathers while the signalling socket's handshakes
-take their round trips (static/js/link.js pp.holdUntilOpen sends what PeerJS would drop before the socket is
-open); and the TV answers as the DTLS server, so the phone, which learns first that a path works, starts the
-DTLS handshake there and then (pp.answerPassive). Both are checked on what the browsers did, not on time."""
+"""The join's round trips that are the page's own (issue 51, docs/performance.md "The join's round trips"): the
+phone's signalling socket is opened by join.html's head as the page is parsed (static/js/signal.js), and PeerJS is
+handed that socket, not a second one; a phone dials the moment it has a peer, so its offer is made and ICE gathers
+without waiting for the server's OPEN (static/js/link.js pp.holdUntilOpen sends what PeerJS would drop before the
+socket is open); and the TV answers as the DTLS server, so the phone, which learns first that a path works,
+starts the DTLS handshake there and then (pp.answerPassive). All checked on what the browsers did, not on time."""
 
 from people import join, open_host, people_names, wait_players
 
@@ -14,6 +15,8 @@ RECORD = r"""(() => {
   function Socket(url, protocols) {
     const ws = protocols === undefined ? new WS(url) : new WS(url, protocols);
     seen.sockets.push(ws);
+    const script = document.currentScript;     // which script opened it: join.html's head has data-early
+    seen.openedBy = (seen.openedBy || []).concat([script ? (script.hasAttribute("data-early") ? "head" : script.src) : ""]);
     return ws;
   }
   Socket.prototype = WS.prototype;
@@ -49,10 +52,17 @@ def test_a_phone_dials_while_its_socket_opens_and_is_the_dtls_client(open_page, 
     wait_players(host, 1)
     assert people_names(host) == ["Ann"]
 
-    seen = phone.evaluate("() => ({offers: __joinPath.offers, described: __joinPath.described})")
-    # the first offer is the early link's (PeerJS's own support check makes none): made while the page's one
-    # signalling socket was still connecting (0), not after the server's OPEN
-    assert seen["offers"][0] == [0], seen
+    seen = phone.evaluate(
+        "() => ({offers: __joinPath.offers, described: __joinPath.described, by: __joinPath.openedBy,"
+        " taken: pp.earlySocketTaken})"
+    )
+    # one signalling socket, opened by the page's head as it was parsed, and handed to PeerJS (pp.earlySocketTaken:
+    # PeerJS asked for the very address the head opened, its id and token)
+    assert seen["by"] == ["head"], seen
+    assert seen["taken"] is True, seen
+    # the first offer is the early link's (PeerJS's own support check makes none): made on that one socket
+    # (connecting or open: the head opened it before phone.js ran)
+    assert len(seen["offers"][0]) == 1, seen
     assert seen["described"][0] == ["offer", "actpass"], seen
     answers = host.evaluate("() => __joinPath.described.filter((d) => d[0] === 'answer')")
     assert answers == [["answer", "passive"]], "the TV answers as the DTLS server: the phone is the client"

@@ -1,8 +1,10 @@
 """The phone's first second (issue 27): join.html's first frame is static HTML drawn at build time from ui/room.py,
 so the room code, the name field (focused, filled with the name this phone gave last time), the Join button and
 the how-to-play are there before MicroPython has booted; a Join tapped meanwhile is said on the early link as soon
-as it opens (the TV seats the guest while the phone's Python boots) and Python carries it on once it is up; a phone holding a seat reads "Rejoining as <name>…" at once; Python's first screen keeps what
-was typed and the focus.
+as it opens (the TV seats the guest while the phone's Python boots, and the phone says "You're in!" from the host's
+welcome) and Python carries it on once it is up; on a first visit the runtime is fetched once the early link is
+through, not beside it (issue 51); a phone holding a seat reads "Rejoining as <name>…" at once; Python's first
+screen keeps what was typed and the focus.
 
 MicroPython's wasm is held back (its request is answered only when the test says so), so "before Python is up"
 is a moment the test controls, not a race with the boot.
@@ -60,10 +62,18 @@ def test_a_name_typed_and_join_tapped_before_micropython_is_up_seats_the_guest(
     before_python(phone)
     assert people_names(host) == ["Zoe"]
     assert phone.evaluate("() => pp.early.said") == "Zoe"
+    # and the host's welcome on that link is shown at once: the phone says the guest is in, Python or not
+    phone.wait_for_selector("body[data-seated=early]", timeout=WAIT_MS)
+    before_python(phone)
+    assert phone.inner_text("h1") == "You're in!"
+    assert phone.inner_text(".big-wait") == "Your phone is getting ready…"
+    assert phone.inner_text(".room-tag") == "Room " + code
+    shot(phone, "phone-first-frame-in-before-python")
 
     release()
     phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
     assert people_names(host) == ["Zoe"]
+    assert phone.inner_text("h1") == "You're in!" and phone.query_selector(".people"), "Python drew the lobby"
     welcomes = [m for m in received(phone) if m["t"] == "welcome"]
     assert len(welcomes) == 1, "one welcome: the kept tap was said once, and Python took the host's answer to it"
     assert phone.evaluate("() => document.body.dataset.pending") == "0"
@@ -125,3 +135,35 @@ def test_a_new_guest_finds_the_name_they_gave_last_time_in_the_field(open_page, 
     phone.click("#join button")
     phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
     assert people_names(host) == ["Cy <3"]
+
+
+# when join.html adds its runtime (body[data-runtime]), whether the early link was through by then
+RUNTIME_ORDER = r"""(() => {
+  new MutationObserver((list, watch) => {
+    if (!document.body || !document.body.hasAttribute("data-runtime")) return;
+    watch.disconnect();
+    const pp = window.pp || {};
+    window.__runtimeAfter = {linkDone: !!pp.linkDone, open: !!(pp.early && pp.early.conn && pp.early.conn.open),
+                             said: pp.early ? pp.early.said : null,
+                             controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)};
+  }).observe(document, {attributes: true, subtree: true});
+})();"""
+
+
+def test_a_first_visit_fetches_its_python_once_the_early_link_is_through(open_page, wait_ready, signal, site):
+    """On a first visit (no service worker holds the files yet) the runtime's download would share a slow link
+    with the early link's round trips: join.html adds its runtime once the link's channel is open and a Join kept
+    on the first frame is said (static/js/link.js pp.linkSettled), and only then."""
+    host, code = open_host(open_page, wait_ready, signal)
+    phone = open_page(None, viewport=PHONE_VIEW, name="phone-Kim", init_script=RUNTIME_ORDER)
+    phone.goto(site + "/join.html?room=%s&signal=%s" % (code, signal))
+    phone.wait_for_selector("#join button", timeout=WAIT_MS)
+    phone.fill("#name", "Kim")
+    phone.click("#join button")
+    phone.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+    after = phone.evaluate("() => window.__runtimeAfter")
+    assert after["controlled"] is False, "a first visit"
+    assert after["linkDone"] is True and after["open"] is True, after
+    phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
+    wait_players(host, 1)
+    assert people_names(host) == ["Kim"]

@@ -543,10 +543,15 @@ PRELOADS_END = "<!-- /build.py: preloads -->"
 HOST_HTML = ROOT / "host.html"
 # lean-qr (a CommonJS module: make_phone_script wraps it) and qr-svg.js need only window.pp; phones draw no QR code
 LEAN_QR = "node_modules/lean-qr/index.js"
-HOST_SCRIPTS = (LEAN_QR, "static/js/qr-svg.js") + PHONE_SCRIPTS + ("static/js/remote.js", "static/js/host-room.js")
+# where the signalling server is (static/js/signal.js): join.html has it inline in its head (early_socket_script),
+# the other pages first in their bundle
+SIGNAL_JS = "static/js/signal.js"
+HOST_SCRIPTS = (
+    (LEAN_QR, "static/js/qr-svg.js", SIGNAL_JS) + PHONE_SCRIPTS + ("static/js/remote.js", "static/js/host-room.js")
+)
 # the remote screen (issue 29): the phone's scripts, proof.py's HMAC and the page's own
 SCREEN_HTML = ROOT / "screen.html"
-SCREEN_SCRIPTS = PHONE_SCRIPTS + ("static/js/mac.js", "static/js/screen-terms.js", "static/js/screen.js")
+SCREEN_SCRIPTS = (SIGNAL_JS,) + PHONE_SCRIPTS + ("static/js/mac.js", "static/js/screen-terms.js", "static/js/screen.js")
 SCREEN_TEXTS_START = "<!-- build.py: screen texts"
 SCREEN_TEXTS_END = "<!-- /build.py: screen texts -->"
 FRAMES_START = "<!-- build.py: frames"
@@ -562,6 +567,8 @@ def make_phone_script(sources=PHONE_SCRIPTS) -> bytes:
         text = SOURCE_MAP.sub("", (ROOT / rel).read_text(encoding="utf-8")).rstrip()
         if rel == LEAN_QR:  # its exports become window.leanQR
             text = "(function (exports) {\n%s\n})(window.leanQR = {});" % text
+        if rel == SIGNAL_JS:
+            text = with_peerjs_version(text)
         parts.append("// --- %s\n%s\n;\n" % (rel, text))
     return "".join(parts).encode("utf-8")
 
@@ -588,13 +595,14 @@ def phone_boot_chunks() -> list[str]:
 
 
 def phone_preloads() -> str:
-    """PyScript's boot chunks, fetched at once; the runtime's bytes (MicroPython, phone.json: most of the page's
-    weight) in a <template> first-frame.js adds to the head once the first frame is painted, so on a slow link
-    the form's first paint never shares the bandwidth with them (they still start long before PyScript asks)."""
+    """The runtime: PyScript's boot chunks, MicroPython's .mjs and .wasm and phone.json (most of the page's weight),
+    in a <template> first-frame.js adds to the head with the module that boots them (phone-files.js), once the
+    first frame is painted, and on a first visit once the early link is through: on a slow link neither the form's
+    first paint nor the link's round trips share the bandwidth with them."""
     lines = ["  %s (generated: the files the phone boots through; do not edit) -->" % PRELOADS_START]
-    for rel in phone_boot_chunks():
-        lines.append('  <link rel="modulepreload" href="./%s">' % rel)
     lines.append('  <template id="runtime-preloads">')
+    for rel in phone_boot_chunks():
+        lines.append('    <link rel="modulepreload" href="./%s">' % rel)
     lines.append('    <link rel="modulepreload" href="./static/vendor/micropython/micropython.mjs">')
     # fetch() with credentials "same-origin" (MicroPython's loader, phone-files.js) matches crossorigin="anonymous"
     for rel in ("static/vendor/micropython/micropython.wasm", "static/build/phone.json"):
@@ -771,6 +779,31 @@ def caught_script() -> str:
     )
 
 
+EARLY_START = "<!-- build.py: early socket"
+EARLY_END = "<!-- /build.py: early socket -->"
+
+
+def with_peerjs_version(text: str) -> str:
+    """signal.js with the vendored PeerJS's version, which its socket's address carries (lib/socket.ts)."""
+    version = json.loads((npm_pkg("peerjs") / "package.json").read_text(encoding="utf-8"))["version"]
+    return text.replace("%PEERJS_VERSION%", version)
+
+
+def early_socket_script() -> str:
+    """static/js/signal.js inline in join.html's head (data-early: it opens the phone's signalling socket there
+    and then, which phone.js's PeerJS is handed: the socket's two round trips start as the page is parsed)."""
+    lines = with_peerjs_version((ROOT / SIGNAL_JS).read_text(encoding="utf-8")).strip().splitlines()
+    script = "\n".join(line for line in lines if not line.lstrip().startswith("//")).replace("</", "<\\/")
+    return (
+        "  %s (generated from static/js/signal.js: the signalling socket, opened at once) -->\n  <script data-early>\n%s\n  </script>\n  %s"
+        % (
+            EARLY_START,
+            script,
+            EARLY_END,
+        )
+    )
+
+
 def critical_style() -> str:
     css = CRITICAL_CSS.read_text(encoding="utf-8").strip()
     return (
@@ -809,6 +842,8 @@ PHONE_FRAME_STATES = {
     "join": {"token": None, "name": "%NAME%"},
     "rejoin": {"token": "seat", "name": "%NAME%"},
     "seat": {"token": "seat", "name": None},
+    # seated by the early link's welcome before MicroPython is up (first-frame.js)
+    "in": {"status": "joined", "link": "open", "reach": "open", "token": None, "name": "%NAME%"},
 }
 
 
@@ -848,6 +883,7 @@ def phone_frames() -> str:
 def build_phone_head() -> int:
     changed = write_if_changed(BUILD / "phone.js", make_phone_script())
     changed += rewrite_block(JOIN_HTML, CAUGHT_START, CAUGHT_END, caught_script, "caught.js rewritten")
+    changed += rewrite_block(JOIN_HTML, EARLY_START, EARLY_END, early_socket_script, "signal.js rewritten")
     changed += rewrite_block(
         JOIN_HTML, STYLE_START, STYLE_END, critical_style, "critical style rewritten (static/css/base.css changed)"
     )

@@ -38,7 +38,7 @@
   let drawn = shipped.indexOf(pp.lang) >= 0 ? pp.lang : choose(navigator.languages || [navigator.language || "en"]);
 
   const app = document.getElementById("app");
-  const which = seated && name ? "frame-rejoin" : seated ? "frame-seat" : "frame-join";
+  let which = seated && name ? "frame-rejoin" : seated ? "frame-seat" : "frame-join";
   let field = null;
   function draw(typed) {
     const frame = document.getElementById(which + "-" + drawn);
@@ -90,18 +90,51 @@
   }
   document.addEventListener("click", picker);
 
-  // The runtime's bytes, requested the moment this frame is painted (a hidden tab paints no frame: then a
-  // little later); PyScript, which asks for them itself after the page is parsed, then finds them on the way.
+  // The runtime (build.py phone_preloads: PyScript's boot chunks, MicroPython, phone.json, most of the page's
+  // weight) and the module that boots it (phone-files.js, which imports PyScript). Warm, from the service worker,
+  // at once. On a first visit not before the frame is painted (a hidden tab paints no frame: then a little
+  // later), and for a new guest whose early link is dialling (signal.js, link.js), once that link is through
+  // (pp.linkSettled: its channel open and a kept Join said, or the link failed), at most HOLD_MS after the
+  // frame: on mobile data the link's round trips would otherwise queue behind the runtime's download (measured
+  // on the lab's 4G: a Join tapped on the first frame reached the TV in 2.6-3.1 s, and 1.3 s on a warm visit).
+  // The TV seats the guest first; Python follows and takes the link where it stands.
+  const HOLD_MS = 3000;
   let fetching = false;
   const fetchRuntime = () => {
-    const preloads = document.getElementById("runtime-preloads");
-    if (fetching || !preloads) return;
+    if (fetching) return;
     fetching = true;
-    document.head.appendChild(preloads.content.cloneNode(true));
+    const preloads = document.getElementById("runtime-preloads");
+    if (preloads) document.head.appendChild(preloads.content.cloneNode(true));
+    const boot = document.createElement("script");
+    boot.type = "module";
+    boot.src = "./static/js/phone-files.js";
+    document.head.appendChild(boot);
+    document.body.setAttribute("data-runtime", String(Math.round(performance.now())));   // tests and the bench
     pp.catalog(pp.lang);
   };
-  requestAnimationFrame(() => setTimeout(fetchRuntime, 0));
-  setTimeout(fetchRuntime, 250);
+  const warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  const dialling = !!(pp.earlySocket || pp.early) && !pp.linkDone;
+  if (warm) {
+    fetchRuntime();
+  } else if (which === "frame-join" && dialling) {
+    pp.linkSettled = fetchRuntime;
+    setTimeout(fetchRuntime, HOLD_MS);
+  } else {
+    requestAnimationFrame(() => setTimeout(fetchRuntime, 0));
+    setTimeout(fetchRuntime, 250);
+  }
+
+  // The host's welcome on the early link before MicroPython is up (link.js): the guest is seated, and this
+  // phone says so at once (a first visit on mobile data fetches its Python after the link is through, so a guest
+  // who typed their name meets the Join tap's answer before Python). Python then draws the room over it.
+  pp.earlyAnswer = function (text) {
+    let message = null;
+    try { message = JSON.parse(text); } catch (e) { return; }
+    if (pythonUp || !message || message.t !== "welcome") return;
+    which = "frame-in";
+    draw(field ? field.value : name);
+    document.body.setAttribute("data-seated", "early");        // the bench's "tap -> You're in"; tests
+  };
 
   let early = false;
   function keep(ev) {

@@ -1,30 +1,14 @@
-// PeerJS options for both pages, a phone's own peer id, and a phone's head start on its link to the host.
+// PeerJS options for both pages (the signalling server's address is static/js/signal.js's), and a phone's head
+// start on its link to the host.
 // PeerJS options are always explicit, so nothing falls back to the public cloud server by accident.
 (function () {
   "use strict";
   const pp = (window.pp = window.pp || {});
-  const PUBLIC_SIGNAL = { host: "0.peerjs.com", port: 443, path: "/", secure: true };
   const PUBLIC_STUN = { urls: "stun:stun.l.google.com:19302" };
   // The relay PeerJS runs for its public server (the library's own default config): phones on mobile data or on
   // Wi-Fi that keeps devices apart have no direct path. ICE ranks relayed pairs last, so direct paths win.
   const PUBLIC_RELAY = { urls: ["turn:eu-0.turn.peerjs.com:3478", "turn:us-0.turn.peerjs.com:3478"],
                          username: "peerjs", credential: "peerjsp" };
-
-  // "host:port/path", optionally led by wss:// or https:// (secure) or ws:// / http://.
-  pp.parseSignal = function (text) {
-    let secure = false;
-    const scheme = text.indexOf("://");
-    if (scheme >= 0) {
-      secure = ["wss", "https"].includes(text.slice(0, scheme));
-      text = text.slice(scheme + 3);
-    }
-    const slash = text.indexOf("/");
-    const hostport = slash >= 0 ? text.slice(0, slash) : text;
-    const path = "/" + (slash >= 0 ? text.slice(slash + 1) : "");
-    const [host, port] = hostport.split(":");
-    if (!host) throw new Error("no host in signal");
-    return { host, port: port ? Number(port) : secure ? 443 : 80, path, secure };
-  };
 
   // A relay as the host gives it: "turn:user:password@host:port" (turns: for TLS; a ?transport=tcp tail is
   // kept). The password may hold ":" and "@" (the host is after the last "@"); a user name holds no ":".
@@ -36,24 +20,13 @@
     return { urls: m[1] + ":" + m[3], username: m[2].slice(0, colon), credential: m[2].slice(colon + 1) };
   };
 
-  // Several signalling servers ("?signal=a,b,c": instances that share nothing) spread rooms between them: a room's
-  // peers all meet on the one its code picks (FNV-1a of the code), the host, its phones, its screens and a later
-  // epoch's host alike, since the join link carries the whole list. Without a room code, the first.
-  pp.pickSignal = function (list, room) {
-    const all = String(list || "").split(",").map((s) => s.trim()).filter(Boolean);
-    if (all.length < 2) return all[0] || "";
-    let hash = 0x811c9dc5;
-    for (const ch of String(room || "").toUpperCase()) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-    return room ? all[hash % all.length] : all[0];
-  };
-
   // The public server with STUN, then PeerJS's relay; a given server (a LAN or a local PeerServer) with no
   // ICE servers, since host candidates suffice on one network. ?ice= lists ICE server URLs instead; ?turn=
   // gives the host's own relay (in place of PeerJS's). forceRelay (?force_relay=1, for tests and for checking
   // a relay) lets ICE use relayed candidates only. options.badRelay keeps a ?turn= entry that is not a relay.
   pp.peerOptions = function (signal, ice, turn, forceRelay, room) {
+    const options = pp.signalServer(signal, room);     // static/js/signal.js
     signal = pp.pickSignal(signal, room);
-    const options = signal ? pp.parseSignal(signal) : Object.assign({}, PUBLIC_SIGNAL);
     let servers = ice ? ice.split(",").filter(Boolean).map((urls) => ({ urls })) : signal ? [] : [PUBLIC_STUN];
     const relays = [];
     let badRelay = "";
@@ -67,7 +40,7 @@
     const config = { iceServers: servers };
     if (forceRelay) config.iceTransportPolicy = "relay";
     options.badRelay = badRelay;
-    return Object.assign(options, { key: "peerjs", debug: 1, config, logFunction: peerLog });
+    return Object.assign(options, { key: pp.SIGNAL_KEY, debug: 1, config, logFunction: peerLog });
   };
 
   // PeerJS's log. "Could not connect to peer" is an answer, not a fault: room/fence.py (the host) and
@@ -91,13 +64,6 @@
   // some in-app webviews). PeerJS's own test: it can make a data channel.
   pp.hasWebRTC = function () {
     return !!(window.peerjs && window.peerjs.util.supports.data);
-  };
-
-  // A phone's own id: "pp-" and 64 random bits in hex (crypto.getRandomValues works outside secure contexts
-  // too). Choosing it saves asking the signalling server for one, a round trip before joining.
-  pp.peerId = function () {
-    const words = crypto.getRandomValues(new Uint16Array(4));
-    return "pp-" + Array.from(words, (w) => w.toString(16).padStart(4, "0")).join("");
   };
 
   pp.DATA_OPTIONS = { reliable: true, serialization: "raw" };
@@ -179,24 +145,71 @@
   pp.prelink = function () {
     const q = new URLSearchParams(location.search);
     const code = (q.get("room") || "").trim().toUpperCase();
-    if (!code || !window.Peer || !pp.hasWebRTC()) return;   // without WebRTC, Python says so
+    if (!code || !window.Peer || !pp.hasWebRTC()) {       // without WebRTC, Python says so
+      if (pp.earlySocket) pp.earlySocket.socket.close();
+      pp.earlySocket = null;
+      return settled();
+    }
     let epoch = 0;
     try { epoch = Number(localStorage.getItem("peerparty:seat:" + code + ":epoch") || 0); } catch (e) { /* private mode */ }
     try {
-      const peer = new window.Peer(pp.peerId(), pp.peerOptions(q.get("signal"), q.get("ice"), q.get("turn"),
-                                                               q.get("force_relay") === "1", code));
+      const options = pp.peerOptions(q.get("signal"), q.get("ice"), q.get("turn"), q.get("force_relay") === "1", code);
+      const peer = peerOnEarlySocket(options);
       const early = { peer, code, epoch, hostId: "peerparty-" + code + "-" + epoch, conn: false, errors: [],
                       taken: false, said: false, inbox: [] };
-      peer.on("error", (err) => { if (!early.taken) early.errors.push(String(err.type || "unknown")); });
+      peer.on("error", (err) => {
+        if (!early.taken) early.errors.push(String(err.type || "unknown"));
+        settled();
+      });
+      peer.on("disconnected", settled);
       pp.holdUntilOpen(peer);
       early.conn = peer.connect(early.hostId, pp.dataOptions());
-      early.conn.on("open", () => pp.earlyHello());
-      early.conn.on("data", (data) => { if (!early.taken) early.inbox.push(String(data)); });
+      early.conn.on("open", () => {
+        pp.earlyHello();
+        settled();
+      });
+      early.conn.on("error", settled);
+      early.conn.on("close", settled);
+      early.conn.on("data", (data) => {
+        if (early.taken) return;
+        early.inbox.push(String(data));
+        if (pp.earlyAnswer) pp.earlyAnswer(String(data));     // first-frame.js: "You're in!" before Python
+      });
       pp.early = early;
     } catch (e) {
       pp.early = false;     // a bad ?signal=: Python reports it
+      settled();
     }
   };
+
+  // The early link is through (its channel open, a Join kept on the first frame said) or has failed: a first
+  // visit's page fetches its runtime now, not before (first-frame.js pp.linkSettled; pp.linkDone if it has not
+  // asked yet).
+  function settled() {
+    if (pp.linkDone) return;
+    pp.linkDone = true;
+    if (pp.linkSettled) pp.linkSettled();
+  }
+
+  // A Peer under the id and token of the socket join.html's head opened (signal.js pp.openEarlySocket), which its
+  // Socket is handed when it asks for that address: PeerJS opens the socket in its constructor, so `new
+  // WebSocket` is this page's own only for that call. Without an early socket (or another address), PeerJS's own.
+  function peerOnEarlySocket(options) {
+    const early = pp.earlySocket;
+    pp.earlySocket = null;
+    if (!early) return new window.Peer(pp.peerId(), options);
+    const Socket = window.WebSocket;
+    window.WebSocket = function (url, protocols) {
+      return early.socket.take(url) || (protocols === undefined ? new Socket(url) : new Socket(url, protocols));
+    };
+    try {
+      return new window.Peer(early.id, Object.assign(options, { token: early.token }));
+    } finally {
+      window.WebSocket = Socket;
+      if (!early.socket.taken) early.socket.close();     // PeerJS asked for another address: its own is open
+      pp.earlySocketTaken = early.socket.taken;          // e2e/test_join_round_trips.py
+    }
+  }
 
   // The hello of a Join tapped before Python is up, on the early link once it is open, once, if Python has not
   // taken the link: room/guest.py's hello by name (a phone that holds a seat here draws no Join form, and its

@@ -914,6 +914,19 @@ def phone_screen(state):
         wait = _("Rejoining as %(name)s…", name=esc(name)) if name else _("Finding your seat…")
         return top + banner + tag("main", tag("p", wait, class_="big-wait", role="status"), class_="phone-main")
     message = state.get("view")
+    if status == "joined" and message is None:  # seated, the room's view still on its way (or the phone's Python:
+        # join.html draws this frame when the early link's welcome comes before MicroPython is up)
+        return (
+            top
+            + banner
+            + tag(
+                "main",
+                tag("h1", esc(_("You're in!")))
+                + tag("p", esc(_("Your phone is getting ready…")), class_="big-wait", role="status"),
+                class_="phone-main",
+                data_seated="1",
+            )
+        )
     if status != "joined" or message is None:
         return top + banner + tag("main", _join_form(state, note), class_="phone-main")
     room = message["room"]
