@@ -53,9 +53,6 @@ def test_a_name_typed_and_join_tapped_before_micropython_is_up_seats_the_guest(
 
     phone.keyboard.type("Zoe")
     phone.click("#join button")
-    phone.wait_for_selector("#join button[disabled]:has-text('Joining…')", timeout=WAIT_MS)
-    assert phone.input_value("#name") == "Zoe"
-    shot(phone, "phone-first-frame-joining-before-python")
     # the early link says the kept Join as soon as it is open (link.js pp.earlyHello): the TV seats Zoe while
     # the phone's Python is still held back
     wait_players(host, 1)
@@ -167,3 +164,35 @@ def test_a_first_visit_fetches_its_python_once_the_early_link_is_through(open_pa
     phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
     wait_players(host, 1)
     assert people_names(host) == ["Kim"]
+
+
+def test_on_a_slow_link_a_first_visit_fetches_its_python_once_the_join_is_answered(
+    open_page, wait_ready, signal, site, shot
+):
+    """On a network where the early link took a second or more to come through (here Chromium's emulation of
+    150 ms latency, which it adds to each direction of the data channel), the runtime's download would take
+    seconds: it waits for the guest's Join to be answered, so the Join's round trip never queues behind it. The phone says "You're in!" from the host's welcome, then
+    Python arrives and draws the lobby."""
+    host, code = open_host(open_page, wait_ready, signal)
+    phone = open_page(None, viewport=PHONE_VIEW, name="phone-Lou")
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Network.enable")
+    slow = {"offline": False, "latency": 150, "downloadThroughput": 200_000, "uploadThroughput": 100_000}
+    cdp.send("Network.emulateNetworkConditions", slow)
+    phone.goto(site + "/join.html?room=%s&signal=%s" % (code, signal))
+    phone.wait_for_selector("body[data-runtime-waits=join]", state="attached", timeout=WAIT_MS)
+    assert phone.evaluate("() => pp.early.conn.open") is True, "the link is through"
+    assert phone.get_attribute("body", "data-runtime") is None, "no runtime before the Join"
+    phone.fill("#name", "Lou")
+    phone.click("#join button")
+    phone.wait_for_selector("#join button[disabled]:has-text('Joining…')", timeout=WAIT_MS)
+    assert phone.input_value("#name") == "Lou"
+    shot(phone, "phone-first-frame-joining-before-python")
+    phone.wait_for_selector("body[data-seated=early]", state="attached", timeout=WAIT_MS)
+    assert phone.inner_text("h1") == "You're in!"
+    wait_players(host, 1)
+    assert people_names(host) == ["Lou"]
+    phone.wait_for_selector("body[data-runtime]", state="attached", timeout=WAIT_MS)
+    cdp.send("Network.emulateNetworkConditions", dict(slow, latency=0, downloadThroughput=-1, uploadThroughput=-1))
+    phone.wait_for_selector("body[data-status=joined]", timeout=WAIT_MS)
+    assert people_names(host) == ["Lou"], "Python took the seat the early link was given, not a second one"

@@ -94,11 +94,19 @@
   // weight) and the module that boots it (phone-files.js, which imports PyScript). Warm, from the service worker,
   // at once. On a first visit not before the frame is painted (a hidden tab paints no frame: then a little
   // later), and for a new guest whose early link is dialling (signal.js, link.js), once that link is through
-  // (pp.linkSettled: its channel open and a kept Join said, or the link failed), at most HOLD_MS after the
-  // frame: on mobile data the link's round trips would otherwise queue behind the runtime's download (measured
-  // on the lab's 4G: a Join tapped on the first frame reached the TV in 2.6-3.1 s, and 1.3 s on a warm visit).
-  // The TV seats the guest first; Python follows and takes the link where it stands.
-  const HOLD_MS = 3000;
+  // (pp.linkSettled), at most HOLD_MS after the frame: on mobile data the link's round trips would otherwise
+  // queue behind the runtime's download (measured on the lab's 4G: a Join tapped on the first frame reached the
+  // TV in 2.6-3.1 s, and 1.3 s on a warm visit). A link that took SLOW_LINK_MS or more to come through is on
+  // such a network, where the download takes seconds: there the runtime also waits for the guest's Join to be
+  // answered, at most JOIN_HOLD_MS after the frame, so that a Join tapped while the guest would otherwise be
+  // downloading does not queue behind it (measured: a Join tapped at 3 s on a first visit on 4G, 406 ms to
+  // "You're in" with the runtime fetched as the link came through). The TV seats the guest first, the phone
+  // says so (pp.earlyAnswer), and Python follows and takes the link where it stands.
+  const HOLD_MS = 4000;
+  const SLOW_LINK_MS = 1000;
+  const JOIN_HOLD_MS = 6000;
+  const frameAt = performance.now();
+  let answering = false;      // a slow link is through: the runtime waits for the Join's answer
   let fetching = false;
   const fetchRuntime = () => {
     if (fetching) return;
@@ -117,8 +125,13 @@
   if (warm) {
     fetchRuntime();
   } else if (which === "frame-join" && dialling) {
-    pp.linkSettled = fetchRuntime;
-    setTimeout(fetchRuntime, HOLD_MS);
+    pp.linkSettled = (through) => {
+      if (!through || performance.now() - frameAt < SLOW_LINK_MS) return fetchRuntime();
+      answering = true;
+      document.body.setAttribute("data-runtime-waits", "join");  // tests
+      setTimeout(fetchRuntime, Math.max(0, frameAt + JOIN_HOLD_MS - performance.now()));
+    };
+    setTimeout(() => answering || fetchRuntime(), HOLD_MS);
   } else {
     requestAnimationFrame(() => setTimeout(fetchRuntime, 0));
     setTimeout(fetchRuntime, 250);
@@ -129,11 +142,13 @@
   // who typed their name meets the Join tap's answer before Python). Python then draws the room over it.
   pp.earlyAnswer = function (text) {
     let message = null;
-    try { message = JSON.parse(text); } catch (e) { return; }
-    if (pythonUp || !message || message.t !== "welcome") return;
-    which = "frame-in";
-    draw(field ? field.value : name);
-    document.body.setAttribute("data-seated", "early");        // the bench's "tap -> You're in"; tests
+    try { message = JSON.parse(text); } catch (e) { /* not the host's: Python says what is wrong */ }
+    if (!pythonUp && message && message.t === "welcome") {
+      which = "frame-in";
+      draw(field ? field.value : name);
+      document.body.setAttribute("data-seated", "early");      // the bench's "tap -> You're in"; tests
+    }
+    if (answering) fetchRuntime();      // the Join is answered: Python's turn on the link
   };
 
   let early = false;

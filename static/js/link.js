@@ -148,7 +148,7 @@
     if (!code || !window.Peer || !pp.hasWebRTC()) {       // without WebRTC, Python says so
       if (pp.earlySocket) pp.earlySocket.socket.close();
       pp.earlySocket = null;
-      return settled();
+      return settled(false);
     }
     let epoch = 0;
     try { epoch = Number(localStorage.getItem("peerparty:seat:" + code + ":epoch") || 0); } catch (e) { /* private mode */ }
@@ -159,17 +159,17 @@
                       taken: false, said: false, inbox: [] };
       peer.on("error", (err) => {
         if (!early.taken) early.errors.push(String(err.type || "unknown"));
-        settled();
+        settled(false);
       });
-      peer.on("disconnected", settled);
+      peer.on("disconnected", () => settled(false));
       pp.holdUntilOpen(peer);
       early.conn = peer.connect(early.hostId, pp.dataOptions());
       early.conn.on("open", () => {
         pp.earlyHello();
-        settled();
+        settled(true);
       });
-      early.conn.on("error", settled);
-      early.conn.on("close", settled);
+      early.conn.on("error", () => settled(false));
+      early.conn.on("close", () => settled(false));
       early.conn.on("data", (data) => {
         if (early.taken) return;
         early.inbox.push(String(data));
@@ -178,17 +178,16 @@
       pp.early = early;
     } catch (e) {
       pp.early = false;     // a bad ?signal=: Python reports it
-      settled();
+      settled(false);
     }
   };
 
   // The early link is through (its channel open, a Join kept on the first frame said) or has failed: a first
-  // visit's page fetches its runtime now, not before (first-frame.js pp.linkSettled; pp.linkDone if it has not
-  // asked yet).
-  function settled() {
+  // visit's page may fetch its runtime now (first-frame.js pp.linkSettled; pp.linkDone if it has not asked yet).
+  function settled(through) {
     if (pp.linkDone) return;
     pp.linkDone = true;
-    if (pp.linkSettled) pp.linkSettled();
+    if (pp.linkSettled) pp.linkSettled(through);
   }
 
   // A Peer under the id and token of the socket join.html's head opened (signal.js pp.openEarlySocket), which its
