@@ -317,13 +317,23 @@ def pages():
 
 
 def commit():
-    """The commit the run measured, "+changes" when the working tree differed from it (bench/results aside)."""
+    """The commit the run measured, "+changes" when the working tree differed from it (bench/results aside, and
+    the pages the bench itself rewrites, README.md and docs/: they measure nothing)."""
     try:
         head = subprocess.run(
             ["git", "rev-parse", "--short=12", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+            [
+                "git",
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+                "--",
+                ".",
+                ":(exclude)docs",
+                ":(exclude)README.md",
+            ],
             cwd=ROOT,
             capture_output=True,
             text=True,
