@@ -171,8 +171,8 @@ def test_on_a_slow_link_a_first_visit_fetches_its_python_once_the_join_is_answer
 ):
     """On a network where the early link took a second or more to come through (here Chromium's emulation of
     150 ms latency, which it adds to each direction of the data channel), the runtime's download would take
-    seconds: it waits for the guest's Join to be answered, so the Join's round trip never queues behind it. The phone says "You're in!" from the host's welcome, then
-    Python arrives and draws the lobby."""
+    seconds: it waits for the guest's Join to be answered, so the Join's round trip never queues behind it. The
+    phone says "You're in!" from the host's welcome, then Python arrives and draws the lobby."""
     host, code = open_host(open_page, wait_ready, signal)
     phone = open_page(None, viewport=PHONE_VIEW, name="phone-Lou")
     cdp = phone.context.new_cdp_session(phone)
