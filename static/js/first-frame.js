@@ -75,12 +75,12 @@
     return catalogs[lang];
   };
   // A language picked on this page (ui/languages.py's buttons): remembered on this phone; before MicroPython is
-  // up the frame is drawn again in it, keeping what was typed; after, app/phone.py draws (it calls this too)
+  // up the frame is drawn again in it, keeping what was typed; after, app/phone.py draws (it calls this too) and
+  // marks <html lang> once its words are in the page (tests wait on that)
   pp.setLanguage = function (lang) {
     if (shipped.indexOf(lang) < 0) return pp.catalog(pp.lang);
     pp.lang = drawn = lang;
     try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* private mode: for this visit only */ }
-    document.documentElement.lang = lang;
     if (!pythonUp) draw(field ? field.value : name);
     return pp.catalog(lang);
   };

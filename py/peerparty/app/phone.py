@@ -145,6 +145,10 @@ class PhoneApp:
     def on_catalog(self, text):
         i18n.use(json.loads(str(text)))
         self.refresh()
+        language = i18n.current()
+        js.pp.setPageLanguage(
+            language.lang, language.dir
+        )  # after the words: <html lang> never names words not yet drawn
 
     def on_visible(self, *args):
         if str(js.document.visibilityState) == "visible":
