@@ -423,6 +423,7 @@
       mark("epoch", room.epoch);
       post({ t: "peer", open: true });
     });
+    pp.answerKnocks(peer);
     peer.on("connection", connection);
     peer.on("error", (err) => peerError(String((err && err.type) || "unknown")));
     peer.on("disconnected", () => peerError("disconnected"));
@@ -461,6 +462,7 @@
     // this page answers as the DTLS server (link.js pp.answerPassive): PeerJS makes the answer after this event
     // (after setRemoteDescription resolves), so the option set here is the one it reads
     conn.options.sdpTransform = pp.answerPassive;
+    const knocked = pp.takeKnock(conn);     // link.js: a hello that rode in the knock is the channel's first message
     const cid = String(conn.connectionId);
     conns.set(cid, conn);
     const who = pp.knockWho(conn);
@@ -468,6 +470,7 @@
     conn.on("open", () => {
       post({ t: "connect", cid });
       if (!host.ready) conn.send(WAIT);
+      if (knocked) post({ t: "data", cid, text: knocked });
       reportPath(cid, conn, null, 0);
     });
     conn.on("data", (data) => {

@@ -137,6 +137,92 @@
     return sdp.replace(/^a=setup:active\r?$/gm, (line) => line.replace("active", "passive"));
   };
 
+  // The knock (issue 51, docs/trust.md "The knock"): the early link's data channel is negotiated (stream
+  // KNOCK_STREAM, agreed in the offer's metadata, `knock: 1`), so the host's end opens with its SCTP association,
+  // with no in-band DATA_CHANNEL_OPEN to wait for; and a new guest's Join tapped before the offer goes out rides in
+  // that offer (`metadata.hello`), which the host takes as the channel's first message once it opens. The TV then
+  // seats the guest as the association comes up, a round trip sooner (SCTP's COOKIE-ACK and the hello's own flight
+  // over the phone's path). A host that takes the knock says so in its answer (`payload.knock`); one that does not
+  // (an older page) answers without it, and the phone makes an in-band channel instead, before SCTP starts, and
+  // says its hello on it.
+  const KNOCK_STREAM = 0;
+  const KNOCK_HELLO_MAX = 512;
+
+  function knock(peer, hostId) {
+    const PC = window.RTCPeerConnection.prototype;
+    const make = PC.createDataChannel;
+    PC.createDataChannel = function (label, config) {     // PeerJS makes the channel inside connect()
+      return make.call(this, label, Object.assign({}, config, { negotiated: true, id: KNOCK_STREAM }));
+    };
+    let conn;
+    try {
+      const options = pp.dataOptions();
+      options.metadata.knock = 1;
+      conn = peer.connect(hostId, options);
+    } finally {
+      PC.createDataChannel = make;
+    }
+    conn.knockSaid = false;
+    peer.socket.on("message", (message) => {     // after PeerJS's own handler: the answer is being set
+      const payload = message && message.type === "ANSWER" && message.payload;
+      if (!payload || payload.connectionId !== conn.connectionId || !conn.peerConnection) return;
+      if (payload.knock === 1) {
+        conn.knockSaid = conn.metadata.hello ? JSON.parse(conn.metadata.hello).name : false;
+        return;
+      }
+      const negotiated = conn.dataChannel;
+      if (negotiated) {
+        negotiated.onopen = negotiated.onmessage = negotiated.onclose = null;
+        negotiated.close();
+      }
+      conn._initializeDataChannel(conn.peerConnection.createDataChannel(conn.label, { ordered: true }));
+    });
+    return conn;
+  }
+
+  // The hello by name of a Join tapped on the first frame (pp.keptJoin), for the early link to say, or null:
+  // room/guest.py's hello (tests/room/test_early_join.py). A phone that holds a seat here draws no Join form, and
+  // its proof is Python's.
+  function helloByName(early) {
+    const name = pp.keptJoin ? pp.keptJoin() : false;
+    if (!name) return null;
+    let token = null;
+    try { token = localStorage.getItem("peerparty:seat:" + early.code); } catch (e) { /* private mode */ }
+    if (token) return null;
+    return JSON.stringify({ t: "hello", room: early.code, name, epoch: early.epoch, v: 1 });
+  }
+
+  // The name said in the knock, once the host's answer took it (false before, and after an older host's
+  // answer): app/phone.py does not say that hello again (net/peerjs.py GuestLink._watch).
+  pp.knockSaid = function (conn) {
+    return (conn && conn.knockSaid) || false;
+  };
+
+  // The host's side of a knock (host-room.js `connection`, before PeerJS makes its answer): a phone that asked
+  // for it gets the negotiated channel's other end, and its answer says so (pp.answerKnocks). Returns the hello
+  // that rode in the knock (any text: the rules check it as any message), or null; null for no knock at all.
+  pp.takeKnock = function (conn) {
+    const meta = conn.metadata;
+    if (!meta || typeof meta !== "object" || meta.knock !== 1 || !conn.peerConnection) return null;
+    conn._initializeDataChannel(conn.peerConnection.createDataChannel(conn.label,
+      { ordered: true, negotiated: true, id: KNOCK_STREAM }));
+    conn.knockTaken = true;
+    const hello = meta.hello;
+    return typeof hello === "string" && hello.length <= KNOCK_HELLO_MAX ? hello : null;
+  };
+
+  // The host's answers to knocks it took carry `knock: 1` (the PeerServer passes a payload on as it is).
+  pp.answerKnocks = function (peer) {
+    const socket = peer.socket;
+    const send = socket.send.bind(socket);
+    socket.send = (data) => {
+      const payload = data && data.type === "ANSWER" && data.payload;
+      const conn = payload && peer.getConnection(data.dst, payload.connectionId);
+      if (conn && conn.knockTaken) payload.knock = 1;
+      return send(data);
+    };
+  };
+
   // join.html calls this at once: the link to the room's host opens while MicroPython boots, instead of
   // after. The host id is a guess made as app/phone.py makes it (room code and the epoch this phone last
   // knew); Python checks it in pp.takeEarlyLink and starts afresh when it differs. A Join tapped on the first
@@ -162,9 +248,14 @@
         settled(false);
       });
       peer.on("disconnected", () => settled(false));
+      peer.on("open", () => {     // before pp.holdUntilOpen's: the held offer goes out with a Join tapped by now
+        const hello = helloByName(early);
+        if (hello && early.conn) early.conn.metadata.hello = hello;
+      });
       pp.holdUntilOpen(peer);
-      early.conn = peer.connect(early.hostId, pp.dataOptions());
+      early.conn = knock(peer, early.hostId);
       early.conn.on("open", () => {
+        early.said = early.said || early.conn.knockSaid;
         pp.earlyHello();
         settled(true);
       });
@@ -211,17 +302,15 @@
   }
 
   // The hello of a Join tapped before Python is up, on the early link once it is open, once, if Python has not
-  // taken the link: room/guest.py's hello by name (a phone that holds a seat here draws no Join form, and its
-  // proof is Python's). Python is told the name said (early.said) and does not say it again.
+  // taken the link and the knock did not carry it. Python is told the name said (early.said) and does not say it
+  // again.
   pp.earlyHello = function () {
     const early = pp.early;
-    const name = pp.keptJoin ? pp.keptJoin() : false;
-    if (!early || early.taken || early.said || !name || !early.conn || !early.conn.open) return;
-    let token = null;
-    try { token = localStorage.getItem("peerparty:seat:" + early.code); } catch (e) { /* private mode */ }
-    if (token) return;
-    early.said = name;
-    early.conn.send(JSON.stringify({ t: "hello", room: early.code, name, epoch: early.epoch, v: 1 }));
+    if (!early || early.taken || early.said || !early.conn || !early.conn.open) return;
+    const hello = helloByName(early);
+    if (!hello) return;
+    early.said = JSON.parse(hello).name;
+    early.conn.send(hello);
   };
 
   // Python's GuestLink takes the early link if it went to the host it wants, else it is closed. Absent is

@@ -54,6 +54,13 @@ def unavailable_id(err):
     return text[len(UNAVAILABLE) :] if text.startswith(UNAVAILABLE) else None
 
 
+def _knock_said(conn):
+    """The name of a hello that rode in this connection's knock and the host took (static/js/link.js
+    pp.knockSaid), or None: that hello is not said again."""
+    said = js.pp.knockSaid(conn)
+    return str(said) if said else None
+
+
 class GuestLink:
     """A phone's PeerJS peer (random id) and its one data connection to the room's host."""
 
@@ -102,7 +109,8 @@ class GuestLink:
             self._watch(early.conn)
             self.events.on_attempt()
             if early.conn.open:
-                self._opened(early.conn, str(early.said) if early.said else None)
+                said = early.said or js.pp.knockSaid(early.conn)
+                self._opened(early.conn, str(said) if said else None)
                 for i in range(early.inbox.length):
                     self.events.on_data(str(early.inbox[i]))
         for i in range(early.errors.length):
@@ -147,7 +155,7 @@ class GuestLink:
         self.generation += 1
         gen = self.generation
         self.conn = conn
-        conn.on("open", proxy(lambda *a: gen == self.generation and self._opened(conn)))
+        conn.on("open", proxy(lambda *a: gen == self.generation and self._opened(conn, _knock_said(conn))))
         conn.on("data", proxy(lambda data: gen == self.generation and self.events.on_data(str(data))))
         conn.on("close", proxy(lambda *a: gen == self.generation and self._lost()))
         conn.on("error", proxy(lambda *a: gen == self.generation and self._conn_error(a[0] if a else None)))
