@@ -284,6 +284,13 @@ def budgets(raw, d):
                 _verdict(d["phone on %s → joined on the TV, warm" % name]["median"], 1290),
             )
         )
+        tapped = d.get("phone on %s: Join tap → the TV shows the player" % name)
+        out.append(
+            (
+                "Join tapped on the first frame on 4G → the TV shows the player ≤ 1.5 s (median)",
+                _verdict(tapped["median"] if tapped else None, 1500),
+            )
+        )
         for mode in ("cold", "warm"):
             typed = d.get("phone on %s: typed 3 s, tap → You're in, %s" % (name, mode))
             out.append(

@@ -7,7 +7,7 @@ screens are read: no message on any of them, and the game moved once. Whole game
 clean (issue 38 point 10: PeerJS's look-ahead, a phone's vibrate)."""
 
 from hint_hunt_play import next_board, read_write_form, seat_host_and_join, start_guessing, submit, tick_and_type
-from people import WAIT_MS, host_record, join_phones, open_host, received, seq, wait_seq_above
+from people import ANSWERED, WAIT_MS, host_record, join_phones, open_host, received, seq, wait_seq_above
 from seven_rounds_play import choose, wait_host_results, wait_round_open
 
 # what a harmless race used to leave on a screen for the whole phase
@@ -28,9 +28,7 @@ def tv_double_click(host, selector):
     second click may find the screen already redrawn)."""
     taps = int(host.get_attribute("body", "data-taps") or 0)
     host.dblclick(selector)
-    host.wait_for_function(
-        "() => Number(document.body.dataset.acted || 0) >= Number(document.body.dataset.taps)", timeout=WAIT_MS
-    )
+    host.wait_for_function(ANSWERED, timeout=WAIT_MS)
     assert int(host.get_attribute("body", "data-taps") or 0) > taps, "the double click made no tap"
 
 
@@ -42,9 +40,7 @@ def tv_enter_twice(host, selector):
     taps = int(host.get_attribute("body", "data-taps") or 0)
     host.keyboard.press("Enter")
     host.keyboard.press("Enter")
-    host.wait_for_function(
-        "() => Number(document.body.dataset.acted || 0) >= Number(document.body.dataset.taps)", timeout=WAIT_MS
-    )
+    host.wait_for_function(ANSWERED, timeout=WAIT_MS)
     return int(host.get_attribute("body", "data-taps")) - taps
 
 

@@ -5,7 +5,7 @@ their joining makes. Every page's console stays clean (issue 38 point 10)."""
 
 import json
 
-from people import WAIT_MS, join_phones, open_host, seq, wait_players, wait_seq_at_least
+from people import ANSWERED, WAIT_MS, join_phones, open_host, seq, wait_players, wait_seq_at_least
 from seven_rounds_play import lock_in, wait_host_results, wait_round_open
 
 NAMES = ["Ann", "Ben", "Cat"]
@@ -114,9 +114,7 @@ def test_a_whole_seven_rounds_game_on_the_tv_by_arrow_keys_and_enter(open_page, 
             host.keyboard.down("Enter")
             host.keyboard.down("Enter")  # repeat: true
             host.keyboard.up("Enter")
-            host.wait_for_function(
-                "() => Number(document.body.dataset.acted) >= Number(document.body.dataset.taps)", timeout=WAIT_MS
-            )
+            host.wait_for_function(ANSWERED, timeout=WAIT_MS)
             assert int(host.get_attribute("body", "data-taps")) == taps + 1
         else:
             ok(host, {"type": "reveal"})

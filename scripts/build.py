@@ -765,18 +765,18 @@ CAUGHT_START = "<!-- build.py: caught"
 CAUGHT_END = "<!-- /build.py: caught -->"
 
 
+def inline_script(text: str, start: str, why: str, end: str, attribute: str = "") -> str:
+    """A script inline in a page, between build.py's marks: the file's lines but its comments (its why is in the
+    file), with "</" escaped so nothing in it ends the element."""
+    lines = text.strip().splitlines()
+    script = "\n".join(line for line in lines if not line.lstrip().startswith("//")).replace("</", "<\\/")
+    return "  %s (%s) -->\n  <script%s>\n%s\n  </script>\n  %s" % (start, why, attribute, script, end)
+
+
 def caught_script() -> str:
     """static/js/caught.js inline, the first script of the page: it records errors from the first script on."""
-    lines = CAUGHT_JS.read_text(encoding="utf-8").strip().splitlines()
-    script = "\n".join(line for line in lines if not line.startswith("//")).replace("</", "<\\/")  # its why: the file
-    return (
-        "  %s (generated from static/js/caught.js: errors from the first script on) -->\n  <script>\n%s\n  </script>\n  %s"
-        % (
-            CAUGHT_START,
-            script,
-            CAUGHT_END,
-        )
-    )
+    why = "generated from static/js/caught.js: errors from the first script on"
+    return inline_script(CAUGHT_JS.read_text(encoding="utf-8"), CAUGHT_START, why, CAUGHT_END)
 
 
 EARLY_START = "<!-- build.py: early socket"
@@ -792,16 +792,9 @@ def with_peerjs_version(text: str) -> str:
 def early_socket_script() -> str:
     """static/js/signal.js inline in join.html's head (data-early: it opens the phone's signalling socket there
     and then, which phone.js's PeerJS is handed: the socket's two round trips start as the page is parsed)."""
-    lines = with_peerjs_version((ROOT / SIGNAL_JS).read_text(encoding="utf-8")).strip().splitlines()
-    script = "\n".join(line for line in lines if not line.lstrip().startswith("//")).replace("</", "<\\/")
-    return (
-        "  %s (generated from static/js/signal.js: the signalling socket, opened at once) -->\n  <script data-early>\n%s\n  </script>\n  %s"
-        % (
-            EARLY_START,
-            script,
-            EARLY_END,
-        )
-    )
+    text = with_peerjs_version((ROOT / SIGNAL_JS).read_text(encoding="utf-8"))
+    why = "generated from static/js/signal.js: the signalling socket, opened at once"
+    return inline_script(text, EARLY_START, why, EARLY_END, " data-early")
 
 
 def critical_style() -> str:

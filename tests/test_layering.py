@@ -99,9 +99,8 @@ def build_script():
 def bundle(entry=None):
     """The modules a page's Python (join.html's by default) may import (scripts/build.py's own closure, which ships them), as paths
     relative to py/peerparty."""
-    return sorted(
-        p.relative_to(ROOT).as_posix() for p in build_script().phone_files(entry or build_script().PHONE_ENTRY)
-    )
+    build = build_script()
+    return sorted(p.relative_to(ROOT).as_posix() for p in build.phone_files(entry or build.PHONE_ENTRY))
 
 
 def test_the_host_pages_rules_run_in_a_pyscript_worker_its_pyscript_toml_configures():

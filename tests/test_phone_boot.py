@@ -2,21 +2,13 @@
 whole import tree, in an order where importing a module runs that module alone, and every name is shipped."""
 
 import ast
-import importlib.util
-import pathlib
 
 from peerparty.app.boot import MODULES
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
-SRC = REPO / "py"
+from tests.test_layering import build_script
 
-
-def module_file(name):
-    base = SRC.joinpath(*name.split("."))
-    for path in (base / "__init__.py", base.with_suffix(".py")):
-        if path.exists():
-            return path
-    return None
+BUILD = build_script()
+module_file = BUILD.module_path  # the file that defines a peerparty module, as build.py ships it
 
 
 def top_level_imports(name):
@@ -76,9 +68,8 @@ def test_the_list_is_app_phones_whole_import_tree_once():
 
 
 def test_every_module_is_in_the_phones_bundle():
-    spec = importlib.util.spec_from_file_location("build", REPO / "scripts" / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    shipped = {p.relative_to(SRC).with_suffix("").as_posix().replace("/", ".") for p in build.phone_files()}
-    assert build.PHONE_ENTRY == "peerparty.app.boot"
+    shipped = {
+        p.relative_to(BUILD.ROOT / "py").with_suffix("").as_posix().replace("/", ".") for p in BUILD.phone_files()
+    }
+    assert BUILD.PHONE_ENTRY == "peerparty.app.boot"
     assert [name for name in MODULES if name not in shipped] == []

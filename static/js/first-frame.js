@@ -11,7 +11,7 @@
   const pp = (window.pp = window.pp || {});
   const get = (key) => { try { return localStorage.getItem(key); } catch (e) { return null; } };
   const escape = (text) => text.replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
-  const code = (new URLSearchParams(location.search).get("room") || "").trim().toUpperCase();
+  const code = pp.roomCode();     // static/js/signal.js, inline in the head before this
   const name = get("peerparty:name") || "";                       // room/rejoin.py NAME_KEY
   const seated = code && get("peerparty:seat:" + code);           // room/rejoin.py seat_key
   const LANG_KEY = "peerparty:lang";                              // py/peerparty/i18n.py LANG_KEY
@@ -117,7 +117,7 @@
     boot.type = "module";
     boot.src = "./static/js/phone-files.js";
     document.head.appendChild(boot);
-    document.body.setAttribute("data-runtime", String(Math.round(performance.now())));   // tests and the bench
+    document.body.setAttribute("data-runtime", String(Math.round(performance.now())));   // tests
     pp.catalog(pp.lang);
   };
   const warm = !!(navigator.serviceWorker && navigator.serviceWorker.controller);

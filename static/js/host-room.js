@@ -41,7 +41,7 @@
 
   function decide() {
     if (query.has("takeover")) {
-      const code = (query.get("room") || "").trim().toUpperCase();
+      const code = pp.roomCode();
       if (code && store.get(replicaKey(code)) && store.get(seatKey(code))) {
         // the epoch this device's phone page last joined, plus one: the replica was sent under that epoch
         return { mode: "takeover", code, epoch: Number(store.get(epochKey(code)) || 0) + 1 };

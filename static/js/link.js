@@ -25,8 +25,8 @@
   // gives the host's own relay (in place of PeerJS's). forceRelay (?force_relay=1, for tests and for checking
   // a relay) lets ICE use relayed candidates only. options.badRelay keeps a ?turn= entry that is not a relay.
   pp.peerOptions = function (signal, ice, turn, forceRelay, room) {
-    const options = pp.signalServer(signal, room);     // static/js/signal.js
-    signal = pp.pickSignal(signal, room);
+    signal = pp.pickSignal(signal, room);     // static/js/signal.js
+    const options = pp.signalServer(signal);
     let servers = ice ? ice.split(",").filter(Boolean).map((urls) => ({ urls })) : signal ? [] : [PUBLIC_STUN];
     const relays = [];
     let badRelay = "";
@@ -230,7 +230,7 @@
   // Python takes the link is kept for it (early.inbox): the TV seats the guest while the phone's Python boots.
   pp.prelink = function () {
     const q = new URLSearchParams(location.search);
-    const code = (q.get("room") || "").trim().toUpperCase();
+    const code = pp.roomCode();
     if (!code || !window.Peer || !pp.hasWebRTC()) {       // without WebRTC, Python says so
       if (pp.earlySocket) pp.earlySocket.socket.close();
       pp.earlySocket = null;

@@ -12,7 +12,7 @@
   const pp = window.pp;
   const store = pp.storage;
   const query = new URLSearchParams(location.search);
-  const code = (query.get("room") || "").trim().toUpperCase();
+  const code = pp.roomCode();
   const KEY = "peerparty:screen:" + code;     // {"key", "epoch"}: this screen's key and the host term it knows
   const PING_MS = 2000;        // = room/protocol.py's PING_MS, HOST_LOST_MS; rejoin.py's RETRY_MS
   const LOST_MS = 7000;

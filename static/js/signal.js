@@ -36,10 +36,15 @@
     return room ? all[hash % all.length] : all[0];
   };
 
-  // The server of a page's ?signal= list for this room: {host, port, path, secure}, the public one without a list.
-  pp.signalServer = function (list, room) {
-    const signal = pp.pickSignal(list, room);
+  // The server an entry of a ?signal= list names (pp.pickSignal's): {host, port, path, secure}; without one, the
+  // public server.
+  pp.signalServer = function (signal) {
     return signal ? pp.parseSignal(signal) : Object.assign({}, pp.PUBLIC_SIGNAL);
+  };
+
+  // The room code a page's address names (?room=), as the room writes it, or "".
+  pp.roomCode = function () {
+    return (new URLSearchParams(location.search).get("room") || "").trim().toUpperCase();
   };
 
   // The address PeerJS's socket opens for a peer (lib/socket.ts start(), with the path as lib/peer.ts sets it:
@@ -65,7 +70,6 @@
   function EarlySocket(url) {
     const ws = new WebSocket(url);
     const kept = [];
-    let taken = false;
     const self = {
       url, taken: false, onopen: null, onmessage: null, onclose: null, onerror: null,
       get readyState() { return ws.readyState; },
@@ -73,8 +77,8 @@
       close: (code, reason) => ws.close(code, reason),
       // PeerJS's `new WebSocket(url)`: this socket, once, for its own address
       take(asked) {
-        if (taken || asked !== url) return null;
-        taken = self.taken = true;
+        if (self.taken || asked !== url) return null;
+        self.taken = true;
         queueMicrotask(pass);     // PeerJS sets its handlers right after the constructor returns
         return self;
       },
@@ -88,7 +92,7 @@
     }
     ["open", "message", "close", "error"].forEach((type) => ws.addEventListener(type, (ev) => {
       kept.push([type, ev]);
-      if (taken) pass();
+      if (self.taken) pass();
     }));
     return self;
   }
@@ -96,13 +100,12 @@
   // join.html's head: a phone with a room code and WebRTC opens its socket now, under the id and token its early
   // link will use (link.js pp.prelink). Without WebRTC there is nothing to signal for: Python says so.
   pp.openEarlySocket = function () {
-    const q = new URLSearchParams(location.search);
-    const code = (q.get("room") || "").trim().toUpperCase();
+    const code = pp.roomCode();
     if (!code || typeof window.RTCPeerConnection !== "function" || typeof WebSocket !== "function") return null;
     try {
       const id = pp.peerId();
       const token = Array.from(crypto.getRandomValues(new Uint32Array(2)), (w) => w.toString(36)).join("");
-      const socket = EarlySocket(pp.socketUrl(pp.signalServer(q.get("signal"), code), id, token));
+      const socket = EarlySocket(pp.socketUrl(pp.signalServer(pp.pickSignal(new URLSearchParams(location.search).get("signal"), code)), id, token));
       return (pp.earlySocket = { id, token, socket });
     } catch (e) {
       return null;        // a bad ?signal=: PeerJS and Python report it

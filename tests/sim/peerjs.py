@@ -236,6 +236,7 @@ def _fake_js():
         peerId=fresh_id,
         dataOptions=lambda: {"reliable": True, "serialization": "raw"},
         hostConn=None,
+        knockSaid=lambda conn: False,  # link.js: a connection Python dials itself carries no knock's hello
     )
     return types.SimpleNamespace(pp=pp, Peer=Peer)
 
