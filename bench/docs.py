@@ -124,6 +124,7 @@ BUDGET_SECTIONS = (
     ("Phone joined on 4G", "Lab"),
     ("Warm join on 4G", "Lab"),
     ("Typed 3 s", "Lab"),
+    ("Join tapped on the first frame on 4G", "Lab"),
     ("Phone joined", "Join"),
     ("Host ", "Boot"),
     ("Early phone", "Early phone"),
