@@ -104,6 +104,8 @@ def test_a_firefox_phone_plays_a_round_and_gets_its_seat_back_after_a_reload(
     fay = firefox_pages(firefox, url + "&record=1", PHONE_VIEW, "firefox-Fay")
     ff_ready(fay)
     join(fay, "Fay")
+    # Firefox's link is the knock's (link.js pp.prelink): a negotiated channel, which the host took
+    assert fay.evaluate("() => [pp.hostConn.metadata.knock, pp.hostConn.dataChannel.negotiated]") == [1, True]
     phones = {"Fay": fay}
     for name in ("Ben", "Cat"):
         phones[name] = open_phone(open_page, wait_ready, signal, code, name)
